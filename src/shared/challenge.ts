@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { CATEGORY_VALUES } from '#shared/categories.ts'
+import { DIFFICULTIES } from '#shared/constants.ts'
+
+export const categorySchema = z.enum(CATEGORY_VALUES)
+export const difficultySchema = z.enum(DIFFICULTIES)
+
+/** One challenge as the public API returns it. Image fields keep SPEC §3's names in camelCase. */
+export const challengeSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: categorySchema,
+  difficulty: difficultySchema,
+  /** Full-size design images (desktop, tablet, mobile). */
+  templateImg: z.string(),
+  tabletImg: z.string(),
+  mobileImg: z.string(),
+  /** Small top-cropped previews for cards. */
+  thumbnails: z.object({ desktop: z.string(), tablet: z.string(), mobile: z.string() }),
+  publishedAt: z.string(),
+})
+export type Challenge = z.infer<typeof challengeSchema>
+
+export const assetGroupSchema = z.object({
+  kind: z.enum(['figma', 'designs', 'style-guide', 'fonts', 'images', 'starter', 'readme']),
+  label: z.string(),
+  files: z.array(z.string()),
+})
+export type AssetGroup = z.infer<typeof assetGroupSchema>
+
+/** The challenge's zip as stored: what the download holds. */
+export const challengeZipSchema = z.object({
+  challengeId: z.number().int().positive(),
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  entries: z.array(z.string()),
+  assets: z.array(assetGroupSchema),
+  figmaUrl: z.string().nullable(),
+})
+export type ChallengeZip = z.infer<typeof challengeZipSchema>
+
+export const challengeListResponse = z.object({ challenges: z.array(challengeSchema) })
+export const challengeResponse = z.object({ challenge: challengeSchema })
+export const challengeCountResponse = z.object({ count: z.number().int().nonnegative() })
+export const challengeZipResponse = z.object({ zip: challengeZipSchema })
+export type ChallengeListResponse = z.infer<typeof challengeListResponse>
+
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+})
+export type ApiError = z.infer<typeof apiErrorSchema>
+
+/** `content/challenges/<slug>/challenge.json`: the metadata an author writes. */
+export const challengeMetadataSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(3, 'must be at least 3 characters')
+      .max(60, 'must be at most 60 characters')
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 '&.,!]*$/, "may contain only letters, digits, spaces and ' & . , !"),
+    description: z.string().trim().min(20, 'must be at least 20 characters').max(280),
+    category: categorySchema,
+    difficulty: difficultySchema,
+    date: z.iso.date('must be a date written YYYY-MM-DD'),
+    figmaUrl: z.url({ protocol: /^https$/ }).optional(),
+  })
+  .strict()
+export type ChallengeMetadata = z.infer<typeof challengeMetadataSchema>

@@ -1,0 +1,19 @@
+import type { CategoryInfo } from '#shared/categories.ts'
+
+/** Client routes, in one place so links and tests agree. */
+export const paths = {
+  home: '/',
+  challenges: '/challenges',
+  category: (category: Pick<CategoryInfo, 'path'>) => `/challenges/${category.path}`,
+  challenge: (slug: string) => `/challenge/${encodeURIComponent(slug)}`,
+  competitions: '/competitions',
+  my: '/my',
+  userChallenges: (status: 'ongoing' | 'completed') => `/user-challenges/${status}`,
+  leaderboard: '/leaderboard',
+  profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
+  settings: '/settings',
+  about: '/about',
+  terms: '/terms',
+  privacy: '/privacy',
+  contact: '/contact',
+} as const

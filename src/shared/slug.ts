@@ -1,0 +1,14 @@
+/**
+ * Challenge URLs are `/challenge/` + the title with spaces written as hyphens (SPEC §2). The slug is
+ * stored (unique) and looked up directly, so titles that already contain hyphens still resolve.
+ */
+export function titleToSlug(title: string): string {
+  return title.trim().replace(/\s+/g, '-')
+}
+
+/** The inverse for titles without hyphens: hyphens turned back into spaces. */
+export function slugToTitle(slug: string): string {
+  return slug.replace(/-/g, ' ')
+}
+
+export const SLUG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}'&.,!()-]*$/u
