@@ -1,0 +1,49 @@
+import { join } from 'node:path'
+import { count } from 'drizzle-orm'
+import { importCatalogue } from '#server/content/import.ts'
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
+import { lockDataDir } from '#server/db/data-dir-lock.ts'
+import { runMigrations } from '#server/db/migrate.ts'
+import { challenges } from '#server/db/schema.ts'
+import type { Env } from '#server/env.ts'
+import type { Logger } from '#server/logger.ts'
+import { createFsStorage } from '#server/storage/fs-storage.ts'
+import type { Storage } from '#server/storage/storage.ts'
+
+export type Services = { database: DatabaseHandle; storage: Storage; close(): Promise<void> }
+
+/**
+ * Opens the database and storage the configuration names, applies migrations and, on an empty
+ * catalogue, imports content/. Two processes starting at once on PostgreSQL take turns through an
+ * advisory lock; on PGlite the data-directory lock lets only one in.
+ */
+export async function openServices(env: Env, log: Logger): Promise<Services> {
+  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.dataDir)
+  try {
+    const database = await openDatabase(
+      env.DATABASE_URL
+        ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+        : { kind: 'pglite', dataDir: env.dataDir },
+    )
+    const storage = createFsStorage(join(env.dataDir, 'storage'))
+    await database.withStartupLock(async () => {
+      await runMigrations(database)
+      const [row] = await database.db.select({ value: count() }).from(challenges)
+      if ((row?.value ?? 0) === 0) {
+        log.info('the catalogue is empty: importing content', { from: env.contentDir })
+        await importCatalogue({ db: database.db, storage, contentDir: env.contentDir, log })
+      }
+    })
+    return {
+      database,
+      storage,
+      async close() {
+        await database.close()
+        unlock()
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type Zippable, zipSync } from 'fflate'
+import sharp from 'sharp'
+import { DESIGN_VIEWS, type DesignView, type LoadedChallenge } from '#server/content/load.ts'
+
+/** Card previews: top-cropped, sized for the largest card slot at 2x density. */
+const THUMBNAIL_SIZES: Record<DesignView, { width: number; height: number }> = {
+  desktop: { width: 800, height: 500 },
+  tablet: { width: 384, height: 512 },
+  mobile: { width: 240, height: 480 },
+}
+
+/** Already-compressed formats are stored, not deflated again. */
+const STORED = /\.(png|jpe?g|webp|gif|woff2?|zip)$/i
+
+export type BuiltChallenge = {
+  images: Record<DesignView, { full: Uint8Array; thumb: Uint8Array }>
+  zip: Uint8Array
+  zipEntries: string[]
+}
+
+/** Where each file of the folder goes in the zip, or null when it is not shipped. */
+export function zipPathOf(file: string): string | null {
+  if (file === 'README.md' || file === 'style-guide.md') return file
+  if (/^(design|images|fonts)\//.test(file)) return file
+  if (file.startsWith('starter/')) return file.slice('starter/'.length)
+  return null
+}
+
+export async function buildZip(challenge: LoadedChallenge): Promise<{ zip: Uint8Array; entries: string[] }> {
+  // A fixed time for every entry makes the zip's bytes depend on the content alone.
+  const mtime = new Date(`${challenge.metadata.date}T00:00:00Z`)
+  const tree: Zippable = {}
+  const entries: string[] = []
+  for (const file of challenge.files) {
+    const target = zipPathOf(file)
+    if (!target) continue
+    let data = new Uint8Array(await readFile(join(challenge.dir, file)))
+    if (file === 'README.md' && challenge.metadata.figmaUrl) {
+      const note = `\n\n## Figma file\n\nThe design is also available in Figma: ${challenge.metadata.figmaUrl}\n`
+      data = new Uint8Array(Buffer.concat([data, Buffer.from(note)]))
+    }
+    tree[target] = [data, { level: STORED.test(file) ? 0 : 9, mtime }]
+    entries.push(target)
+  }
+  return { zip: zipSync(tree), entries: entries.sort() }
+}
+
+async function buildImages(challenge: LoadedChallenge): Promise<BuiltChallenge['images']> {
+  const pairs = await Promise.all(
+    DESIGN_VIEWS.map(async ({ view }) => {
+      const png = await readFile(join(challenge.dir, 'design', `${view}.png`))
+      const [full, thumb] = await Promise.all([
+        sharp(png).webp({ quality: 82, effort: 4 }).toBuffer(),
+        sharp(png)
+          .resize({ ...THUMBNAIL_SIZES[view], fit: 'cover', position: 'top' })
+          .webp({ quality: 78, effort: 4 })
+          .toBuffer(),
+      ])
+      return [view, { full: new Uint8Array(full), thumb: new Uint8Array(thumb) }] as const
+    }),
+  )
+  return Object.fromEntries(pairs) as BuiltChallenge['images']
+}
+
+export async function buildChallenge(challenge: LoadedChallenge): Promise<BuiltChallenge> {
+  const [images, { zip, entries }] = await Promise.all([buildImages(challenge), buildZip(challenge)])
+  return { images, zip, zipEntries: entries }
+}

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm'
+import { buildChallenge } from '#server/content/build.ts'
+import { DESIGN_VIEWS, type LoadedChallenge, loadCatalogue } from '#server/content/load.ts'
+import type { Database } from '#server/db/client.ts'
+import { challenges } from '#server/db/schema.ts'
+import type { Logger } from '#server/logger.ts'
+import type { Storage } from '#server/storage/storage.ts'
+
+export type ImportResult = { created: string[]; updated: string[]; unchanged: string[] }
+
+/** Storage keys are content-addressed: a changed challenge gets new keys, so they can be cached forever. */
+export function storageKeysFor(contentHash: string) {
+  const base = `public/challenges/${contentHash.slice(0, 16)}`
+  return {
+    desktop: { full: `${base}/desktop.webp`, thumb: `${base}/desktop-thumb.webp` },
+    tablet: { full: `${base}/tablet.webp`, thumb: `${base}/tablet-thumb.webp` },
+    mobile: { full: `${base}/mobile.webp`, thumb: `${base}/mobile-thumb.webp` },
+    zip: `zips/${contentHash.slice(0, 16)}.zip`,
+  }
+}
+
+function allKeys(keys: ReturnType<typeof storageKeysFor>): string[] {
+  return [...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb]), keys.zip]
+}
+
+async function writeArtifacts(storage: Storage, challenge: LoadedChallenge) {
+  const built = await buildChallenge(challenge)
+  const keys = storageKeysFor(challenge.contentHash)
+  for (const { view } of DESIGN_VIEWS) {
+    await storage.put(keys[view].full, built.images[view].full)
+    await storage.put(keys[view].thumb, built.images[view].thumb)
+  }
+  await storage.put(keys.zip, built.zip)
+  return { keys, zipSize: built.zip.byteLength, zipEntries: built.zipEntries }
+}
+
+/**
+ * Puts the catalogue from `contentDir` into the database and storage. Idempotent: a challenge whose
+ * files did not change is left alone; a changed one is rebuilt and updated in place (same id, so
+ * members' progress stays attached). Every folder is checked before anything is written, and all rows
+ * are written in one transaction.
+ */
+export async function importCatalogue(options: {
+  db: Database
+  storage: Storage
+  contentDir: string
+  log?: Logger
+}): Promise<ImportResult> {
+  const { db, storage, contentDir, log } = options
+  const catalogue = await loadCatalogue(contentDir)
+
+  const existing = new Map(
+    (await db.select({ slug: challenges.slug, contentHash: challenges.contentHash }).from(challenges)).map(
+      (row) => [row.slug, row.contentHash],
+    ),
+  )
+
+  const result: ImportResult = { created: [], updated: [], unchanged: [] }
+  const rows: (typeof challenges.$inferInsert)[] = []
+  for (const challenge of catalogue) {
+    const previous = existing.get(challenge.slug)
+    const keys = storageKeysFor(challenge.contentHash)
+    const stored = await Promise.all(allKeys(keys).map((key) => storage.exists(key)))
+    if (previous === challenge.contentHash && stored.every(Boolean)) {
+      result.unchanged.push(challenge.slug)
+      continue
+    }
+    const artifacts = await writeArtifacts(storage, challenge)
+    ;(previous === undefined ? result.created : result.updated).push(challenge.slug)
+    const { metadata } = challenge
+    rows.push({
+      slug: challenge.slug,
+      title: metadata.title,
+      description: metadata.description,
+      category: metadata.category,
+      difficulty: metadata.difficulty,
+      publishedOn: metadata.date,
+      templateImg: artifacts.keys.desktop.full,
+      tabletImg: artifacts.keys.tablet.full,
+      mobileImg: artifacts.keys.mobile.full,
+      templateThumb: artifacts.keys.desktop.thumb,
+      tabletThumb: artifacts.keys.tablet.thumb,
+      mobileThumb: artifacts.keys.mobile.thumb,
+      zipFile: artifacts.keys.zip,
+      zipSize: artifacts.zipSize,
+      zipEntries: artifacts.zipEntries,
+      figmaUrl: metadata.figmaUrl ?? null,
+      contentHash: challenge.contentHash,
+    })
+  }
+
+  if (rows.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        const { slug: _slug, ...changes } = row
+        await tx
+          .insert(challenges)
+          .values(row)
+          .onConflictDoUpdate({ target: challenges.slug, set: { ...changes, updatedAt: sql`now()` } })
+      }
+    })
+  }
+
+  const missing = [...existing.keys()].filter((slug) => !catalogue.some((c) => c.slug === slug))
+  if (missing.length > 0) {
+    log?.warn('challenges in the database have no content folder; they are kept', { slugs: missing })
+  }
+  log?.info('catalogue imported', {
+    created: result.created.length,
+    updated: result.updated.length,
+    unchanged: result.unchanged.length,
+  })
+  return result
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import { PROJECT_ROOT } from '#server/project-root.ts'
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
+
+/**
+ * Every setting the server reads, with its default. The only module that reads `process.env`.
+ * A wrong value stops the process with a sentence naming the variable and what it expects.
+ */
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'test', 'production'], 'must be development, test or production')
+    .default('development'),
+  HOST: z.string().min(1, 'must be a host name or address').default('127.0.0.1'),
+  PORT: z.coerce
+    .number('must be a port number')
+    .int('must be a whole number')
+    .min(0)
+    .max(65535, 'must be a port number from 0 to 65535')
+    .default(3000),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number('must be a number')
+    .int()
+    .min(1)
+    .max(100, 'must be at most 100')
+    .default(10),
+  CONTENT_DIR: z.string().min(1).default('content/challenges'),
+  LOG_LEVEL: z
+    .enum(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent')
+    .default('info'),
+  BRAND_NAME: z.string().trim().min(1, 'must not be empty').max(60).default('Frontend Dojo'),
+  SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@frontend-dojo.dev'),
+  SOCIAL_GITHUB_URL: optionalUrl.default('https://github.com/frontend-dojo'),
+  SOCIAL_X_URL: optionalUrl.default('https://x.com/frontenddojo'),
+  SOCIAL_LINKEDIN_URL: optionalUrl.default('https://www.linkedin.com/company/frontend-dojo'),
+})
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string; contentDir: string }
+
+export class EnvError extends Error {
+  override name = 'EnvError'
+}
+
+/** Parses an environment (process.env by default); throws EnvError with one sentence per bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "not set", as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = envSchema.safeParse(cleaned)
+  if (!result.success) {
+    const sentences = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment')
+      return `${name} ${issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`} (got ${JSON.stringify(source[name])}).`
+    })
+    throw new EnvError(`Invalid configuration: ${sentences.join(' ')}`)
+  }
+  return {
+    ...result.data,
+    dataDir: resolve(PROJECT_ROOT, result.data.DATA_DIR),
+    contentDir: resolve(PROJECT_ROOT, result.data.CONTENT_DIR),
+  }
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, TEST_INDEX_HTML } from '#tests/support/app.ts'
+import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+
+describe('the web app and its headers', () => {
+  let database: TestDatabase
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    t = await createTestApp(database)
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it.each(['/', '/challenges', '/challenge/Some-Title', '/challenges/landingpage', '/no/such/page'])(
+    'serves index.html with no-cache for the client route %s',
+    async (path) => {
+      const response = await t.app.request(path, { headers: { Accept: 'text/html' } })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Cache-Control')).toBe('no-cache')
+      expect(await response.text()).toBe(TEST_INDEX_HTML)
+    },
+  )
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const response = await t.app.request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('Content-Type')).toMatch(/javascript/)
+    expect(response.headers.get('Content-Encoding')).toBe('gzip')
+  })
+
+  it('answers 404 for a missing file instead of the app', async () => {
+    expect((await t.app.request('/assets/missing-123.js')).status).toBe(404)
+    expect((await t.app.request('/missing.png')).status).toBe(404)
+  })
+
+  it('serves robots.txt', async () => {
+    const response = await t.app.request('/robots.txt')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('User-agent: *')
+  })
+
+  it('sends security headers on pages and API answers', async () => {
+    for (const path of ['/', '/api/challenges']) {
+      const headers = (await t.app.request(path)).headers
+      const csp = headers.get('Content-Security-Policy') ?? ''
+      expect(csp).toContain("default-src 'self'")
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).toContain("object-src 'none'")
+      expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+      expect(headers.get('X-Frame-Options')).toBe('DENY')
+    }
+  })
+})

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importCatalogue } from '#server/content/import.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { createTestApp } from '#tests/support/app.ts'
+import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+const CATALOGUE = [
+  { title: 'Oldest Navbar', category: 'navbar', difficulty: 'easy', date: '2026-09-01' },
+  { title: 'Plain Footer', category: 'footer', difficulty: 'intermediate', date: '2026-09-10' },
+  { title: 'Launch Landing Page', category: 'landing-page', difficulty: 'hard', date: '2026-09-20' },
+  { title: 'Bold Hero', category: 'hero', difficulty: 'easy', date: '2026-10-01' },
+  { title: 'Feature Grid', category: 'features', difficulty: 'intermediate', date: '2026-10-10' },
+  { title: 'Newest Navbar', category: 'navbar', difficulty: 'hard', date: '2026-11-01' },
+] as const
+
+describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  const get = (path: string, headers: Record<string, string> = {}) => t.app.request(path, { headers })
+  const getJson = async (path: string) => {
+    const response = await get(path)
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const list = async (query = '') => (await getJson(`/api/challenges${query}`)).body.challenges as Challenge[]
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    const contentDir = await temporaryDir()
+    for (const challenge of CATALOGUE) await writeChallengeFolder(contentDir, challenge)
+    t = await createTestApp(database)
+    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('reports health with the database checked', async () => {
+    expect(await getJson('/api/health')).toEqual({ status: 200, body: { status: 'ok', database: 'ok' } })
+  })
+
+  it('lists every challenge, newest first', async () => {
+    const challenges = await list()
+    expect(challenges.map((c) => c.title)).toEqual([...CATALOGUE].reverse().map((c) => c.title))
+    const newest = challenges[0]
+    expect(newest).toMatchObject({
+      slug: 'Newest-Navbar',
+      category: 'navbar',
+      difficulty: 'hard',
+      publishedAt: '2026-11-01T00:00:00.000Z',
+    })
+    expect(newest?.templateImg).toMatch(/^\/files\/challenges\/[0-9a-f]{16}\/desktop\.webp$/)
+    expect(newest?.thumbnails.mobile).toMatch(/mobile-thumb\.webp$/)
+  })
+
+  it('filters by category', async () => {
+    expect((await list('?category=navbar')).map((c) => c.title)).toEqual(['Newest Navbar', 'Oldest Navbar'])
+    expect((await list('?category=landing-page')).map((c) => c.title)).toEqual(['Launch Landing Page'])
+  })
+
+  it('filters by a list of ids, ignoring unknown ones', async () => {
+    const all = await list()
+    const [a, b] = [all[1], all[3]]
+    expect((await list(`?ids=${b?.id},${a?.id},999999`)).map((c) => c.id)).toEqual([a?.id, b?.id])
+  })
+
+  it.each([
+    ['?category=sidebar', /category: must be one of navbar, footer, landing-page, hero, features/],
+    ['?ids=abc', /ids: must be a comma-separated list of challenge ids/],
+    ['?ids=1,,2', /ids: must be a comma-separated list/],
+    ['?ids=0', /ids: must contain only positive ids/],
+    [`?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /ids: must name at most 100 ids/],
+  ])('answers 400 to a malformed list query %s', async (query, message) => {
+    const { status, body } = await getJson(`/api/challenges${query}`)
+    expect(status).toBe(400)
+    expect(body).toEqual({ error: { code: 'bad_request', message: expect.stringMatching(message) } })
+  })
+
+  it('counts the challenges', async () => {
+    expect(await getJson('/api/challenges/count')).toEqual({ status: 200, body: { count: CATALOGUE.length } })
+  })
+
+  it('finds a challenge by slug and by id', async () => {
+    const bySlug = await getJson('/api/challenges/by-slug/Launch-Landing-Page')
+    expect(bySlug.status).toBe(200)
+    const challenge = bySlug.body.challenge as Challenge
+    expect(challenge.title).toBe('Launch Landing Page')
+    expect(await getJson(`/api/challenges/${challenge.id}`)).toEqual({ status: 200, body: { challenge } })
+  })
+
+  it('answers 404 with a clear message for an unknown slug or id', async () => {
+    expect(await getJson('/api/challenges/by-slug/No-Such-Challenge')).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'There is no challenge at "No-Such-Challenge".' } },
+    })
+    expect(await getJson('/api/challenges/424242')).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'There is no challenge with id 424242.' } },
+    })
+    expect((await getJson('/api/challenges/424242/zip')).status).toBe(404)
+  })
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers 400 to the malformed id %s', async (id) => {
+    const { status, body } = await getJson(`/api/challenges/${id}`)
+    expect(status).toBe(400)
+    expect(body).toMatchObject({ error: { code: 'bad_request', message: expect.stringMatching(/^id: /) } })
+  })
+
+  it("describes the zip's real contents and the asset list", async () => {
+    const [challenge] = await list('?category=hero')
+    const { status, body } = await getJson(`/api/challenges/${challenge?.id}/zip`)
+    expect(status).toBe(200)
+    const zip = body.zip as { fileName: string; size: number; entries: string[]; assets: { kind: string }[] }
+    expect(zip.fileName).toBe('Bold Hero.zip')
+    expect(zip.size).toBeGreaterThan(0)
+    expect(zip.entries).toEqual([
+      'README.md',
+      'design/desktop.png',
+      'design/mobile.png',
+      'design/tablet.png',
+      'images/logo.svg',
+      'index.html',
+      'style-guide.md',
+      'style.css',
+    ])
+    expect(zip.assets.map((a) => a.kind)).toEqual(['designs', 'style-guide', 'images', 'starter', 'readme'])
+  })
+
+  it('makes catalogue answers cacheable and revalidates them by ETag', async () => {
+    const first = await get('/api/challenges')
+    const etag = first.headers.get('ETag')
+    expect(etag).toBeTruthy()
+    expect(first.headers.get('Cache-Control')).toMatch(/max-age=60/)
+    const second = await get('/api/challenges', { 'If-None-Match': etag ?? '' })
+    expect(second.status).toBe(304)
+  })
+
+  it('compresses JSON for clients that accept gzip', async () => {
+    const response = await get('/api/challenges', { 'Accept-Encoding': 'gzip' })
+    expect(response.headers.get('Content-Encoding')).toBe('gzip')
+  })
+
+  it('serves design images with their type and a year of caching', async () => {
+    const [challenge] = await list()
+    for (const url of [challenge?.templateImg, challenge?.thumbnails.tablet]) {
+      const response = await get(url ?? '')
+      expect(response.status).toBe(200)
+      expect(response.headers.get('Content-Type')).toBe('image/webp')
+      expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0)
+    }
+  })
+
+  it('never serves files outside public storage', async () => {
+    for (const path of ['/files/../zips/x.zip', '/files/%2e%2e/zips/x.zip', '/files/challenges/nope.webp']) {
+      expect((await get(path)).status).toBe(404)
+    }
+  })
+
+  it('answers 404 JSON for an unknown API path', async () => {
+    expect(await getJson('/api/nothing-here')).toEqual({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'There is no API endpoint GET /api/nothing-here.' } },
+    })
+  })
+})

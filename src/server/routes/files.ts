@@ -1,0 +1,25 @@
+import { Readable } from 'node:stream'
+import { Hono } from 'hono'
+import { getMimeType } from 'hono/utils/mime'
+import { errorBody } from '#server/http/errors.ts'
+import type { Storage } from '#server/storage/storage.ts'
+
+/**
+ * Public stored files (design images) at /files/<key>. Keys are content-addressed, so a file at a
+ * given URL never changes and can be cached for a year. Only keys under public/ are reachable.
+ */
+export function fileRoutes(storage: Storage) {
+  return new Hono().get('/*', async (c) => {
+    const key = `public/${c.req.path.replace(/^\/files\//, '')}`
+    const object = await storage.get(key)
+    if (!object) return c.json(errorBody('not_found', 'There is no such file.'), 404)
+    c.header('Content-Type', getMimeType(key) ?? 'application/octet-stream')
+    c.header('Content-Length', String(object.size))
+    c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    if (c.req.method === 'HEAD') {
+      object.body.destroy()
+      return c.body(null, 200)
+    }
+    return c.body(Readable.toWeb(object.body) as ReadableStream, 200)
+  })
+}

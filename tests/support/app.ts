@@ -1,0 +1,25 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createApp } from '#server/app.ts'
+import { parseEnv } from '#server/env.ts'
+import { createLogger } from '#server/logger.ts'
+import { createFsStorage } from '#server/storage/fs-storage.ts'
+import { temporaryDir } from '#tests/support/content-fixtures.ts'
+import type { TestDatabase } from '#tests/support/databases.ts'
+
+export const TEST_INDEX_HTML =
+  '<!doctype html><html lang="en"><head><title>Test app</title></head><body><div id="root"></div></body></html>'
+
+/** The real app, in-process, on a test database, a temporary data folder and a stand-in built web app. */
+export async function createTestApp(database: TestDatabase, envOverrides: Record<string, string> = {}) {
+  const dataDir = await temporaryDir('dojo-app-')
+  const webDir = join(dataDir, 'web')
+  await mkdir(join(webDir, 'assets'), { recursive: true })
+  await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML)
+  await writeFile(join(webDir, 'robots.txt'), 'User-agent: *\nAllow: /\n')
+  await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")\n'.repeat(200))
+  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides })
+  const storage = createFsStorage(join(dataDir, 'storage'))
+  const app = createApp({ env, db: database.db, storage, log: createLogger('silent'), webDir })
+  return { app, env, storage, dataDir }
+}
