@@ -1,0 +1,57 @@
+// `npm test`: lint, typecheck, unit and API tests (Vitest), then browser tests (Playwright) against a
+// fresh build. Ends with one line "N passed, N failed" that counts every test of both runners.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const reports = mkdtempSync(join(tmpdir(), 'dojo-test-reports-'))
+const vitestReport = join(reports, 'vitest.json')
+const playwrightReport = join(reports, 'playwright.json')
+const only = process.argv[2] // 'unit' or 'e2e' runs just that part
+
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+let ok = true
+if (!only) {
+  ok = step('lint', 'npx', ['biome', 'check', '.']) && ok
+  ok = step('typecheck', 'npx', ['tsc', '--noEmit']) && ok
+}
+if (!only || only === 'unit') {
+  ok =
+    step('unit and API tests', 'npx', [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ]) && ok
+}
+if (!only || only === 'e2e') {
+  ok = step('build', 'npm', ['run', '--silent', 'build']) && ok
+  ok =
+    step('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+    }) && ok
+}
+
+const vitest = readJson(vitestReport)
+const playwright = readJson(playwrightReport)
+const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0)
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0)
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0)
+if (!ok && failed === 0) console.log('\nA step failed before or outside the test runners (see above).')
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(ok && failed === 0 ? 0 : 1)
