@@ -21,13 +21,31 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString()
 }
 
+let pgliteTemplate: Promise<Blob> | undefined
+
+/** Creating PGlite and migrating it takes seconds; loading a migrated dump is much faster. */
+function migratedPgliteTemplate(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const handle = await openDatabase({ kind: 'pglite' })
+    await runMigrations(handle)
+    const dump = await handle.dump?.()
+    await handle.close()
+    if (!dump) throw new Error('PGlite handle cannot dump its data directory')
+    return dump
+  })()
+  return pgliteTemplate
+}
+
 /** A new, empty, migrated database of the given kind; `drop()` removes it. */
 export async function createTestDatabase(kind: TestDatabaseKind, options: { migrate?: boolean } = {}) {
   let handle: DatabaseHandle
   let url: string | undefined
   let dropDatabase = async () => {}
   if (kind === 'pglite') {
-    handle = await openDatabase({ kind: 'pglite' })
+    handle =
+      options.migrate === false
+        ? await openDatabase({ kind: 'pglite' })
+        : await openDatabase({ kind: 'pglite', loadDataDir: await migratedPgliteTemplate() })
   } else {
     const adminUrl = process.env.TEST_DATABASE_URL
     if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set')
@@ -45,7 +63,7 @@ export async function createTestDatabase(kind: TestDatabaseKind, options: { migr
       await client.end()
     }
   }
-  if (options.migrate !== false) await runMigrations(handle)
+  if (kind === 'postgres' && options.migrate !== false) await runMigrations(handle)
   const database: TestDatabase = {
     ...handle,
     url,

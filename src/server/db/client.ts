@@ -16,12 +16,14 @@ export type DatabaseHandle = {
   /** Runs `fn` while holding a lock that other processes on the same database also take. */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** PGlite only: the whole database as a tarball, for `loadDataDir`. */
+  dump?(): Promise<Blob>
 }
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined means in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string }
+  /** `dataDir` undefined means in memory; `loadDataDir` starts from a dump (tests start migrated). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
 // Any fixed 64-bit number: the key all Frontend Dojo processes agree on for pg_advisory_lock.
 const STARTUP_LOCK_KEY = 7_206_220_411
@@ -54,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(options.dataDir, { recursive: true })
     client = await PGlite.create(join(options.dataDir, 'pglite'))
   } else {
-    client = await PGlite.create()
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database
   return {
@@ -63,5 +65,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // PGlite lives inside this process; the data-directory lock keeps other processes out.
     withStartupLock: (fn) => fn(),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   }
 }

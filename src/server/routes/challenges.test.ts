@@ -165,4 +165,20 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
       body: { error: { code: 'not_found', message: 'There is no API endpoint GET /api/nothing-here.' } },
     })
   })
+
+  it.each([
+    '/api/challenges/by-slug/%E0%A4%A',
+    '/api/challenges/%ZZ',
+    '/api/challenges?ids=%ZZ',
+    '/api/challenges?category=%00',
+    '/files/%ZZ',
+    '/api/challenges/1/zip/extra',
+  ])('answers a 4xx, never a 500, to the odd request %s', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+    expect(await response.json()).toMatchObject({
+      error: { code: expect.any(String), message: expect.any(String) },
+    })
+  })
 })
