@@ -49,9 +49,11 @@ if (!only || only === 'e2e') {
 
 const vitest = readJson(vitestReport)
 const playwright = readJson(playwrightReport)
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0)
+const passed =
+  (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0)
 const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0)
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0)
+const skipped =
+  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0)
 if (!ok && failed === 0) console.log('\nA step failed before or outside the test runners (see above).')
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(ok && failed === 0 ? 0 : 1)

@@ -33,7 +33,7 @@ export async function png(width: number, height: number, colour: string) {
  */
 export async function writeChallengeFolder(
   root: string,
-  metadata: Partial<ChallengeMetadata> & Record<string, unknown> = {},
+  metadata: { [K in keyof ChallengeMetadata]?: unknown } & Record<string, unknown> = {},
   files: Record<string, string | Buffer | null> = {},
 ): Promise<{ slug: string; dir: string; metadata: ChallengeMetadata }> {
   const full = { ...challengeMetadata(), ...metadata } as ChallengeMetadata

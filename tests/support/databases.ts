@@ -74,3 +74,8 @@ export async function createTestDatabase(kind: TestDatabaseKind, options: { migr
   }
   return database
 }
+
+/** Both drivers answer `execute` with `{ rows }`; Drizzle types it loosely across drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows
+}

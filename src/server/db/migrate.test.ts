@@ -7,7 +7,7 @@ import { openDatabase } from '#server/db/client.ts'
 import { lockDataDir } from '#server/db/data-dir-lock.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { temporaryDir } from '#tests/support/content-fixtures.ts'
-import { createTestDatabase, TEST_DATABASES } from '#tests/support/databases.ts'
+import { createTestDatabase, rowsOf, TEST_DATABASES } from '#tests/support/databases.ts'
 
 const TABLES = ['challenges', 'user_challenges', 'users']
 
@@ -16,10 +16,12 @@ describe.each(TEST_DATABASES)('migrations on %s', (kind) => {
     const database = await createTestDatabase(kind)
     try {
       await runMigrations(database)
-      const result = await database.db.execute<{ table_name: string }>(
-        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      const rows = rowsOf<{ table_name: string }>(
+        await database.db.execute(
+          sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+        ),
       )
-      expect(result.rows.map((r) => r.table_name)).toEqual(TABLES)
+      expect(rows.map((r) => r.table_name)).toEqual(TABLES)
     } finally {
       await database.drop()
     }
@@ -35,10 +37,10 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('two processes starting at o
         Array.from({ length: 4 }, () => openDatabase({ kind: 'postgres', url })),
       )
       await Promise.all(handles.map((h) => h.withStartupLock(() => runMigrations(h))))
-      const result = await database.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      const rows = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
       )
-      expect(result.rows[0]?.n).toBe(1)
+      expect(rows[0]?.n).toBe(1)
       await Promise.all(handles.map((h) => h.close()))
     } finally {
       await database.drop()
