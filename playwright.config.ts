@@ -45,6 +45,7 @@ export default defineConfig({
     stdout: 'pipe',
     env: {
       PORT: String(port),
+      PUBLIC_URL: baseURL,
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'dojo-e2e-')),
       LOG_LEVEL: 'warn',

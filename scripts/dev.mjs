@@ -6,7 +6,7 @@ const apiPort = process.env.API_PORT ?? '3000'
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/index.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ]

@@ -1,16 +1,29 @@
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import { compress } from 'hono/compress'
+import { createGitHubClient, type GitHubClient } from '#server/auth/github.ts'
+import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
+import { authRoutes } from '#server/auth/routes.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
+import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
+import { sameOriginJson } from '#server/http/csrf.ts'
 import { errorBody, handleError } from '#server/http/errors.ts'
+import {
+  clientAddress,
+  DEFAULT_RATE_LIMITS,
+  limitRequests,
+  type RateLimits,
+} from '#server/http/rate-limit.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
 import { spaRoutes } from '#server/http/spa.ts'
 import type { Logger } from '#server/logger.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { fileRoutes } from '#server/routes/files.ts'
+import { meRoutes } from '#server/routes/me.ts'
+import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
@@ -21,6 +34,9 @@ export type AppDeps = {
   log: Logger
   /** The built web app; defaults to dist/web. */
   webDir?: string
+  /** Defaults to the real GitHub client for the configured addresses. */
+  github?: GitHubClient
+  rateLimits?: RateLimits
 }
 
 function publicConfig(env: Env): PublicConfig {
@@ -37,7 +53,26 @@ export function createApp(deps: AppDeps) {
   const { env, db, storage, log } = deps
   const config = publicConfig(env)
 
-  const api = new Hono()
+  const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS
+  const app = new Hono<{ Variables: AuthVariables }>()
+  // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
+  const github =
+    deps.github ??
+    createGitHubClient(
+      env.github,
+      env.github.mode === 'emulator' ? { fetch: async (input, init) => app.request(input, init) } : {},
+    )
+  const csrf = sameOriginJson(env.publicOrigin)
+  // Per member when signed in, else per address; GET requests are not limited.
+  const mutationLimit = limitRequests('mutation', limits.mutation, (c) => {
+    const user = (c as Context<{ Variables: AuthVariables }>).get('user')
+    return user?.id ?? clientAddress(c)
+  })
+  const limitMutations: MiddlewareHandler = async (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
+
+  const api = new Hono<{ Variables: AuthVariables }>()
+    .use(loadUser(db, env))
     .get('/health', async (c) => {
       try {
         await db.execute(sql`select 1`)
@@ -53,15 +88,22 @@ export function createApp(deps: AppDeps) {
       return c.json(config)
     })
     .route('/challenges', challengeRoutes(db))
+    .route('/users', userRoutes(db))
+    .use('/me/*', requireUser, csrf, limitMutations)
+    .use('/me', requireUser)
+    .route('/me', meRoutes({ db, storage }))
     .all('*', (c) =>
       c.json(errorBody('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`), 404),
     )
 
-  const app = new Hono()
   app.onError(handleError(log))
   app.use(securityHeaders({ production: env.NODE_ENV === 'production' }))
   app.use(compress())
   app.route('/api', api)
+  app.use('/auth/github', limitRequests('sign-in', limits.signIn))
+  app.use('/auth/*', csrf, limitMutations)
+  app.route('/auth', authRoutes({ db, env, log, github }))
+  if (env.github.mode === 'emulator') app.route('/github-emulator', githubEmulatorRoutes(env))
   app.route('/files', fileRoutes(storage))
   app.route('/', spaRoutes(deps.webDir ?? join(PROJECT_ROOT, 'dist', 'web')))
   return app

@@ -40,4 +40,43 @@ describe('configuration', () => {
   it('treats an empty value as unset', () => {
     expect(parseEnv({ PORT: '' }).PORT).toBe(3000)
   })
+
+  it('uses the built-in GitHub emulator without GitHub credentials outside production', () => {
+    const env = parseEnv({})
+    expect(env.github).toMatchObject({ mode: 'emulator', url: 'http://localhost:3000/github-emulator' })
+    expect(env.secureCookies).toBe(false)
+  })
+
+  it('uses GitHub (or GitHub Enterprise Server) at the configured addresses with credentials', () => {
+    const env = parseEnv({
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+      GITHUB_URL: 'https://ghe.example.com/',
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3',
+    })
+    expect(env.github).toEqual({
+      mode: 'github',
+      clientId: 'id',
+      clientSecret: 'secret',
+      url: 'https://ghe.example.com',
+      apiUrl: 'https://ghe.example.com/api/v3',
+    })
+  })
+
+  it('refuses to start in production without GitHub credentials, saying what to set', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://dojo.example.org' })).toThrow(
+      /GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set in production/,
+    )
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', GITHUB_CLIENT_ID: 'a', GITHUB_CLIENT_SECRET: 'b' }),
+    ).toThrow(/PUBLIC_URL must be set in production/)
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://dojo.example.org',
+      GITHUB_CLIENT_ID: 'a',
+      GITHUB_CLIENT_SECRET: 'b',
+    })
+    expect(env.secureCookies).toBe(true)
+    expect(env.publicOrigin).toBe('https://dojo.example.org')
+  })
 })

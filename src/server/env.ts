@@ -39,9 +39,43 @@ const envSchema = z.object({
   SOCIAL_GITHUB_URL: optionalUrl.default('https://github.com/frontend-dojo'),
   SOCIAL_X_URL: optionalUrl.default('https://x.com/frontenddojo'),
   SOCIAL_LINKEDIN_URL: optionalUrl.default('https://www.linkedin.com/company/frontend-dojo'),
+  PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be the http(s) address people open, such as https://dojo.example.org',
+    })
+    .optional(),
+  GITHUB_CLIENT_ID: z.string().trim().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GITHUB_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://github.com' })
+    .optional(),
+  GITHUB_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.github.com' })
+    .optional(),
 })
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; contentDir: string }
+export type GitHubConfig = {
+  /** `emulator`: the built-in stand-in answers GitHub's addresses from this server. */
+  mode: 'github' | 'emulator'
+  clientId: string
+  clientSecret: string
+  /** Web address (authorize page, token endpoint) and API address, without trailing slash. */
+  url: string
+  apiUrl: string
+}
+
+export const EMULATOR_PATH = '/github-emulator'
+export const EMULATOR_CLIENT = { id: 'frontend-dojo-emulator', secret: 'emulator-secret-not-for-production' }
+
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string
+  contentDir: string
+  /** The origin people open, e.g. http://localhost:3000: OAuth callbacks and the CSRF check use it. */
+  publicOrigin: string
+  secureCookies: boolean
+  github: GitHubConfig
+}
 
 export class EnvError extends Error {
   override name = 'EnvError'
@@ -59,8 +93,44 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     })
     throw new EnvError(`Invalid configuration: ${sentences.join(' ')}`)
   }
+  const data = result.data
+  const production = data.NODE_ENV === 'production'
+  const problems: string[] = []
+  if (production && !data.PUBLIC_URL)
+    problems.push(
+      'PUBLIC_URL must be set in production to the address people open (such as https://dojo.example.org).',
+    )
+  if (production && (!data.GITHUB_CLIENT_ID || !data.GITHUB_CLIENT_SECRET)) {
+    problems.push(
+      'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set in production: create a GitHub OAuth app whose callback URL is <PUBLIC_URL>/auth/github/callback and set both.',
+    )
+  }
+  if (data.GITHUB_CLIENT_ID && !data.GITHUB_CLIENT_SECRET)
+    problems.push('GITHUB_CLIENT_SECRET must be set when GITHUB_CLIENT_ID is.')
+  if (problems.length > 0) throw new EnvError(`Invalid configuration: ${problems.join(' ')}`)
+
+  const publicOrigin = new URL(data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).origin
+  const emulated = !data.GITHUB_CLIENT_ID
+  const github: GitHubConfig = emulated
+    ? {
+        mode: 'emulator',
+        clientId: EMULATOR_CLIENT.id,
+        clientSecret: EMULATOR_CLIENT.secret,
+        url: `${publicOrigin}${EMULATOR_PATH}`,
+        apiUrl: `${publicOrigin}${EMULATOR_PATH}/api`,
+      }
+    : {
+        mode: 'github',
+        clientId: data.GITHUB_CLIENT_ID ?? '',
+        clientSecret: data.GITHUB_CLIENT_SECRET ?? '',
+        url: (data.GITHUB_URL ?? 'https://github.com').replace(/\/+$/, ''),
+        apiUrl: (data.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+      }
   return {
-    ...result.data,
+    ...data,
+    publicOrigin,
+    secureCookies: production || publicOrigin.startsWith('https:'),
+    github,
     dataDir: resolve(PROJECT_ROOT, result.data.DATA_DIR),
     contentDir: resolve(PROJECT_ROOT, result.data.CONTENT_DIR),
   }

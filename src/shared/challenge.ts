@@ -60,7 +60,7 @@ export const challengeMetadataSchema = z
       .trim()
       .min(3, 'must be at least 3 characters')
       .max(60, 'must be at most 60 characters')
-      .regex(/^[A-Za-z0-9][A-Za-z0-9 '&.,!]*$/, "may contain only letters, digits, spaces and ' & . , !"),
+      .regex(/^[\p{L}\p{N}][\p{L}\p{N} '&.,!]*$/u, "may contain only letters, digits, spaces and ' & . , !"),
     description: z.string().trim().min(20, 'must be at least 20 characters').max(280),
     category: categorySchema,
     difficulty: difficultySchema,

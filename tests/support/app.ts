@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from '#server/app.ts'
 import { parseEnv } from '#server/env.ts'
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
 import { createLogger } from '#server/logger.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
 import { temporaryDir } from '#tests/support/content-fixtures.ts'
@@ -10,8 +11,18 @@ import type { TestDatabase } from '#tests/support/databases.ts'
 export const TEST_INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Test app</title></head><body><div id="root"></div></body></html>'
 
+/** Tests that are not about rate limits must not trip them. */
+export const GENEROUS_LIMITS: RateLimits = {
+  signIn: { ...DEFAULT_RATE_LIMITS.signIn, limit: 10_000 },
+  mutation: { ...DEFAULT_RATE_LIMITS.mutation, limit: 10_000 },
+}
+
 /** The real app, in-process, on a test database, a temporary data folder and a stand-in built web app. */
-export async function createTestApp(database: TestDatabase, envOverrides: Record<string, string> = {}) {
+export async function createTestApp(
+  database: TestDatabase,
+  envOverrides: Record<string, string> = {},
+  options: { rateLimits?: RateLimits } = {},
+) {
   const dataDir = await temporaryDir('dojo-app-')
   const webDir = join(dataDir, 'web')
   await mkdir(join(webDir, 'assets'), { recursive: true })
@@ -20,6 +31,13 @@ export async function createTestApp(database: TestDatabase, envOverrides: Record
   await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")\n'.repeat(200))
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides })
   const storage = createFsStorage(join(dataDir, 'storage'))
-  const app = createApp({ env, db: database.db, storage, log: createLogger('silent'), webDir })
+  const app = createApp({
+    env,
+    db: database.db,
+    storage,
+    log: createLogger('silent'),
+    webDir,
+    rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+  })
   return { app, env, storage, dataDir }
 }

@@ -107,3 +107,39 @@ export const userChallenges = pgTable(
     index('user_challenges_challenge_idx').on(t.challengeId),
   ],
 )
+
+/**
+ * One row per sign-in. The cookie holds a random token; the row keeps only its SHA-256, so a leaked
+ * database does not leak sessions.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Rolling: pushed forward while the session is used. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Absolute: the session ends then, however active. */
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * A sign-in in progress: the OAuth `state` (hashed), the PKCE verifier and a key bound to the browser
+ * that started it (its hash; the key itself is in a short-lived cookie). Used once, within 10 minutes.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    browserKeyHash: text('browser_key_hash').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+)

@@ -23,12 +23,19 @@ export function errorBody(code: string, message: string) {
   return { error: { code, message } }
 }
 
-/** Parses input with a zod schema; the first problem becomes a 400 naming the field. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+/**
+ * Parses input with a zod schema; the first problem becomes a 400 naming the field, unless the
+ * schema's messages are already sentences for people (`named: false`), which are sent as they are.
+ */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  options = { named: true },
+): z.infer<T> {
   const result = schema.safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]
-  const field = issue?.path.join('.')
+  const field = options.named ? issue?.path.join('.') : ''
   throw badRequest(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'The request is invalid.'))
 }
 

@@ -1,15 +1,17 @@
 import { secureHeaders } from 'hono/secure-headers'
+import { inlineStyleHashes } from '#server/http/inline-styles.ts'
 
 /**
  * Strict headers on every response. The CSP allows scripts and styles only from our origin: the built
  * app has no inline script, and React sets style through the DOM, which CSP allows.
  */
 export function securityHeaders(options: { production: boolean }) {
+  const styleHashes = inlineStyleHashes()
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
+      styleSrc: ["'self'", ...styleHashes],
       imgSrc: ["'self'", 'data:', 'https://avatars.githubusercontent.com'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],

@@ -51,6 +51,8 @@ describe('the web app and its headers', () => {
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toContain("object-src 'none'")
+      // Only the toast library's own stylesheet is allowed inline, by hash.
+      expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/)
       expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
       expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
       expect(headers.get('X-Frame-Options')).toBe('DENY')

@@ -1,0 +1,300 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessionCookieName } from '#server/auth/session.ts'
+import { oauthStates, sessions, users } from '#server/db/schema.ts'
+import { createTestApp } from '#tests/support/app.ts'
+import { authorize, browser, locationOf, signIn, startSignIn } from '#tests/support/auth.ts'
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  const me = async (b: ReturnType<typeof browser>) => b.get('/api/me')
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    t = await createTestApp(database)
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('runs the whole OAuth flow against the emulator and lands on /my', async () => {
+    const b = browser(t.app)
+    const authorizeUrl = await startSignIn(b)
+    expect(authorizeUrl.pathname).toBe('/github-emulator/login/oauth/authorize')
+    expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256')
+    expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(authorizeUrl.searchParams.get('scope')).toBe('read:user user:email')
+    expect(b.jar.cookies.has('dojo_oauth')).toBe(true)
+
+    const page = await b.get(authorizeUrl.toString())
+    const html = await page.text()
+    expect(html).toContain('<label for="login">GitHub username</label>')
+    expect(html).toContain('value="allow">Authorize</button>')
+
+    const callback = await authorize(b, authorizeUrl, { login: 'mona-lisa' })
+    expect(callback.pathname).toBe('/auth/github/callback')
+    const done = await b.get(`${callback.pathname}${callback.search}`)
+    expect(locationOf(done).pathname).toBe('/my')
+    expect(b.jar.cookies.has('dojo_oauth')).toBe(false)
+
+    const response = await me(b)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    const body = await response.json()
+    expect(body).toEqual({
+      user: {
+        id: expect.any(String),
+        email: 'mona-lisa@users.noreply.github.com',
+        username: 'mona-lisa',
+        name: 'Mona Lisa',
+        avatarUrl: 'http://localhost:3000/github-emulator/avatars/mona-lisa.svg',
+        points: 0,
+        submission: 0,
+      },
+    })
+    expect(JSON.stringify(body)).not.toContain('gho_')
+  })
+
+  it('sets a session cookie holding only a random id: HttpOnly, SameSite=Lax, whole site', async () => {
+    const b = browser(t.app)
+    const authorizeUrl = await startSignIn(b)
+    const callback = await authorize(b, authorizeUrl, { login: 'cookie-check' })
+    await b.get(`${callback.pathname}${callback.search}`)
+    const header = b.jar.lastSetCookie.find((c) => c.startsWith('dojo_session='))
+    expect(header).toBeDefined()
+    expect(header).toMatch(/; HttpOnly/)
+    expect(header).toMatch(/; SameSite=Lax/)
+    expect(header).toMatch(/; Path=\//)
+    const token = b.jar.cookies.get('dojo_session') ?? ''
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    // The database keeps a hash, never the id itself.
+    const rows = await database.db.select().from(sessions)
+    expect(rows.some((row) => row.idHash === token)).toBe(false)
+  })
+
+  it('gives a new session id at each sign-in and ends the previous one', async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'twice' })
+    const first = b.jar.cookies.get('dojo_session')
+    const old = browser(t.app)
+    old.jar.cookies.set('dojo_session', first ?? '')
+    await signIn(b, { login: 'twice' })
+    expect(b.jar.cookies.get('dojo_session')).not.toBe(first)
+    expect((await me(old)).status).toBe(401)
+    expect((await me(b)).status).toBe(200)
+  })
+
+  const failsToSignIn = async (b: ReturnType<typeof browser>, path: string) => {
+    const response = await b.get(path)
+    expect(locationOf(response).pathname).toBe('/sign-in-failed')
+    expect(b.jar.cookies.has('dojo_session')).toBe(false)
+    expect((await me(b)).status).toBe(401)
+  }
+
+  it('fails signed out when the callback has no state', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b))
+    callback.searchParams.delete('state')
+    await failsToSignIn(b, `${callback.pathname}${callback.search}`)
+  })
+
+  it('fails signed out when the state is wrong', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b))
+    callback.searchParams.set('state', 'forged-state')
+    await failsToSignIn(b, `${callback.pathname}${callback.search}`)
+  })
+
+  it('fails on a replayed state, and ends the session it would have reused', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b), { login: 'replayer' })
+    const path = `${callback.pathname}${callback.search}`
+    await b.get(path)
+    expect((await me(b)).status).toBe(200)
+    await failsToSignIn(b, path)
+  })
+
+  it('fails when the state was issued to another browser', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b))
+    await failsToSignIn(browser(t.app), `${callback.pathname}${callback.search}`)
+  })
+
+  it('fails when the state is older than 10 minutes', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b))
+    await database.db.update(oauthStates).set({ expiresAt: new Date(Date.now() - 1000) })
+    await failsToSignIn(b, `${callback.pathname}${callback.search}`)
+  })
+
+  it('fails signed out when the person denies consent', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b), { decision: 'deny' })
+    expect(callback.searchParams.get('error')).toBe('access_denied')
+    await failsToSignIn(b, `${callback.pathname}${callback.search}`)
+  })
+
+  it('fails when the code is not valid', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b))
+    callback.searchParams.set('code', 'not-a-code')
+    await failsToSignIn(b, `${callback.pathname}${callback.search}`)
+  })
+
+  it('keeps the person across a renamed login, with name and points', async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'old-login', accountId: 4242 })
+    const [before] = await database.db.select().from(users).where(eq(users.githubId, 4242))
+    await database.db
+      .update(users)
+      .set({ name: 'Chosen Name', points: 30, submission: 3 })
+      .where(eq(users.githubId, 4242))
+    await signIn(browser(t.app), { login: 'new-login', accountId: 4242 })
+    const rows = await database.db.select().from(users).where(eq(users.githubId, 4242))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      id: before?.id,
+      username: 'new-login',
+      name: 'Chosen Name',
+      points: 30,
+      submission: 3,
+    })
+  })
+
+  it('treats a login reused by a different GitHub id as a different person', async () => {
+    await signIn(browser(t.app), { login: 'reused', accountId: 5001 })
+    const b = browser(t.app)
+    await signIn(b, { login: 'reused', accountId: 5002 })
+    const rows = await database.db.select().from(users).where(eq(users.githubId, 5001))
+    expect(rows[0]?.username).toBe('reused-5001')
+    expect((await (await me(b)).json()).user.username).toBe('reused')
+  })
+
+  it('ends the session after its idle time or its absolute lifetime', async () => {
+    for (const column of ['expiresAt', 'absoluteExpiresAt'] as const) {
+      const b = browser(t.app)
+      await signIn(b, { login: `expiring-${column.length}` })
+      expect((await me(b)).status).toBe(200)
+      const [user] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.username, `expiring-${column.length}`))
+      await database.db
+        .update(sessions)
+        .set({ [column]: new Date(Date.now() - 1000) })
+        .where(eq(sessions.userId, user?.id ?? ''))
+      expect((await me(b)).status).toBe(401)
+    }
+  })
+
+  it('signs out: the row is gone and a replayed cookie gets 401', async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'leaver' })
+    const cookie = b.jar.cookies.get('dojo_session') ?? ''
+    const response = await b.send('POST', '/auth/sign-out')
+    expect(response.status).toBe(204)
+    expect(b.jar.cookies.has('dojo_session')).toBe(false)
+    const replay = browser(t.app)
+    replay.jar.cookies.set('dojo_session', cookie)
+    const denied = await me(replay)
+    expect(denied.status).toBe(401)
+    expect(await denied.json()).toEqual({
+      error: { code: 'unauthorized', message: 'Please sign in with GitHub to do that.' },
+    })
+  })
+
+  it('refuses a sign-out from a foreign origin', async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'csrf-target' })
+    const response = await b.request('/auth/sign-out', {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(response.status).toBe(403)
+    expect((await me(b)).status).toBe(200)
+  })
+
+  it('never sends the GitHub access token to the browser', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b), { login: 'tokenless' })
+    const done = await b.get(`${callback.pathname}${callback.search}`)
+    expect(done.headers.getSetCookie().join(' ')).not.toContain('gho_')
+    expect(done.headers.get('Location')).not.toContain('gho_')
+  })
+})
+
+describe('sign-in with real GitHub settings', () => {
+  let database: TestDatabase
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('uses the configured GitHub addresses and has no emulator', async () => {
+    const t = await createTestApp(database, {
+      GITHUB_CLIENT_ID: 'real-id',
+      GITHUB_CLIENT_SECRET: 'real-secret',
+      GITHUB_URL: 'https://github.example.com',
+    })
+    const b = browser(t.app)
+    const authorizeUrl = await startSignIn(b)
+    expect(authorizeUrl.origin).toBe('https://github.example.com')
+    expect(authorizeUrl.searchParams.get('client_id')).toBe('real-id')
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/github/callback')
+    const emulator = await b.get('/github-emulator/login/oauth/authorize')
+    expect(await emulator.text()).not.toContain('GitHub username')
+  })
+
+  it('fails signed out when GitHub is unreachable', async () => {
+    const t = await createTestApp(database, {
+      GITHUB_CLIENT_ID: 'real-id',
+      GITHUB_CLIENT_SECRET: 'real-secret',
+      GITHUB_URL: 'http://127.0.0.1:9',
+      GITHUB_API_URL: 'http://127.0.0.1:9',
+    })
+    const b = browser(t.app)
+    const authorizeUrl = await startSignIn(b)
+    const state = authorizeUrl.searchParams.get('state') ?? ''
+    const response = await b.get(`/auth/github/callback?code=some-code&state=${state}`)
+    expect(locationOf(response).pathname).toBe('/sign-in-failed')
+    expect(b.jar.cookies.has('dojo_session')).toBe(false)
+  })
+
+  it('answers 429 with Retry-After when sign-ins come too fast', async () => {
+    const t = await createTestApp(
+      database,
+      {},
+      { rateLimits: { signIn: { limit: 2, windowMs: 60_000 }, mutation: { limit: 100, windowMs: 60_000 } } },
+    )
+    const b = browser(t.app)
+    expect((await b.get('/auth/github')).status).toBe(302)
+    expect((await b.get('/auth/github')).status).toBe(302)
+    const limited = await b.get('/auth/github')
+    expect(limited.status).toBe(429)
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(await limited.json()).toEqual({
+      error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' },
+    })
+  })
+
+  it('uses the __Host- prefix and Secure cookies in production', async () => {
+    const t = await createTestApp(database, {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://dojo.example.org',
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+    })
+    const b = browser(t.app)
+    const start = await b.request('https://dojo.example.org/auth/github')
+    expect(start.headers.getSetCookie().find((c) => c.startsWith('dojo_oauth='))).toMatch(/; Secure/)
+    expect(sessionCookieName(t.env)).toBe('__Host-dojo_session')
+    expect(t.env.secureCookies).toBe(true)
+  })
+})

@@ -1,0 +1,33 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { readSession, type SessionUserRow, sessionToken } from '#server/auth/session.ts'
+import type { Database } from '#server/db/client.ts'
+import type { Env } from '#server/env.ts'
+import { HttpError } from '#server/http/errors.ts'
+
+export type AuthVariables = { user: SessionUserRow | null }
+export type MemberVariables = { user: SessionUserRow }
+
+/** Reads the session cookie once per request; `c.var.user` is the user or null. */
+export function loadUser(db: Database, env: Env): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    const token = sessionToken(c, env)
+    c.set('user', token ? await readSession(db, token) : null)
+    await next()
+  })
+}
+
+/**
+ * Everything behind it has a non-null user, or answers 401. Answers that depend on the session are
+ * never stored by caches.
+ */
+export const requireUser: MiddlewareHandler<{ Variables: MemberVariables }> = createMiddleware(
+  async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    if (!(c as unknown as Context<{ Variables: AuthVariables }>).var.user) {
+      throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+    }
+    await next()
+    c.header('Cache-Control', 'no-store')
+  },
+)

@@ -1,0 +1,42 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import type { GitHubProfile } from '#server/auth/github.ts'
+import type { Database } from '#server/db/client.ts'
+import { users } from '#server/db/schema.ts'
+
+/**
+ * SPEC §4 upsert after sign-in: the person is GitHub's numeric id. A renamed login updates `username`;
+ * an existing name, points and submission count are kept; a new user starts at 0. If another (older)
+ * account still holds this login, GitHub gave the login to someone else: the old row's username is
+ * moved aside until its owner signs in again.
+ */
+export async function upsertGitHubUser(db: Database, profile: GitHubProfile) {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ username: sql`${users.username} || '-' || ${users.githubId}` })
+      .where(and(eq(users.username, profile.login), ne(users.githubId, profile.id)))
+    const [user] = await tx
+      .insert(users)
+      .values({
+        githubId: profile.id,
+        username: profile.login,
+        name: profile.name,
+        email: profile.email,
+        avatarUrl: profile.avatarUrl,
+        githubUrl: profile.htmlUrl,
+      })
+      .onConflictDoUpdate({
+        target: users.githubId,
+        set: {
+          username: profile.login,
+          email: profile.email,
+          avatarUrl: profile.avatarUrl,
+          name: sql`coalesce(${users.name}, excluded.name)`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning()
+    if (!user) throw new Error('upsert returned no user')
+    return user
+  })
+}

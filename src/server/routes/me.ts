@@ -1,0 +1,152 @@
+import { Readable } from 'node:stream'
+import { and, count, eq, sql, sum } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { MemberVariables } from '#server/auth/guards.ts'
+import type { Database } from '#server/db/client.ts'
+import { userChallenges, users } from '#server/db/schema.ts'
+import { HttpError, parseInput } from '#server/http/errors.ts'
+import { findChallengeById } from '#server/routes/challenges.ts'
+import type { Storage } from '#server/storage/storage.ts'
+import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
+import { submitSolutionSchema } from '#shared/live-url.ts'
+import type { Progress, SessionUser } from '#shared/user.ts'
+
+type UserRow = typeof users.$inferSelect
+type ProgressRow = typeof userChallenges.$inferSelect
+
+const idParams = z.object({
+  id: z.coerce
+    .number('must be a challenge id (a positive whole number)')
+    .int('must be a challenge id (a positive whole number)')
+    .min(1, 'must be a challenge id (a positive whole number)')
+    .max(2_147_483_647, 'is too large to be a challenge id'),
+})
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    name: user.name,
+    avatarUrl: user.avatarUrl,
+    points: user.points,
+    submission: user.submission,
+  }
+}
+
+function toProgress(challengeId: number, row: ProgressRow | undefined): Progress {
+  return {
+    challengeId,
+    status: row ? (row.status as Progress['status']) : null,
+    startedAt: row?.startedAt.toISOString() ?? null,
+    completedAt: row?.completedAt?.toISOString() ?? null,
+    liveUrl: row && row.challengeLive.trim() !== '' ? row.challengeLive : null,
+    points: row?.points ?? 0,
+  }
+}
+
+/** RFC 6266: an ASCII fallback plus the exact UTF-8 name, so any title downloads as "{title}.zip". */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+/**
+ * The signed-in member's own data: who they are, and their journey on a challenge (SPEC §4): start,
+ * submit, download. Mounted behind requireUser, so `c.var.user` is never null here.
+ */
+export function meRoutes(deps: { db: Database; storage: Storage }) {
+  const { db, storage } = deps
+  return new Hono<{ Variables: MemberVariables }>()
+    .get('/', (c) => c.json({ user: toSessionUser(c.var.user) }))
+    .get('/challenges/:id', async (c) => {
+      const { id } = parseInput(idParams, c.req.param())
+      await findChallengeById(db, id)
+      const [row] = await db
+        .select()
+        .from(userChallenges)
+        .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.challengeId, id)))
+      return c.json({ progress: toProgress(id, row) })
+    })
+    .post('/challenges/:id/start', async (c) => {
+      const { id } = parseInput(idParams, c.req.param())
+      await findChallengeById(db, id)
+      // An existing row (ongoing or completed) keeps its start time and status.
+      const [row] = await db
+        .insert(userChallenges)
+        .values({ userId: c.var.user.id, challengeId: id, status: 'ongoing', challengeLive: ' ' })
+        .onConflictDoUpdate({
+          target: [userChallenges.userId, userChallenges.challengeId],
+          set: { updatedAt: sql`now()` },
+        })
+        .returning()
+      return c.json({ progress: toProgress(id, row) })
+    })
+    .post('/challenges/:id/submit', async (c) => {
+      const { id } = parseInput(idParams, c.req.param())
+      const body = await c.req.json().catch(() => {
+        throw new HttpError(400, 'bad_request', 'The request body must be JSON.')
+      })
+      const { liveUrl } = parseInput(submitSolutionSchema, body, { named: false })
+      await findChallengeById(db, id)
+      const userId = c.var.user.id
+      const result = await db.transaction(async (tx) => {
+        // One atomic statement: concurrent submits queue on the row, and only the one that finds it
+        // not yet completed sets the points.
+        const [before] = await tx
+          .select({ status: userChallenges.status })
+          .from(userChallenges)
+          .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
+          .for('update')
+        if (!before) return null
+        const [row] = await tx
+          .update(userChallenges)
+          .set({
+            status: 'completed',
+            completedAt: sql`now()`,
+            challengeLive: liveUrl,
+            points: sql`case when ${userChallenges.status} = 'completed' then ${userChallenges.points} else ${POINTS_PER_CHALLENGE} end`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
+          .returning()
+        const [totals] = await tx
+          .select({
+            points: sum(userChallenges.points).mapWith(Number),
+            submission: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
+          })
+          .from(userChallenges)
+          .where(eq(userChallenges.userId, userId))
+        const [user] = await tx
+          .update(users)
+          .set({ points: totals?.points ?? 0, submission: totals?.submission ?? 0, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning()
+        return { row, user, awarded: before.status === 'completed' ? 0 : POINTS_PER_CHALLENGE }
+      })
+      if (!result?.row || !result.user) {
+        throw new HttpError(409, 'not_started', 'Start this challenge before submitting a solution.')
+      }
+      return c.json({
+        progress: toProgress(id, result.row),
+        pointsAwarded: result.awarded,
+        user: toSessionUser(result.user),
+      })
+    })
+    .get('/challenges/:id/download', async (c) => {
+      const { id } = parseInput(idParams, c.req.param())
+      const challenge = await findChallengeById(db, id)
+      const object = await storage.get(challenge.zipFile)
+      if (!object)
+        throw new HttpError(
+          404,
+          'not_found',
+          'The files of this challenge are missing. Please try again later.',
+        )
+      c.header('Content-Type', 'application/zip')
+      c.header('Content-Length', String(object.size))
+      c.header('Content-Disposition', attachmentDisposition(`${challenge.title}.zip`))
+      return c.body(Readable.toWeb(object.body) as ReadableStream, 200)
+    })
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { CHALLENGE_STATUSES } from '#shared/constants.ts'
+
+/** The signed-in user as GET /api/me returns it. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  points: z.number().int(),
+  submission: z.number().int(),
+})
+export type SessionUser = z.infer<typeof sessionUserSchema>
+export const meResponse = z.object({ user: sessionUserSchema })
+
+export const challengeStatusSchema = z.enum(CHALLENGE_STATUSES)
+
+/** A member's progress on one challenge; `status` null means never started. */
+export const progressSchema = z.object({
+  challengeId: z.number().int(),
+  status: challengeStatusSchema.nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  liveUrl: z.string().nullable(),
+  points: z.number().int(),
+})
+export type Progress = z.infer<typeof progressSchema>
+export const progressResponse = z.object({ progress: progressSchema })
+
+export const submitResponse = z.object({
+  progress: progressSchema,
+  pointsAwarded: z.number().int(),
+  user: sessionUserSchema,
+})
+export type SubmitResponse = z.infer<typeof submitResponse>
+
+/** A member's public profile (SPEC §7 "Public profile"). */
+export const publicProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string().nullable(),
+  points: z.number().int(),
+  submission: z.number().int(),
+  githubUrl: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+})
+export type PublicProfile = z.infer<typeof publicProfileSchema>
+export const publicProfileResponse = z.object({ profile: publicProfileSchema })
