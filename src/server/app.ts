@@ -22,6 +22,7 @@ import type { Logger } from '#server/logger.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { fileRoutes } from '#server/routes/files.ts'
+import { leaderboardRoutes } from '#server/routes/leaderboard.ts'
 import { meRoutes } from '#server/routes/me.ts'
 import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps) {
     .route('/users', userRoutes(db))
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/me', requireUser)
+    .use('/leaderboard', requireUser)
+    .route('/leaderboard', leaderboardRoutes(db))
     .route('/me', meRoutes({ db, storage }))
     .all('*', (c) =>
       c.json(errorBody('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`), 404),

@@ -39,8 +39,13 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Leaderboard: points desc, then completed count, then username (DESIGN.md).
-    index('users_leaderboard_idx').on(t.points.desc(), t.submission.desc(), t.username),
+    // Leaderboard: points desc, then completed count, then username (DESIGN.md). NULLS FIRST is what a
+    // plain ORDER BY ... DESC means; an index built NULLS LAST could not serve that ORDER BY.
+    index('users_leaderboard_idx').on(
+      t.points.desc().nullsFirst(),
+      t.submission.desc().nullsFirst(),
+      t.username,
+    ),
   ],
 )
 
@@ -75,8 +80,12 @@ export const challenges = pgTable(
     ),
     check('challenges_difficulty_check', sql`${t.difficulty} in ('easy', 'intermediate', 'hard')`),
     // Newest first, overall and per category.
-    index('challenges_newest_idx').on(t.publishedOn.desc(), t.id.desc()),
-    index('challenges_category_newest_idx').on(t.category, t.publishedOn.desc(), t.id.desc()),
+    index('challenges_newest_idx').on(t.publishedOn.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('challenges_category_newest_idx').on(
+      t.category,
+      t.publishedOn.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 )
 

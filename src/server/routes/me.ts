@@ -1,15 +1,17 @@
 import { Readable } from 'node:stream'
-import { and, count, eq, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, sql, sum } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
-import { userChallenges, users } from '#server/db/schema.ts'
+import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { HttpError, parseInput } from '#server/http/errors.ts'
-import { findChallengeById } from '#server/routes/challenges.ts'
+import { sanitizePlainText } from '#server/http/sanitize.ts'
+import { findChallengeById, toChallenge } from '#server/routes/challenges.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
+import { type OwnProfile, profileUpdateSchema } from '#shared/profile.ts'
 import type { Progress, SessionUser } from '#shared/user.ts'
 
 type UserRow = typeof users.$inferSelect
@@ -22,6 +24,21 @@ const idParams = z.object({
     .min(1, 'must be a challenge id (a positive whole number)')
     .max(2_147_483_647, 'is too large to be a challenge id'),
 })
+
+const statusQuery = z.object({
+  status: z.enum(['ongoing', 'completed'], 'must be ongoing or completed'),
+})
+
+function toOwnProfile(user: UserRow): OwnProfile {
+  return {
+    username: user.username,
+    avatarUrl: user.avatarUrl,
+    name: user.name,
+    bio: user.bio,
+    linkedinUrl: user.linkedinUrl,
+    githubUrl: user.githubUrl,
+  }
+}
 
 export function toSessionUser(user: UserRow): SessionUser {
   return {
@@ -60,6 +77,67 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
   const { db, storage } = deps
   return new Hono<{ Variables: MemberVariables }>()
     .get('/', (c) => c.json({ user: toSessionUser(c.var.user) }))
+    .get('/profile', (c) => c.json({ profile: toOwnProfile(c.var.user) }))
+    .patch('/profile', async (c) => {
+      const body = await c.req.json().catch(() => {
+        throw new HttpError(400, 'bad_request', 'The request body must be JSON.')
+      })
+      const update = parseInput(profileUpdateSchema, body, { named: false })
+      const clean = (value: string) => {
+        const text = sanitizePlainText(value)
+        return text === '' ? null : text
+      }
+      // Only these four columns of the signed-in member, whatever else the body held.
+      const [user] = await db
+        .update(users)
+        .set({
+          name: clean(update.name),
+          bio: clean(update.bio),
+          linkedinUrl: clean(update.linkedinUrl),
+          githubUrl: clean(update.githubUrl),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, c.var.user.id))
+        .returning()
+      if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+      return c.json({ profile: toOwnProfile(user) })
+    })
+    .get('/dashboard', async (c) => {
+      const [counts] = await db
+        .select({
+          ongoing: count(sql`case when ${userChallenges.status} = 'ongoing' then 1 end`),
+          completed: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
+        })
+        .from(userChallenges)
+        .where(eq(userChallenges.userId, c.var.user.id))
+      const [total] = await db.select({ value: count() }).from(challenges)
+      return c.json({
+        ongoing: counts?.ongoing ?? 0,
+        completed: counts?.completed ?? 0,
+        total: total?.value ?? 0,
+      })
+    })
+    .get('/challenges', async (c) => {
+      const { status } = parseInput(statusQuery, c.req.query())
+      const rows = await db
+        .select({ challenge: challenges, progress: userChallenges })
+        .from(userChallenges)
+        .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+        .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.status, status)))
+        .orderBy(
+          desc(status === 'completed' ? userChallenges.completedAt : userChallenges.startedAt),
+          desc(userChallenges.id),
+        )
+      return c.json({
+        challenges: rows.map((row) => ({
+          challenge: toChallenge(row.challenge),
+          status,
+          startedAt: row.progress.startedAt.toISOString(),
+          completedAt: row.progress.completedAt?.toISOString() ?? null,
+          liveUrl: row.progress.challengeLive.trim() === '' ? null : row.progress.challengeLive,
+        })),
+      })
+    })
     .get('/challenges/:id', async (c) => {
       const { id } = parseInput(idParams, c.req.param())
       await findChallengeById(db, id)

@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Database } from '#server/db/client.ts'
-import { users } from '#server/db/schema.ts'
+import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound } from '#server/http/errors.ts'
+import { toChallenge } from '#server/routes/challenges.ts'
 import type { PublicProfile } from '#shared/user.ts'
 
-/** Public member data: what SPEC §7 lets anyone read (no e-mail). */
+/** Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges. */
 export function userRoutes(db: Database) {
   return new Hono().get('/:username', async (c) => {
     const username = c.req.param('username')
@@ -22,7 +23,23 @@ export function userRoutes(db: Database) {
       githubUrl: user.githubUrl,
       linkedinUrl: user.linkedinUrl,
     }
+    // Completed challenges in the same request, so the profile page renders without a waterfall.
+    const rows = await db
+      .select({
+        challenge: challenges,
+        liveUrl: userChallenges.challengeLive,
+        completedAt: userChallenges.completedAt,
+      })
+      .from(userChallenges)
+      .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+      .where(and(eq(userChallenges.userId, user.id), eq(userChallenges.status, 'completed')))
+      .orderBy(desc(userChallenges.completedAt), desc(userChallenges.id))
+    const submissions = rows.map((row) => ({
+      challenge: toChallenge(row.challenge),
+      liveUrl: row.liveUrl.trim() === '' ? null : row.liveUrl,
+      completedAt: row.completedAt?.toISOString() ?? null,
+    }))
     c.header('Cache-Control', 'no-cache')
-    return c.json({ profile })
+    return c.json({ profile, submissions })
   })
 }

@@ -1,0 +1,104 @@
+// Seeds a PostgreSQL database at scale (100,000 users, 1,000,000 user_challenges rows) and prints
+// EXPLAIN ANALYZE for each member-area query, so we can see which index each one uses.
+// Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench/explain.ts
+// It creates and drops its own database; nothing else is touched.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { openDatabase } from '#server/db/client.ts'
+import { runMigrations } from '#server/db/migrate.ts'
+import { leaderboardQuery } from '#server/routes/leaderboard.ts'
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+if (!adminUrl)
+  throw new Error('Set BENCH_DATABASE_URL to a PostgreSQL server (the script makes its own database).')
+const USERS = Number(process.env.BENCH_USERS ?? 100_000)
+const PER_USER = 10 // user_challenges rows per user: 1,000,000 in all
+const CHALLENGES = 40
+
+const name = `dojo_bench_${randomBytes(4).toString('hex')}`
+const admin = new pg.Client({ connectionString: adminUrl })
+await admin.connect()
+await admin.query(`create database ${name}`)
+const url = new URL(adminUrl)
+url.pathname = `/${name}`
+const handle = await openDatabase({ kind: 'postgres', url: url.toString() })
+const client = new pg.Client({ connectionString: url.toString() })
+await client.connect()
+
+try {
+  await runMigrations(handle)
+  const started = performance.now()
+  await client.query(`
+    insert into challenges (slug, title, description, category, difficulty, published_on, template_img, tablet_img,
+      mobile_img, template_thumb, tablet_thumb, mobile_thumb, zip_file, zip_size, zip_entries, content_hash)
+    select 'c-' || i, 'Challenge ' || i, 'A challenge', (array['navbar','footer','landing-page','hero','features'])[1 + i % 5],
+      (array['easy','intermediate','hard'])[1 + i % 3], date '2026-01-01' + i, 'k', 'k', 'k', 'k', 'k', 'k', 'k', 1, '[]', 'h' || i
+    from generate_series(1, ${CHALLENGES}) i`)
+  await client.query(`
+    insert into users (github_id, username, name, points, submission)
+    select i, 'user-' || i, 'User ' || i, 0, 0 from generate_series(1, ${USERS}) i`)
+  await client.query(`
+    insert into user_challenges (user_id, challenge_id, status, started_at, completed_at, challenge_live, points)
+    select u.id, 1 + ((u.github_id + j * 7) % ${CHALLENGES}),
+      case when (u.github_id + j) % 3 = 0 then 'completed' else 'ongoing' end,
+      now() - (j || ' days')::interval,
+      case when (u.github_id + j) % 3 = 0 then now() - (j || ' hours')::interval end,
+      case when (u.github_id + j) % 3 = 0 then 'https://u.github.io/x' else ' ' end,
+      case when (u.github_id + j) % 3 = 0 then 10 else 0 end
+    from users u cross join generate_series(0, ${PER_USER - 1}) j`)
+  await client.query(`
+    update users u set points = t.points, submission = t.completed
+    from (select user_id, sum(points) as points, count(*) filter (where status = 'completed') as completed
+          from user_challenges group by user_id) t
+    where t.user_id = u.id`)
+  await client.query('analyze')
+  const counts = await client.query(
+    'select (select count(*) from users) as users, (select count(*) from user_challenges) as rows',
+  )
+  console.log(
+    `seeded ${counts.rows[0].users} users and ${counts.rows[0].rows} user_challenges in ${Math.round(performance.now() - started)} ms\n`,
+  )
+
+  const someUser = (
+    await client.query(`select id, username from users where github_id = ${Math.floor(USERS / 2)}`)
+  ).rows[0]
+  const leaderboard = leaderboardQuery(handle.db).toSQL()
+  const queries: [string, string, unknown[]][] = [
+    ['leaderboard (top card + top 10)', leaderboard.sql, leaderboard.params],
+    [
+      'dashboard counts',
+      `select count(case when status = 'ongoing' then 1 end), count(case when status = 'completed' then 1 end)
+       from user_challenges where user_id = $1`,
+      [someUser.id],
+    ],
+    [
+      'my challenges by status',
+      `select * from user_challenges uc join challenges c on c.id = uc.challenge_id
+       where uc.user_id = $1 and uc.status = 'completed' order by uc.completed_at desc, uc.id desc`,
+      [someUser.id],
+    ],
+    ['public profile', 'select * from users where username = $1 limit 1', [someUser.username]],
+    [
+      'profile submissions',
+      `select c.*, uc.challenge_live, uc.completed_at from user_challenges uc join challenges c on c.id = uc.challenge_id
+       where uc.user_id = $1 and uc.status = 'completed' order by uc.completed_at desc, uc.id desc`,
+      [someUser.id],
+    ],
+    [
+      'progress on one challenge',
+      'select * from user_challenges where user_id = $1 and challenge_id = $2',
+      [someUser.id, 1],
+    ],
+  ]
+  for (const [title, sql, params] of queries) {
+    const plan = await client.query(`explain (analyze, buffers) ${sql}`, params)
+    console.log(`== ${title}`)
+    for (const row of plan.rows) console.log(`   ${row['QUERY PLAN']}`)
+    console.log()
+  }
+} finally {
+  await client.end()
+  await handle.close()
+  await admin.query(`drop database if exists ${name} with (force)`)
+  await admin.end()
+}

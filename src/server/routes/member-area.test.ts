@@ -1,0 +1,261 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { importCatalogue } from '#server/content/import.ts'
+import { userChallenges, users } from '#server/db/schema.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { createTestApp } from '#tests/support/app.ts'
+import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
+import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+const VALID_PROFILE = { name: 'Ada Lovelace', bio: 'I build things', linkedinUrl: '', githubUrl: '' }
+
+describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  let catalogue: Challenge[]
+  let logins = 0
+
+  const member = async (login?: string) => {
+    logins += 1
+    const b = browser(t.app)
+    await signIn(b, { login: login ?? `area-${logins}` })
+    return b
+  }
+  const json = async (response: Response) => ({ status: response.status, body: await response.json() })
+  const complete = async (b: TestBrowser, challenge: Challenge) => {
+    await b.send('POST', `/api/me/challenges/${challenge.id}/start`)
+    await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, {
+      liveUrl: 'https://me.github.io/done',
+    })
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    const contentDir = await temporaryDir()
+    for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
+      await writeChallengeFolder(contentDir, {
+        title: `Area ${category}`,
+        category,
+        date: `2026-10-0${i + 1}`,
+      })
+    }
+    t = await createTestApp(database)
+    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+    catalogue = (await (await t.app.request('/api/challenges')).json()).challenges
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('answers 401 to visitors on every member endpoint', async () => {
+    const visitor = browser(t.app)
+    const responses = [
+      await visitor.get('/api/me/profile'),
+      await visitor.send('PATCH', '/api/me/profile', VALID_PROFILE),
+      await visitor.get('/api/me/dashboard'),
+      await visitor.get('/api/me/challenges?status=ongoing'),
+      await visitor.get('/api/leaderboard'),
+    ]
+    expect(responses.map((r) => r.status)).toEqual([401, 401, 401, 401, 401])
+  })
+
+  it('shows each member only their own counts and lists', async () => {
+    const [first, second] = [await member(), await member()]
+    await first.send('POST', `/api/me/challenges/${catalogue[0]?.id}/start`)
+    await complete(first, catalogue[1] as Challenge)
+    expect((await json(await first.get('/api/me/dashboard'))).body).toEqual({
+      ongoing: 1,
+      completed: 1,
+      total: 3,
+    })
+    expect((await json(await second.get('/api/me/dashboard'))).body).toEqual({
+      ongoing: 0,
+      completed: 0,
+      total: 3,
+    })
+
+    const ongoing = (await json(await first.get('/api/me/challenges?status=ongoing'))).body.challenges
+    expect(ongoing.map((c: { challenge: Challenge }) => c.challenge.id)).toEqual([catalogue[0]?.id])
+    const completed = (await json(await first.get('/api/me/challenges?status=completed'))).body.challenges
+    expect(completed).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        liveUrl: 'https://me.github.io/done',
+        challenge: catalogue[1],
+      }),
+    ])
+    expect((await json(await second.get('/api/me/challenges?status=completed'))).body.challenges).toEqual([])
+  })
+
+  it('answers 400 to an unknown status', async () => {
+    const b = await member()
+    const { status, body } = await json(await b.get('/api/me/challenges?status=paused'))
+    expect(status).toBe(400)
+    expect(body.error.message).toBe('status: must be ongoing or completed')
+  })
+
+  it('reads and updates the own profile, and only its four fields', async () => {
+    const b = await member('profile-owner')
+    const other = await member('profile-bystander')
+    const update = {
+      name: 'José Zoë 李',
+      bio: 'Frontend developer 2026',
+      linkedinUrl: 'https://www.linkedin.com/in/jose',
+      githubUrl: 'https://github.com/jose',
+    }
+    const { status, body } = await json(await b.send('PATCH', '/api/me/profile', update))
+    expect(status).toBe(200)
+    expect(body.profile).toEqual({ username: 'profile-owner', avatarUrl: expect.any(String), ...update })
+    expect((await json(await b.get('/api/me/profile'))).body.profile).toEqual(body.profile)
+    const [bystander] = await database.db.select().from(users).where(eq(users.username, 'profile-bystander'))
+    expect(bystander).toMatchObject({ name: 'Profile Bystander', bio: null, linkedinUrl: null })
+    expect((await json(await other.get('/api/me/profile'))).body.profile.name).toBe('Profile Bystander')
+  })
+
+  it('clears a field sent empty', async () => {
+    const b = await member()
+    await b.send('PATCH', '/api/me/profile', { ...VALID_PROFILE, githubUrl: 'https://github.com/x' })
+    const { body } = await json(await b.send('PATCH', '/api/me/profile', VALID_PROFILE))
+    expect(body.profile.githubUrl).toBeNull()
+  })
+
+  it.each([
+    [{ points: 9999 }, 'points'],
+    [{ username: 'someone-else' }, 'username'],
+    [{ submission: 50 }, 'submission'],
+    [{ id: 'x', email: 'a@b.c' }, 'id, email'],
+  ])('rejects mass assignment of %j with 400 and changes nothing', async (extra, keys) => {
+    const b = await member()
+    const before = (await json(await b.get('/api/me'))).body.user
+    const { status, body } = await json(
+      await b.send('PATCH', '/api/me/profile', { ...VALID_PROFILE, ...extra }),
+    )
+    expect(status).toBe(400)
+    expect(body.error.message).toBe(`Only name, bio, linkedinUrl and githubUrl can be changed (not ${keys}).`)
+    expect((await json(await b.get('/api/me'))).body.user).toEqual(before)
+  })
+
+  it.each([
+    [{ name: 'x'.repeat(51) }, 'Name cannot exceed 50 characters.'],
+    [{ name: 'Ada!' }, 'Name cannot contain special characters.'],
+    [{ name: '<img src=x onerror=alert(1)>' }, 'Name cannot contain special characters.'],
+    [{ bio: 'b'.repeat(151) }, 'Bio cannot exceed 150 characters.'],
+    [{ bio: 'Hello <img src=x onerror=alert(1)>' }, 'Bio cannot contain special characters.'],
+    [{ linkedinUrl: 'javascript:alert(1)' }, 'LinkedIn must be a link starting with http:// or https://.'],
+    [{ githubUrl: 'github.com/me' }, 'GitHub must be a link starting with http:// or https://.'],
+    [{ githubUrl: 'data:text/html,hi' }, 'GitHub must be a link starting with http:// or https://.'],
+  ])('rejects %j with "%s" and changes nothing', async (change, message) => {
+    const b = await member()
+    await b.send('PATCH', '/api/me/profile', VALID_PROFILE)
+    const { status, body } = await json(
+      await b.send('PATCH', '/api/me/profile', { ...VALID_PROFILE, ...change }),
+    )
+    expect(status).toBe(400)
+    expect(body.error).toEqual({ code: 'bad_request', message })
+    expect((await json(await b.get('/api/me/profile'))).body.profile).toMatchObject({
+      name: 'Ada Lovelace',
+      bio: 'I build things',
+    })
+  })
+
+  it('strips characters outside the allowed set from links, so markup is stored inert', async () => {
+    const b = await member()
+    const { body } = await json(
+      await b.send('PATCH', '/api/me/profile', {
+        ...VALID_PROFILE,
+        linkedinUrl: 'https://www.linkedin.com/in/a"><script>alert(1)</script>',
+        githubUrl: 'https://github.com/a b<c>',
+      }),
+    )
+    expect(body.profile.linkedinUrl).toBe('https://www.linkedin.com/in/ascriptalert(1)/script')
+    expect(body.profile.githubUrl).toBe('https://github.com/abc')
+  })
+
+  it('accepts exactly 50 and 150 characters', async () => {
+    const b = await member()
+    const { status } = await json(
+      await b.send('PATCH', '/api/me/profile', {
+        ...VALID_PROFILE,
+        name: 'n'.repeat(50),
+        bio: 'b'.repeat(150),
+      }),
+    )
+    expect(status).toBe(200)
+  })
+
+  it('shows a public profile with its completed challenges in one answer', async () => {
+    const b = await member('public-one')
+    await complete(b, catalogue[2] as Challenge)
+    const { status, body } = await json(await browser(t.app).get('/api/users/public-one'))
+    expect(status).toBe(200)
+    expect(body.profile).toMatchObject({ username: 'public-one', points: 10, submission: 1 })
+    expect(body.submissions).toEqual([
+      { challenge: catalogue[2], liveUrl: 'https://me.github.io/done', completedAt: expect.any(String) },
+    ])
+    expect((await browser(t.app).get('/api/users/no-such-person')).status).toBe(404)
+  })
+})
+
+describe.each(TEST_DATABASES)('the leaderboard on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  let viewer: TestBrowser
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    t = await createTestApp(database)
+    viewer = browser(t.app)
+    await signIn(viewer, { login: 'viewer' })
+  })
+  beforeEach(async () => {
+    await database.db.delete(userChallenges)
+    await database.db.update(users).set({ points: 0, submission: 0 })
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  const setScore = async (username: string, points: number, submission: number) => {
+    await signIn(browser(t.app), { login: username })
+    await database.db.update(users).set({ points, submission }).where(eq(users.username, username))
+  }
+
+  it('says nobody has points when nobody does', async () => {
+    const response = await viewer.get('/api/leaderboard')
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(await response.json()).toEqual({ top: null, entries: [] })
+  })
+
+  it('orders by points, then completed count, then username; ties share a rank; only points above 0', async () => {
+    await setScore('carol', 30, 3)
+    await setScore('alice', 50, 5)
+    await setScore('bob', 30, 3)
+    await setScore('dave', 30, 2)
+    await setScore('erin', 0, 0)
+    const { top, entries } = await (await viewer.get('/api/leaderboard')).json()
+    expect(entries.map((e: { username: string; rank: number }) => [e.rank, e.username])).toEqual([
+      [1, 'alice'],
+      [2, 'bob'],
+      [2, 'carol'],
+      [4, 'dave'],
+    ])
+    expect(top).toEqual({
+      rank: 1,
+      username: 'alice',
+      name: 'Alice',
+      avatarUrl: expect.any(String),
+      points: 50,
+      submission: 5,
+    })
+  })
+
+  it('shows at most 10 entries', async () => {
+    for (let i = 0; i < 12; i++) await setScore(`player-${String(i).padStart(2, '0')}`, 10 + i, 1)
+    const { entries } = await (await viewer.get('/api/leaderboard')).json()
+    expect(entries).toHaveLength(10)
+    expect(entries[0].username).toBe('player-11')
+  })
+})

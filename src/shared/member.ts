@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { challengeSchema } from '#shared/challenge.ts'
+import { publicProfileSchema } from '#shared/user.ts'
+
+/** GET /api/me/dashboard: the three count boxes. */
+export const dashboardResponse = z.object({
+  ongoing: z.number().int(),
+  completed: z.number().int(),
+  total: z.number().int(),
+})
+export type Dashboard = z.infer<typeof dashboardResponse>
+
+/** A challenge with the member's progress on it. */
+export const memberChallengeSchema = z.object({
+  challenge: challengeSchema,
+  status: z.enum(['ongoing', 'completed']),
+  startedAt: z.string(),
+  completedAt: z.string().nullable(),
+  liveUrl: z.string().nullable(),
+})
+export type MemberChallenge = z.infer<typeof memberChallengeSchema>
+export const memberChallengesResponse = z.object({ challenges: z.array(memberChallengeSchema) })
+
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  points: z.number().int(),
+  submission: z.number().int(),
+})
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
+
+/** GET /api/leaderboard: the top card and the top-10 table in one answer; only points above 0. */
+export const leaderboardResponse = z.object({
+  top: leaderboardEntrySchema.nullable(),
+  entries: z.array(leaderboardEntrySchema),
+})
+export type Leaderboard = z.infer<typeof leaderboardResponse>
+
+/** GET /api/users/:username: the profile and its completed challenges, in one request. */
+export const profilePageResponse = z.object({
+  profile: publicProfileSchema,
+  submissions: z.array(
+    z.object({
+      challenge: challengeSchema,
+      liveUrl: z.string().nullable(),
+      completedAt: z.string().nullable(),
+    }),
+  ),
+})
+export type ProfilePage = z.infer<typeof profilePageResponse>
