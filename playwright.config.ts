@@ -46,6 +46,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,
+      // Every test signs in from 127.0.0.1: the per-address limit is tested in the API tests.
+      RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_MUTATIONS: '1000',
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'dojo-e2e-')),
       LOG_LEVEL: 'warn',

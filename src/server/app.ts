@@ -10,12 +10,7 @@ import type { Env } from '#server/env.ts'
 import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
 import { sameOriginJson } from '#server/http/csrf.ts'
 import { errorBody, handleError } from '#server/http/errors.ts'
-import {
-  clientAddress,
-  DEFAULT_RATE_LIMITS,
-  limitRequests,
-  type RateLimits,
-} from '#server/http/rate-limit.ts'
+import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from '#server/http/rate-limit.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
 import { spaRoutes } from '#server/http/spa.ts'
 import type { Logger } from '#server/logger.ts'
@@ -23,7 +18,7 @@ import { PROJECT_ROOT } from '#server/project-root.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { fileRoutes } from '#server/routes/files.ts'
 import { leaderboardRoutes } from '#server/routes/leaderboard.ts'
-import { meRoutes } from '#server/routes/me.ts'
+import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
@@ -54,7 +49,7 @@ export function createApp(deps: AppDeps) {
   const { env, db, storage, log } = deps
   const config = publicConfig(env)
 
-  const limits = deps.rateLimits ?? DEFAULT_RATE_LIMITS
+  const limits = deps.rateLimits ?? rateLimitsFromEnv(env)
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
@@ -87,6 +82,12 @@ export function createApp(deps: AppDeps) {
     .get('/config', (c) => {
       c.header('Cache-Control', 'public, max-age=300')
       return c.json(config)
+    })
+    // The app's session check: a visitor is an answer, not an error, so browsers log nothing.
+    .get('/session', (c) => {
+      c.header('Cache-Control', 'no-store')
+      const user = c.get('user')
+      return c.json({ user: user ? toSessionUser(user) : null })
     })
     .route('/challenges', challengeRoutes(db))
     .route('/users', userRoutes(db))

@@ -39,6 +39,8 @@ const envSchema = z.object({
   SOCIAL_GITHUB_URL: optionalUrl.default('https://github.com/frontend-dojo'),
   SOCIAL_X_URL: optionalUrl.default('https://x.com/frontenddojo'),
   SOCIAL_LINKEDIN_URL: optionalUrl.default('https://www.linkedin.com/company/frontend-dojo'),
+  RATE_LIMIT_SIGN_IN: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(20),
+  RATE_LIMIT_MUTATIONS: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(60),
   PUBLIC_URL: z
     .url({
       protocol: /^https?$/,

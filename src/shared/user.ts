@@ -49,3 +49,6 @@ export const publicProfileSchema = z.object({
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
 export const publicProfileResponse = z.object({ profile: publicProfileSchema })
+
+/** GET /api/session: who is signed in, `user: null` for a visitor (a normal answer, not a 401). */
+export const sessionResponse = z.object({ user: sessionUserSchema.nullable() })

@@ -59,6 +59,16 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
     expect(JSON.stringify(body)).not.toContain('gho_')
   })
 
+  it('answers the session check with the user, or null for a visitor', async () => {
+    const visitor = await browser(t.app).get('/api/session')
+    expect(visitor.status).toBe(200)
+    expect(visitor.headers.get('Cache-Control')).toBe('no-store')
+    expect(await visitor.json()).toEqual({ user: null })
+    const b = browser(t.app)
+    await signIn(b, { login: 'session-check' })
+    expect((await (await b.get('/api/session')).json()).user.username).toBe('session-check')
+  })
+
   it('sets a session cookie holding only a random id: HttpOnly, SameSite=Lax, whole site', async () => {
     const b = browser(t.app)
     const authorizeUrl = await startSignIn(b)

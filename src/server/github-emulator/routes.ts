@@ -63,6 +63,7 @@ function authorizePage(params: AuthorizeParams, error?: string, login = '') {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Authorize Frontend Dojo · GitHub emulator</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <link rel="stylesheet" href="${EMULATOR_PATH}/emulator.css" />
   </head>
   <body>
@@ -81,7 +82,7 @@ function authorizePage(params: AuthorizeParams, error?: string, login = '') {
         <input type="hidden" name="code_challenge" value="${params.code_challenge}" />
         <input type="hidden" name="scope" value="${params.scope}" />
         <div class="row">
-          <button type="submit" name="decision" value="deny">Cancel</button>
+          <button type="submit" name="decision" value="deny" formnovalidate>Cancel</button>
           <button type="submit" name="decision" value="allow">Authorize</button>
         </div>
       </form>

@@ -13,6 +13,17 @@ export const DEFAULT_RATE_LIMITS = {
 } satisfies Record<string, RateLimit>
 export type RateLimits = typeof DEFAULT_RATE_LIMITS
 
+/** RATE_LIMIT_SIGN_IN (per 10 minutes and address) and RATE_LIMIT_MUTATIONS (per minute). */
+export function rateLimitsFromEnv(env: {
+  RATE_LIMIT_SIGN_IN: number
+  RATE_LIMIT_MUTATIONS: number
+}): RateLimits {
+  return {
+    signIn: { ...DEFAULT_RATE_LIMITS.signIn, limit: env.RATE_LIMIT_SIGN_IN },
+    mutation: { ...DEFAULT_RATE_LIMITS.mutation, limit: env.RATE_LIMIT_MUTATIONS },
+  }
+}
+
 /** The client's address as the socket saw it; behind a proxy, configure the proxy to limit instead. */
 export function clientAddress(c: Context): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming

@@ -52,7 +52,9 @@ describe('the web app and its headers', () => {
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toContain("object-src 'none'")
       // Only the toast library's own stylesheet is allowed inline, by hash.
-      expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*'(;|$)/)
+      expect(csp).toMatch(
+        /style-src 'self' 'sha256-[A-Za-z0-9+/]+=*' 'sha256-47DEQpj8HBSa\+\/TImW\+5JCeuQeRkm5NMpJWZG3hSuFU='(;|$)/,
+      )
       expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
       expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
       expect(headers.get('X-Frame-Options')).toBe('DENY')

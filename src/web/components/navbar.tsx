@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { NavLink, useLocation } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { Logo } from '#web/components/logo.tsx'
+import { SessionActions } from '#web/components/session-actions.tsx'
+import { CloseIcon, MenuIcon } from '#web/components/ui/icons.tsx'
+import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
+
+const NAV_LINKS = [
+  { to: paths.home, label: 'Home', end: true },
+  { to: paths.challenges, label: 'Challenges', end: false },
+  { to: paths.competitions, label: 'Competitions', end: false },
+] as const
+
+/** Matches Tailwind's `md` breakpoint, where the links leave the sidebar for the top bar. */
+const DESKTOP_QUERY = '(min-width: 48rem)'
+
+export function Navbar() {
+  const [menuOpen, setMenuOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const menuId = useId()
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+
+  return (
+    <>
+      <header className="surface-ink sticky top-0 z-40 border-b border-white/10">
+        <div className="page-container flex h-16 items-center gap-8">
+          <Logo />
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    end={link.end}
+                    className={({ isActive }) =>
+                      `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
+                        isActive
+                          ? 'bg-white/10 text-white'
+                          : 'text-slate-300 hover:bg-white/5 hover:text-white'
+                      }`
+                    }
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="ml-auto hidden items-center gap-3 md:flex">
+            <SessionActions layout="bar" />
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+            className="-mr-2 ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white md:hidden"
+          >
+            <MenuIcon className="size-6" />
+          </button>
+        </div>
+      </header>
+      <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} returnFocusTo={toggleRef} />
+    </>
+  )
+}
+
+/**
+ * The small-screen sidebar (SPEC §2). A modal <dialog>: the browser keeps focus inside it and makes the
+ * page behind inert; Escape, a link or a click on the backdrop closes it, and focus goes back to the
+ * toggle. Page scrolling is locked while it is open.
+ */
+function MobileMenu({
+  id,
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  id: string
+  open: boolean
+  onClose: () => void
+  returnFocusTo: React.RefObject<HTMLButtonElement | null>
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const { pathname } = useLocation()
+  useScrollLock(open)
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  // A navigation (including back/forward) or growing past the breakpoint leaves no reason to stay open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
+  useEffect(() => onClose(), [pathname, onClose])
+  useEffect(() => {
+    const query = window.matchMedia(DESKTOP_QUERY)
+    const onChange = () => query.matches && onClose()
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [onClose])
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (native dialog cancel)
+    <dialog
+      ref={dialogRef}
+      id={id}
+      aria-label="Menu"
+      onClose={() => {
+        onClose()
+        returnFocusTo.current?.focus()
+      }}
+      onClick={(event) => {
+        // The panel fills the dialog box, so a click that targets the dialog itself hit the backdrop.
+        if (event.target === event.currentTarget) onClose()
+      }}
+      className="surface-ink fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none border-l border-white/10 bg-ink-900 p-0 text-slate-200 shadow-2xl backdrop:bg-ink-950/70 backdrop:backdrop-blur-sm motion-safe:transition-[translate,overlay,display] motion-safe:transition-discrete motion-safe:duration-300 motion-safe:ease-out-quint translate-x-full open:translate-x-0 starting:open:translate-x-full md:hidden"
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
+          <Logo />
+          <button
+            type="button"
+            aria-label="Close menu"
+            onClick={onClose}
+            className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white"
+          >
+            <CloseIcon className="size-6" />
+          </button>
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="flex flex-col gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  onClick={onClose}
+                  className={({ isActive }) =>
+                    `flex items-center rounded-xl px-4 py-3 text-base font-medium transition-colors ${
+                      isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'
+                    }`
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-white/10 p-4">
+          <SessionActions layout="menu" onNavigate={onClose} />
+        </div>
+      </div>
+    </dialog>
+  )
+}

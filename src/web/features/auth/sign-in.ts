@@ -1,0 +1,2 @@
+/** Where the server starts the GitHub sign-in flow: a full page navigation, not a client route. */
+export const SIGN_IN_PATH = '/auth/github'

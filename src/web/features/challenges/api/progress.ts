@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query'
+import { progressResponse, submitResponse } from '#shared/user.ts'
+import { memberKeys } from '#web/features/auth/api/session.ts'
+import { apiFetch, apiRequest, postJson } from '#web/lib/api-client.ts'
+import { saveFile } from '#web/lib/save-file.ts'
+
+/** Under the member keys: signing out drops them with the rest of the member's data. */
+export const progressKeys = {
+  all: [...memberKeys.all, 'challenges'] as const,
+  one: (challengeId: number) => [...progressKeys.all, challengeId] as const,
+}
+
+/** The signed-in member's status on one challenge (SPEC §7 "Status of one challenge"). */
+export const progressQuery = (challengeId: number) =>
+  queryOptions({
+    queryKey: progressKeys.one(challengeId),
+    queryFn: async () => (await apiFetch(`/api/me/challenges/${challengeId}`, progressResponse)).progress,
+    staleTime: 0,
+  })
+
+/** Start (SPEC §4): records the challenge as ongoing; the server keeps an existing start time. */
+export async function startChallenge(challengeId: number) {
+  return (await apiFetch(`/api/me/challenges/${challengeId}/start`, progressResponse, postJson())).progress
+}
+
+/** Fetches the challenge's zip (members only) and saves it as "{title}.zip" (SPEC §7 "Download"). */
+export async function downloadChallengeZip(challengeId: number, title: string): Promise<void> {
+  const response = await apiRequest(`/api/me/challenges/${challengeId}/download`, {
+    headers: { Accept: 'application/zip' },
+  })
+  saveFile(await response.blob(), `${title}.zip`)
+}
+
+export async function submitSolution(challengeId: number, liveUrl: string) {
+  return apiFetch(`/api/me/challenges/${challengeId}/submit`, submitResponse, postJson({ liveUrl }))
+}

@@ -1,0 +1,122 @@
+import { Link } from 'react-router'
+import { categoryByValue } from '#shared/categories.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { paths } from '#shared/paths.ts'
+import { ChevronRightIcon } from '#web/components/ui/icons.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { AssetList } from '#web/features/challenges/components/asset-list.tsx'
+import { DesignPreview } from '#web/features/challenges/components/design-preview.tsx'
+import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
+import { StartAction } from '#web/features/challenges/components/start-action.tsx'
+import { SubmitSolutionSection } from '#web/features/challenges/components/submit-solution.tsx'
+
+/** The challenge page (SPEC §2 Challenge detail): header, design preview, description, assets, start. */
+export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
+  const category = categoryByValue(challenge.category)
+
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-slate-50">
+        <div className="page-container py-8 sm:py-12">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+              <li>
+                <Link to={paths.challenges} className="rounded hover:text-slate-900 hover:underline">
+                  Challenges
+                </Link>
+              </li>
+              {category ? (
+                <li className="flex items-center gap-1.5">
+                  <ChevronRightIcon className="size-3.5 text-slate-400" />
+                  <Link
+                    to={paths.category(category)}
+                    className="rounded hover:text-slate-900 hover:underline"
+                  >
+                    {category.heading}
+                  </Link>
+                </li>
+              ) : null}
+              <li className="flex min-w-0 items-center gap-1.5">
+                <ChevronRightIcon className="size-3.5 text-slate-400" />
+                <span aria-current="page" className="truncate font-medium text-slate-900">
+                  {challenge.title}
+                </span>
+              </li>
+            </ol>
+          </nav>
+          <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
+            {challenge.title}
+          </h1>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <span className="inline-flex items-center rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
+              {category?.heading}
+            </span>
+            <DifficultyBadge difficulty={challenge.difficulty} />
+          </div>
+        </div>
+      </header>
+
+      <div className="page-container grid gap-8 py-8 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <section aria-labelledby="preview-heading" className="min-w-0">
+          <h2 id="preview-heading" className="sr-only">
+            Design preview
+          </h2>
+          <DesignPreview challenge={challenge} />
+        </section>
+
+        <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+          <section
+            aria-labelledby="about-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+          >
+            <h2 id="about-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+              About this challenge
+            </h2>
+            <p className="mt-3 text-base leading-7 text-slate-600">{challenge.description}</p>
+            <StartAction challenge={challenge} />
+          </section>
+          <SubmitSolutionSection challenge={challenge} />
+          <section
+            aria-labelledby="assets-heading"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+          >
+            <h2 id="assets-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+              Assets included
+            </h2>
+            <div className="mt-4">
+              <AssetList challengeId={challenge.id} headingId="assets-heading" />
+            </div>
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}
+
+/** The page's shape while the challenge loads. */
+export function ChallengeDetailSkeleton() {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        Loading the challenge...
+      </p>
+      <div aria-hidden="true" className="border-b border-slate-200 bg-slate-50">
+        <div className="page-container space-y-5 py-8 sm:py-12">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-10 w-2/3 max-w-xl" />
+          <Skeleton className="h-6 w-40 rounded-full" />
+        </div>
+      </div>
+      <div
+        aria-hidden="true"
+        className="page-container grid gap-8 py-8 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10 xl:grid-cols-[minmax(0,1fr)_24rem]"
+      >
+        <div className="space-y-4">
+          <Skeleton className="h-11 w-72 rounded-full" />
+          <Skeleton className="h-[28rem] rounded-2xl" />
+        </div>
+        <Skeleton className="h-72 rounded-2xl" />
+      </div>
+    </>
+  )
+}

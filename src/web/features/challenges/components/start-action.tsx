@@ -1,0 +1,213 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import type { Challenge } from '#shared/challenge.ts'
+import type { ChallengeStatus } from '#shared/constants.ts'
+import { paths } from '#shared/paths.ts'
+import type { Progress } from '#shared/user.ts'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { LockIcon, PackageIcon, RocketIcon } from '#web/components/ui/icons.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { useSession } from '#web/features/auth/use-session.ts'
+import {
+  downloadChallengeZip,
+  progressKeys,
+  progressQuery,
+  startChallenge,
+} from '#web/features/challenges/api/progress.ts'
+import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
+
+export const START_FAILED = 'We could not start this challenge. Please try again.'
+export const DOWNLOAD_FAILED = 'The download failed. Please try again.'
+
+const STATUS_STYLES: Record<ChallengeStatus, { label: string; classes: string; dot: string }> = {
+  ongoing: { label: 'Ongoing', classes: 'bg-amber-50 text-amber-800 ring-amber-600/30', dot: 'bg-amber-500' },
+  completed: {
+    label: 'Completed',
+    classes: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25',
+    dot: 'bg-emerald-600',
+  },
+}
+
+/** The member's status on a challenge; the word carries it, the dot only repeats it. */
+export function StatusBadge({ status }: { status: ChallengeStatus }) {
+  const style = STATUS_STYLES[status]
+  return (
+    <span
+      data-status={status}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${style.classes}`}
+    >
+      <span aria-hidden="true" className={`size-1.5 rounded-full ${style.dot}`} />
+      {style.label}
+    </span>
+  )
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+
+function formatDate(iso: string | null): string | null {
+  if (!iso) return null
+  const date = new Date(iso)
+  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date)
+}
+
+/**
+ * The Start button (SPEC §2 Challenge detail) for each session state. Signed out it reads "Login to
+ * start" and sends the visitor to /. A member sees "Start" until they have a status, then "Download
+ * Requirements"; either way a click records the start (kept if it exists) and downloads the zip.
+ */
+export function StartAction({ challenge }: { challenge: Challenge }) {
+  const session = useSession()
+  const navigate = useNavigate()
+
+  if (session.status === 'loading') {
+    return (
+      <button type="button" disabled className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+        Loading...
+      </button>
+    )
+  }
+
+  if (session.status === 'signed-out') {
+    return (
+      <div className="mt-6">
+        <button
+          type="button"
+          onClick={() => navigate(paths.home)}
+          className={buttonClasses('primary', 'lg', 'w-full')}
+        >
+          <LockIcon className="size-4" />
+          Login to start
+        </button>
+        <p className="mt-3 text-center text-sm text-slate-600">
+          Sign in with GitHub to download the files and submit your solution.
+        </p>
+      </div>
+    )
+  }
+
+  return <MemberStart challenge={challenge} />
+}
+
+type Phase = 'starting' | 'downloading'
+
+function MemberStart({ challenge }: { challenge: Challenge }) {
+  const queryClient = useQueryClient()
+  const progress = useQuery(progressQuery(challenge.id))
+  const phase = useRef<Phase>('starting')
+  const [label, setLabel] = useState<Phase>('starting')
+
+  const start = useMutation({
+    mutationFn: async (current: Progress) => {
+      if (!current.status) {
+        phase.current = 'starting'
+        setLabel('starting')
+        queryClient.setQueryData(progressKeys.one(challenge.id), await startChallenge(challenge.id))
+      }
+      phase.current = 'downloading'
+      setLabel('downloading')
+      await downloadChallengeZip(challenge.id, challenge.title)
+    },
+    onError: (error) => {
+      console.warn(`Start or download of "${challenge.title}" failed:`, error)
+      const detail = failureDetail(error)
+      if (detail === null) return
+      toast.error(phase.current === 'starting' ? START_FAILED : DOWNLOAD_FAILED, { description: detail })
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: progressKeys.one(challenge.id) }),
+  })
+
+  if (!progress.data) {
+    if (progress.isError) {
+      return (
+        <div className="mt-6 rounded-xl bg-rose-50 p-4 text-sm text-rose-900 ring-1 ring-rose-200">
+          <p role="alert">We could not load your progress on this challenge.</p>
+          <button
+            type="button"
+            onClick={() => progress.refetch()}
+            className="mt-2 font-semibold underline underline-offset-2 hover:no-underline"
+          >
+            Try again
+          </button>
+        </div>
+      )
+    }
+    return (
+      <div className="mt-6 space-y-3">
+        <p role="status" className="sr-only">
+          Loading your progress...
+        </p>
+        <Skeleton className="h-12 rounded-full" />
+      </div>
+    )
+  }
+
+  const { status } = progress.data
+  const busy = start.isPending
+  const since = formatDate(status === 'completed' ? progress.data.completedAt : progress.data.startedAt)
+
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-6">
+      {status ? (
+        <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <StatusBadge status={status} />
+          {since ? (
+            <span className="text-sm text-slate-600">
+              {status === 'completed' ? 'on' : 'since'} {since}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      <button
+        type="button"
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={() => start.mutate(progress.data)}
+        // Wraps instead of widening the card on the narrowest screens (320 px).
+        className={buttonClasses(
+          status ? 'secondary' : 'primary',
+          'lg',
+          'h-auto! min-h-12 w-full whitespace-normal! px-4! py-2 text-center',
+        )}
+      >
+        {busy ? (
+          <>
+            <Spinner className="size-4" />
+            {label === 'starting' ? 'Starting...' : 'Downloading...'}
+          </>
+        ) : status ? (
+          <>
+            <PackageIcon className="size-4" />
+            Download Requirements
+          </>
+        ) : (
+          <>
+            <RocketIcon className="size-4" />
+            Start
+          </>
+        )}
+      </button>
+      <p className="mt-3 text-center text-sm text-slate-600">
+        {status
+          ? `Downloads ${challenge.title}.zip again: designs, style guide and assets.`
+          : 'Starts the challenge and downloads its designs, style guide and assets.'}
+      </p>
+      {status === 'completed' && progress.data.liveUrl ? (
+        <p className="mt-3 text-center text-sm text-slate-600">
+          Your live site:{' '}
+          <a
+            href={progress.data.liveUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium break-all text-accent-700 underline underline-offset-2 hover:text-accent-900"
+          >
+            {progress.data.liveUrl}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { type PublicConfig, publicConfigSchema } from '#shared/public-config.ts'
+import { apiFetch } from '#web/lib/api-client.ts'
+
+/** Shown until /api/config answers (and if it cannot), so nothing waits on configuration. */
+export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
+  brandName: 'Frontend Dojo',
+  supportEmail: 'support@frontend-dojo.dev',
+  social: [],
+}
+
+export const publicConfigQuery = () =>
+  queryOptions({
+    queryKey: ['config'],
+    queryFn: () => apiFetch('/api/config', publicConfigSchema),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+export function usePublicConfig(): PublicConfig {
+  return useQuery(publicConfigQuery()).data ?? DEFAULT_PUBLIC_CONFIG
+}

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query'
+import { useLocation, useParams } from 'react-router'
+import { type Challenge, challengeSchema } from '#shared/challenge.ts'
+import { NetworkError } from '#web/components/network-error.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
+import { challengeBySlugQuery } from '#web/features/challenges/api/challenges.ts'
+import {
+  ChallengeDetail,
+  ChallengeDetailSkeleton,
+} from '#web/features/challenges/components/challenge-detail.tsx'
+import { ApiError } from '#web/lib/api-client.ts'
+import { NotFoundPage } from '#web/routes/not-found.tsx'
+
+export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
+
+function isNotFound(error: unknown) {
+  return error instanceof ApiError && error.status === 404
+}
+
+/**
+ * The challenge a card handed over as navigation state, if it is this one. History state survives
+ * reloads and could be anything, so it is parsed, not trusted.
+ */
+function challengeFromState(state: unknown, slug: string): Challenge | undefined {
+  const parsed = challengeSchema.safeParse((state as { challenge?: unknown } | null)?.challenge)
+  return parsed.success && parsed.data.slug === slug ? parsed.data : undefined
+}
+
+/** /challenge/:challengeId, where the segment is the challenge's slug (SPEC §2, DESIGN). */
+export function Component() {
+  const { challengeId: slug = '' } = useParams()
+  const { state } = useLocation()
+  const challenge = useQuery({
+    ...challengeBySlugQuery(slug),
+    initialData: challengeFromState(state, slug),
+    // Shown at once, but refreshed in the background: the card's copy may be old.
+    initialDataUpdatedAt: 0,
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  })
+
+  if (isNotFound(challenge.error)) return <NotFoundPage />
+  // A failed background refresh keeps showing what is already there.
+  if (!challenge.data) {
+    if (challenge.isError) {
+      return (
+        <>
+          <PageTitle>Network Error</PageTitle>
+          <NetworkError
+            message="Check your internet connection and try again"
+            onRetry={() => challenge.refetch()}
+          />
+        </>
+      )
+    }
+    return <ChallengeDetailSkeleton />
+  }
+  return (
+    <>
+      <PageTitle>{challenge.data.title}</PageTitle>
+      <ChallengeDetail challenge={challenge.data} />
+    </>
+  )
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query'
+import { NetworkError } from '#web/components/network-error.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { challengeListQuery } from '#web/features/challenges/api/challenges.ts'
+import {
+  ChallengeBrowser,
+  challengeGridClass,
+} from '#web/features/challenges/components/challenge-browser.tsx'
+import {
+  ChallengeListCard,
+  ChallengeListCardSkeleton,
+} from '#web/features/challenges/components/challenge-list-card.tsx'
+
+export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
+
+/** /challenges: every challenge, newest first (SPEC §2). */
+export function Component() {
+  const list = useQuery(challengeListQuery())
+
+  if (list.isError) {
+    return (
+      <>
+        <PageTitle>Network Error</PageTitle>
+        <NetworkError message="Check your internet connection and try again" onRetry={() => list.refetch()} />
+      </>
+    )
+  }
+
+  return (
+    <ChallengeBrowser
+      heading="All Challenges"
+      intro="Real-world designs for every level, newest first. Pick one, build it pixel by pixel and submit your live site."
+    >
+      <PageTitle>All Challenges</PageTitle>
+      {list.isPending ? (
+        <>
+          <p role="status" className="mb-6 flex items-center gap-2 text-sm font-medium text-slate-600">
+            <Spinner className="size-4" />
+            Loading challenges...
+          </p>
+          <div className={challengeGridClass}>
+            <ChallengeListCardSkeleton />
+            <ChallengeListCardSkeleton />
+            <ChallengeListCardSkeleton />
+            <ChallengeListCardSkeleton />
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="mb-6 text-sm text-slate-600">
+            {list.data.length === 1 ? '1 challenge' : `${list.data.length} challenges`}
+          </p>
+          <ul className={challengeGridClass}>
+            {list.data.map((challenge) => (
+              <li key={challenge.id} className="flex *:flex-1">
+                <ChallengeListCard challenge={challenge} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </ChallengeBrowser>
+  )
+}

@@ -1,0 +1,29 @@
+import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
+import { CompetitionPromo } from '#web/features/home/components/competition-promo.tsx'
+import { Faq } from '#web/features/home/components/faq.tsx'
+import { Features } from '#web/features/home/components/features.tsx'
+import { GetStarted } from '#web/features/home/components/get-started.tsx'
+import { Hero } from '#web/features/home/components/hero.tsx'
+import { HowItWorks } from '#web/features/home/components/how-it-works.tsx'
+import { usePublicConfig } from '#web/lib/public-config.ts'
+
+export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
+
+/** Home (SPEC §2), sections in SPEC's order; the footer comes from the layout. */
+export function Component() {
+  const { brandName } = usePublicConfig()
+  return (
+    <>
+      <title>{`${brandName} | Master Frontend Skills with Hands-On Projects`}</title>
+      <Hero />
+      <Features />
+      <div className="border-y border-slate-200 bg-slate-50 py-20 sm:py-28">
+        <NewChallenges className="page-container" />
+      </div>
+      <CompetitionPromo />
+      <HowItWorks />
+      <Faq />
+      <GetStarted />
+    </>
+  )
+}

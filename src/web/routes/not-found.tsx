@@ -1,0 +1,30 @@
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
+
+/**
+ * The 404 page of SPEC §2, also rendered by routes whose parameter names nothing (an unknown category or
+ * challenge). A single-page app cannot send a 404 status, so it asks search engines not to index it.
+ */
+export function NotFoundPage() {
+  return (
+    <IllustratedPage
+      title="404 - Not Found"
+      heading="404 - Not Found"
+      illustration="/images/static/not-found.svg"
+      actions={
+        <Link to={paths.home} className={buttonClasses('primary', 'lg')}>
+          Go to Home
+        </Link>
+      }
+    >
+      <meta name="robots" content="noindex" />
+      <p>Oops! The page you're looking for doesn't exist.</p>
+    </IllustratedPage>
+  )
+}
+
+export function Component() {
+  return <NotFoundPage />
+}

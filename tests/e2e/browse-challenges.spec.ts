@@ -1,0 +1,165 @@
+import { CATEGORIES } from '#shared/categories.ts'
+import { listChallenges } from './catalogue.ts'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+
+test.describe('browse challenges', () => {
+  test('/challenges lists every challenge, newest first, with id, three previews and details', async ({
+    page,
+    request,
+  }) => {
+    const challenges = await listChallenges(request)
+    expect(challenges.length).toBeGreaterThan(0)
+    await page.goto('/challenges')
+
+    await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeVisible()
+    await expect(page).toHaveTitle(/^All Challenges \| /)
+    const cards = page.getByRole('main').getByRole('article')
+    await expect(cards).toHaveCount(challenges.length)
+    await expect(cards.getByRole('heading', { level: 2 })).toHaveText(challenges.map((c) => c.title))
+
+    for (const [index, challenge] of challenges.entries()) {
+      const card = cards.nth(index)
+      const category = CATEGORIES.find((c) => c.value === challenge.category)
+      await expect(card).toContainText(`#${challenge.id}`)
+      await expect(card).toContainText(challenge.description)
+      await expect(card).toContainText(category?.heading ?? 'unknown category')
+      await expect(card.locator(`[data-difficulty="${challenge.difficulty}"]`)).toHaveText(
+        challenge.difficulty,
+      )
+      const images = card.getByRole('img')
+      await expect(images).toHaveCount(3)
+      await expect(images.nth(0)).toHaveAttribute('src', challenge.thumbnails.desktop)
+      await expect(images.nth(1)).toHaveAttribute('src', challenge.thumbnails.tablet)
+      await expect(images.nth(2)).toHaveAttribute('src', challenge.thumbnails.mobile)
+      // The previews load lazily: bring the card into view, then every image must really load.
+      await card.scrollIntoViewIfNeeded()
+      for (const image of await images.all()) {
+        await expect
+          .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+          .toBeGreaterThan(0)
+      }
+    }
+  })
+
+  test('the sidebar links to the five category pages', async ({ page }) => {
+    await page.goto('/challenges')
+    const sidebar = page.getByRole('navigation', { name: 'Categories' })
+    await expect(sidebar.getByRole('link', { name: 'All challenges' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    for (const category of CATEGORIES) {
+      await expect(sidebar.getByRole('link', { name: category.heading, exact: true })).toHaveAttribute(
+        'href',
+        `/challenges/${category.path}`,
+      )
+    }
+    await sidebar.getByRole('link', { name: 'Landing Page' }).click()
+    await expect(page).toHaveURL('/challenges/landingpage')
+    await expect(page.getByRole('heading', { level: 1, name: 'Landing Page' })).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: 'Landing Page' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('says "Loading challenges..." while the list loads', async ({ page }) => {
+    let release = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/api/challenges', async (route) => {
+      await gate
+      await route.continue()
+    })
+    await page.goto('/challenges')
+    await expect(page.getByRole('status')).toHaveText('Loading challenges...')
+    release()
+    await expect(page.getByText('Loading challenges...')).toBeHidden()
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+  })
+
+  test('a failed load shows the Network Error page', async ({ page, consoleErrors }) => {
+    await page.route('**/api/challenges', (route) => route.abort('internetdisconnected'))
+    await page.goto('/challenges')
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Network Error' })).toBeVisible({
+      timeout: 10_000,
+    })
+    await expect(page.getByText('Check your internet connection and try again')).toBeVisible()
+    // The aborted requests are logged by the browser as failed resources: provoked on purpose here.
+    consoleErrors.splice(0)
+  })
+
+  for (const category of CATEGORIES) {
+    test(`/challenges/${category.path} is headed "${category.heading}" and lists only its challenges`, async ({
+      page,
+      request,
+    }) => {
+      const all = await listChallenges(request)
+      const expected = all.filter((c) => c.category === category.value)
+      await page.goto(`/challenges/${category.path}`)
+
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.heading)
+      const cards = page.getByRole('main').getByRole('article')
+      if (expected.length === 0) {
+        await expect(page.getByText(`No ${category.heading} challenges yet`)).toBeVisible()
+        await expect(cards).toHaveCount(0)
+        return
+      }
+      await expect(cards).toHaveCount(expected.length)
+      await expect(cards.getByRole('heading', { level: 2 })).toHaveText(expected.map((c) => c.title))
+      for (const card of await cards.all()) await expect(card).toContainText(category.heading)
+    })
+  }
+
+  test('a category shows skeletons while loading and "Error : {error}" when loading fails', async ({
+    page,
+    consoleErrors,
+  }) => {
+    let fail = () => {}
+    const gate = new Promise<void>((resolve) => {
+      fail = resolve
+    })
+    await page.route(
+      (url) => url.pathname === '/api/challenges' && url.searchParams.has('category'),
+      async (route) => {
+        await gate
+        await route.fulfill({
+          status: 500,
+          json: { error: { code: 'internal', message: 'The catalogue is unavailable.' } },
+        })
+      },
+    )
+    await page.goto('/challenges/hero')
+    await expect(page.getByRole('status')).toHaveText('Loading challenges...')
+    await expect(page.locator('main .skeleton').first()).toBeVisible()
+
+    fail()
+    await expect(page.getByRole('alert')).toContainText('Error : The catalogue is unavailable.', {
+      timeout: 10_000,
+    })
+    // The browser logs the 500 answers as failed resources: provoked on purpose here.
+    consoleErrors.splice(0)
+  })
+
+  test('an unknown category is the 404 page', async ({ page }) => {
+    await page.goto('/challenges/widgets')
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
+    await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible()
+  })
+
+  for (const path of ['/challenges', ...CATEGORIES.map((c) => `/challenges/${c.path}`)]) {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      test(`${path} has no axe violations (${name})`, async ({ page }) => {
+        await page.setViewportSize(viewport)
+        await page.goto(path)
+        await expect(page.getByRole('main').getByRole('status')).toHaveCount(0)
+        await expect(
+          page
+            .locator('main img')
+            .first()
+            .or(page.getByText(/challenges yet/)),
+        ).toBeVisible()
+        await expectNoAxeViolations(page)
+      })
+    }
+  }
+})

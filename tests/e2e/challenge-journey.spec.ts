@@ -1,0 +1,280 @@
+import { readFile } from 'node:fs/promises'
+import type { BrowserContext, Page } from '@playwright/test'
+import { unzipSync } from 'fflate'
+import type { Challenge } from '#shared/challenge.ts'
+import { listChallenges } from './catalogue.ts'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { signIn } from './sign-in-helper.ts'
+
+const SHARE_HOSTS = ['www.linkedin.com', 'twitter.com', 'www.facebook.com']
+
+async function challengeAt(request: Parameters<typeof listChallenges>[0], index: number): Promise<Challenge> {
+  const challenges = await listChallenges(request)
+  const challenge = challenges[index % challenges.length]
+  if (!challenge) throw new Error('the catalogue is empty')
+  return challenge
+}
+
+function openChallenge(page: Page, challenge: Challenge) {
+  return page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+}
+
+const about = (page: Page) => page.getByRole('region', { name: 'About this challenge' })
+const urlField = (page: Page) => page.getByLabel('Live site URL')
+const overlay = (page: Page) => page.getByRole('dialog', { name: 'Congratulations!' })
+const pointsBadge = (page: Page) => page.getByRole('banner').getByTestId('points-badge')
+
+/** Starts the challenge with the Start button and returns the downloaded file's name and entries. */
+async function startAndDownload(page: Page) {
+  const download = page.waitForEvent('download')
+  await about(page).getByRole('button', { name: 'Start', exact: true }).click()
+  const file = await download
+  const path = await file.path()
+  return { name: file.suggestedFilename(), entries: Object.keys(unzipSync(await readFile(path))) }
+}
+
+/** Fires a paste of `text` into the focused field, as a person pasting from the clipboard would. */
+async function paste(page: Page, text: string) {
+  await urlField(page).focus()
+  await urlField(page).evaluate((input, value) => {
+    const data = new DataTransfer()
+    data.setData('text/plain', value)
+    input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, text)
+}
+
+/** Answers share windows with an empty page, so nothing leaves the machine; records what they asked. */
+async function interceptShares(context: BrowserContext) {
+  const requested: string[] = []
+  for (const host of SHARE_HOSTS) {
+    await context.route(`https://${host}/**`, (route) => {
+      requested.push(route.request().url())
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>share</title>' })
+    })
+  }
+  return requested
+}
+
+test.describe('challenge journey', () => {
+  test('a member starts, downloads, submits, shares and resubmits a challenge', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    test.slow()
+    const challenge = await challengeAt(request, 0)
+    const login = await signIn(page, testInfo)
+    await openChallenge(page, challenge)
+
+    // Before starting: "Start", no status, no form.
+    await expect(about(page).getByRole('button', { name: 'Start', exact: true })).toBeVisible()
+    await expect(page.locator('[data-status]')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Submit Solution' })).toHaveCount(0)
+
+    // Start records the challenge and downloads "{title}.zip", a real zip holding the README.
+    const download = await startAndDownload(page)
+    expect(download.name).toBe(`${challenge.title}.zip`)
+    expect(download.entries).toContain('README.md')
+    await expect(about(page).getByRole('button', { name: 'Download Requirements' })).toBeEnabled()
+    await expect(about(page).locator('[data-status]')).toHaveText('Ongoing')
+    await expect(page.getByRole('heading', { level: 2, name: 'Submit Solution' })).toBeVisible()
+    await expect(
+      page.getByText(/earn 10 points, get feedback on your work and climb the leaderboard/),
+    ).toBeVisible()
+
+    // The form: nothing is sent until the URL is valid.
+    const submits: string[] = []
+    page.on('request', (r) => r.url().endsWith('/submit') && submits.push(r.url()))
+    const field = urlField(page)
+    await expect(field).toHaveAttribute('placeholder', 'https://your-username.github.io/project')
+    const submit = page.getByRole('button', { name: 'Submit', exact: true })
+
+    await submit.click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Live site URL is required.' })).toBeVisible()
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toBeFocused()
+    await expect(field).toHaveAccessibleDescription(/Live site URL is required\./)
+
+    await field.fill('https://example.com/project')
+    await submit.click()
+    await expect(page.getByText('Please enter a valid live site URL.')).toBeVisible()
+    expect(submits).toEqual([])
+
+    // Typing clears the error.
+    await field.press('End')
+    await field.pressSequentially('x')
+    await expect(page.getByText('Please enter a valid live site URL.')).toBeHidden()
+    await expect(field).not.toHaveAttribute('aria-invalid')
+
+    // Pasting trims and drops trailing slashes.
+    await field.fill('')
+    await paste(page, '  https://someone.github.io/project/  ')
+    await expect(field).toHaveValue('https://someone.github.io/project')
+
+    // A valid submit: the overlay, 10 points in the navbar at once, the form reset.
+    await submit.click()
+    const dialog = overlay(page)
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(`You completed ${challenge.title} and earned 10 points.`)
+    await expect(pointsBadge(page)).toHaveText('10 points')
+    await expect(field).toHaveValue('')
+    expect(submits).toHaveLength(1)
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
+
+    // The share buttons open share windows for this page.
+    const pageUrl = page.url()
+    const requested = await interceptShares(context)
+    const shares = [
+      ['LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(pageUrl)}`],
+      [
+        'Twitter',
+        `https://twitter.com/intent/tweet?text=${encodeURIComponent(
+          `I just completed the ${challenge.title} challenge on Frontend Dojo!`,
+        )}&url=${encodeURIComponent(pageUrl)}`,
+      ],
+      ['Facebook', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(pageUrl)}`],
+    ] as const
+    for (const [network, expected] of shares) {
+      const popup = context.waitForEvent('page')
+      await dialog.getByRole('button', { name: `Share on ${network}` }).click()
+      const share = await popup
+      await share.waitForLoadState()
+      expect(share.url()).toBe(expected)
+      // noopener: the share window cannot reach back into this page.
+      expect(await share.evaluate(() => window.opener)).toBeNull()
+      await share.close()
+    }
+    expect(requested).toEqual(shares.map(([, url]) => url))
+    await expect(dialog).toBeVisible()
+
+    // Escape closes it and goes to the member's profile, which counts the submission.
+    await page.keyboard.press('Escape')
+    await expect(page).toHaveURL(`/profile/${login}`)
+    await expect(overlay(page)).toHaveCount(0)
+    await expect(page.getByRole('definition')).toHaveText(['10', '1'])
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+
+    // Back on the challenge: completed, and a resubmission awards nothing more.
+    await openChallenge(page, challenge)
+    await expect(page.getByRole('heading', { level: 2, name: 'Refine and Resubmit' })).toBeVisible()
+    await expect(about(page).locator('[data-status]')).toHaveText('Completed')
+    await expect(about(page).getByRole('link', { name: /someone\.github\.io\/project/ })).toHaveAttribute(
+      'href',
+      'https://someone.github.io/project',
+    )
+    await expect(about(page).getByRole('button', { name: 'Download Requirements' })).toBeVisible()
+    await urlField(page).fill('https://someone.github.io/project-v2')
+    await page.getByRole('button', { name: 'Resubmit', exact: true }).click()
+    await expect(overlay(page)).toContainText(`You completed ${challenge.title} again.`)
+    await expect(pointsBadge(page)).toHaveText('10 points')
+    await overlay(page).getByRole('button', { name: 'Close' }).click()
+    await expect(page).toHaveURL(`/profile/${login}`)
+    await expect(page.getByRole('definition')).toHaveText(['10', '1'])
+  })
+
+  test('failures leave the buttons ready and say what happened', async ({
+    page,
+    request,
+    consoleErrors,
+  }, testInfo) => {
+    const challenge = await challengeAt(request, 1)
+    await signIn(page, testInfo)
+    await openChallenge(page, challenge)
+    const failWith = (status: number, message = 'Temporarily unavailable.') => ({
+      status,
+      json: { error: { code: 'test', message } },
+    })
+
+    // Start fails: still "Start", ready again, and a toast.
+    await page.route('**/api/me/challenges/*/start', (route) => route.fulfill(failWith(503)))
+    await about(page).getByRole('button', { name: 'Start', exact: true }).click()
+    await expect(page.getByText('We could not start this challenge. Please try again.')).toBeVisible()
+    await expect(about(page).getByRole('button', { name: 'Start', exact: true })).toBeEnabled()
+    await expect(about(page).locator('[data-status]')).toHaveCount(0)
+    await page.unroute('**/api/me/challenges/*/start')
+
+    // Start works but the download fails: the start is kept, the download can be retried.
+    await page.route('**/api/me/challenges/*/download', (route) => route.fulfill(failWith(503)))
+    await about(page).getByRole('button', { name: 'Start', exact: true }).click()
+    await expect(page.getByText('The download failed. Please try again.')).toBeVisible()
+    await expect(about(page).getByRole('button', { name: 'Download Requirements' })).toBeEnabled()
+    await expect(about(page).locator('[data-status]')).toHaveText('Ongoing')
+    await page.unroute('**/api/me/challenges/*/download')
+
+    const download = page.waitForEvent('download')
+    await about(page).getByRole('button', { name: 'Download Requirements' }).click()
+    expect((await download).suggestedFilename()).toBe(`${challenge.title}.zip`)
+
+    // The server's 400 message shows on the field; other failures keep the URL and toast.
+    const field = urlField(page)
+    const submit = page.getByRole('button', { name: 'Submit', exact: true })
+    await page.route('**/api/me/challenges/*/submit', (route) =>
+      route.fulfill(failWith(400, 'Please enter a valid live site URL.')),
+    )
+    await field.fill('https://someone.github.io/project')
+    await submit.click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Please enter a valid live site URL.' }),
+    ).toBeVisible()
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await page.unroute('**/api/me/challenges/*/submit')
+
+    await page.route('**/api/me/challenges/*/submit', (route) => route.fulfill(failWith(500)))
+    await field.fill('https://someone.github.io/project')
+    await submit.click()
+    await expect(page.getByText('We could not submit your solution. Please try again.')).toBeVisible()
+    await expect(submit).toBeEnabled()
+    await expect(field).toHaveValue('https://someone.github.io/project')
+    await expect(overlay(page)).toHaveCount(0)
+    await page.unroute('**/api/me/challenges/*/submit')
+
+    // A session that ended: the next member call answers 401 and the app signs out.
+    await page.context().clearCookies()
+    await submit.click()
+    await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(about(page).getByRole('button', { name: 'Login to start' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Submit Solution' })).toHaveCount(0)
+
+    consoleErrors.splice(0) // the provoked 4xx and 5xx answers are logged by the browser
+  })
+
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    test(`the signed-in challenge page and the overlay have no axe violations (${viewportName})`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      test.slow()
+      await page.setViewportSize(viewport)
+      const challenge = await challengeAt(request, viewportName === 'desktop' ? 2 : 3)
+      const login = await signIn(page, testInfo)
+      await openChallenge(page, challenge)
+      await expect(about(page).getByRole('button', { name: 'Start', exact: true })).toBeVisible()
+      await expect(page.getByRole('list', { name: 'Assets included' })).toBeVisible()
+      await expectNoAxeViolations(page)
+
+      await startAndDownload(page)
+      await expect(page.getByRole('heading', { level: 2, name: 'Submit Solution' })).toBeVisible()
+      await page.getByRole('button', { name: 'Submit', exact: true }).click()
+      await expect(page.getByText('Live site URL is required.')).toBeVisible()
+      await expectNoAxeViolations(page)
+      if (viewportName === 'mobile') {
+        // The narrowest supported screen: nothing may widen the page.
+        await page.setViewportSize({ width: 320, height: 640 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+        await page.setViewportSize(viewport)
+      }
+
+      await urlField(page).fill('https://someone.github.io/project')
+      await page.getByRole('button', { name: 'Submit', exact: true }).click()
+      const dialog = overlay(page)
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByRole('button', { name: /^Share on / })).toHaveCount(3)
+      for (const button of await dialog.getByRole('button').all()) await expect(button).toBeInViewport()
+      await expectNoAxeViolations(page)
+
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await expect(page).toHaveURL(`/profile/${login}`)
+    })
+  }
+})

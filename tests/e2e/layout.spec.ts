@@ -1,0 +1,198 @@
+import { LOGO_NAVIGATION_DELAY_MS } from '#shared/constants.ts'
+import { publicConfig } from './catalogue.ts'
+import { expect, test, VIEWPORTS } from './fixtures.ts'
+
+test.describe('layout', () => {
+  test('the navbar links to Home, Challenges and Competitions and marks the current page', async ({
+    page,
+  }) => {
+    await page.goto('/challenges')
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Challenges', 'Competitions'])
+    await expect(nav.getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/auth/github',
+    )
+
+    await nav.getByRole('link', { name: 'Competitions' }).click()
+    await expect(page).toHaveURL('/competitions')
+    await expect(nav.getByRole('link', { name: 'Competitions' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('the logo scrolls to the top, then goes home after the delay', async ({ page, request }) => {
+    const { brandName } = await publicConfig(request)
+    await page.clock.install()
+    await page.goto('/challenges')
+    await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeVisible()
+    // Stop the page's clock so the delay is measured, not raced.
+    await page.clock.pauseAt(Date.now() + 10_000)
+
+    await page.getByRole('banner').getByRole('link', { name: brandName, exact: true }).click()
+    await page.clock.runFor(LOGO_NAVIGATION_DELAY_MS - 50)
+    await expect(page).toHaveURL('/challenges')
+    await page.clock.runFor(100)
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Master Frontend Skills with Hands-On Projects',
+    )
+  })
+
+  test('a route change scrolls to the top and moves focus to the new page heading', async ({ page }) => {
+    await page.goto('/')
+    const explore = page
+      .getByRole('region', { name: 'New Challenges' })
+      .getByRole('link', { name: 'Explore more' })
+    await explore.scrollIntoViewIfNeeded()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+
+    await explore.click()
+    await expect(page).toHaveURL('/challenges')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeFocused()
+  })
+
+  test('the skip link moves focus to the page content', async ({ page }) => {
+    await page.goto('/challenges')
+    await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeVisible()
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to main content' })
+    await expect(skip).toBeFocused()
+    await expect(skip).toBeInViewport()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeFocused()
+  })
+
+  test('offline, the whole app becomes the Network Error screen until the connection is back', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Master Frontend Skills with Hands-On Projects',
+    )
+
+    await context.setOffline(true)
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')))
+    await expect(page.getByRole('heading', { level: 1, name: 'Network Error' })).toBeVisible()
+    await expect(page.getByText('Check your internet connection and try again.')).toBeVisible()
+    await expect(page.getByRole('banner')).toHaveCount(0)
+    await expect(page.getByRole('contentinfo')).toHaveCount(0)
+
+    await context.setOffline(false)
+    await page.evaluate(() => window.dispatchEvent(new Event('online')))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Master Frontend Skills with Hands-On Projects',
+    )
+    await expect(page.getByRole('banner')).toBeVisible()
+    // Requests cut off by the offline switch are logged by the browser as failed: provoked on purpose.
+    consoleErrors.splice(0)
+  })
+
+  test('the footer has its links, three social networks and this year in the copyright line', async ({
+    page,
+    request,
+  }) => {
+    const { brandName, social } = await publicConfig(request)
+    expect(social).toHaveLength(3)
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+
+    const links = footer.getByRole('navigation', { name: 'Footer' }).getByRole('link')
+    await expect(links).toHaveText([
+      'Home',
+      'Contact',
+      'Challenges',
+      'Competitions',
+      'Terms and Condition',
+      'Privacy policy',
+    ])
+    await expect(footer.getByRole('link', { name: 'Competitions' })).toHaveAttribute('href', '/competitions')
+
+    for (const network of social) {
+      const link = footer.getByRole('link', { name: `${brandName} on ${network.name}` })
+      await expect(link).toHaveAttribute('href', network.url)
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    }
+
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${brandName}. All rights reserved.`)
+  })
+
+  test('a footer link scrolls to the top of its page', async ({ page }) => {
+    await page.goto('/')
+    const footer = page.getByRole('contentinfo')
+    await footer.getByRole('link', { name: 'Challenges' }).click()
+    await expect(page).toHaveURL('/challenges')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+
+    // The link to the page you are on still takes you up.
+    await footer.getByRole('link', { name: 'Challenges' }).click()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test('the footer logo goes home', async ({ page, request }) => {
+    const { brandName } = await publicConfig(request)
+    await page.goto('/challenges')
+    await page.getByRole('contentinfo').getByRole('link', { name: brandName, exact: true }).click()
+    await expect(page).toHaveURL('/')
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
+  test.describe('small screens', () => {
+    test.use({ viewport: VIEWPORTS.mobile })
+
+    test('the menu opens as a sidebar, locks scrolling and closes with Escape', async ({ page }) => {
+      await page.goto('/')
+      const toggle = page.getByRole('button', { name: 'Menu', exact: true })
+      const menu = page.getByRole('dialog', { name: 'Menu' })
+      await expect(page.getByRole('banner').getByRole('navigation')).toBeHidden()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+      await expect(menu).toBeHidden()
+
+      await toggle.click()
+      await expect(menu).toBeVisible()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+      await expect(page.locator('body')).toHaveCSS('overflow', 'hidden')
+      await expect(menu.getByRole('link')).toHaveText([
+        'Frontend Dojo',
+        'Home',
+        'Challenges',
+        'Competitions',
+        'Login',
+      ])
+      expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
+
+      await page.keyboard.press('Escape')
+      await expect(menu).toBeHidden()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+      await expect(toggle).toBeFocused()
+      await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden')
+    })
+
+    test('the menu closes on a link and on the backdrop', async ({ page }) => {
+      await page.goto('/')
+      const toggle = page.getByRole('button', { name: 'Menu', exact: true })
+      const menu = page.getByRole('dialog', { name: 'Menu' })
+
+      await toggle.click()
+      await menu.getByRole('link', { name: 'Challenges' }).click()
+      await expect(page).toHaveURL('/challenges')
+      await expect(menu).toBeHidden()
+      await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden')
+
+      await toggle.click()
+      await expect(menu).toBeVisible()
+      // The backdrop is the part of the screen left of the sidebar.
+      await page.mouse.click(10, 400)
+      await expect(menu).toBeHidden()
+      await expect(toggle).toBeFocused()
+
+      await toggle.click()
+      await menu.getByRole('button', { name: 'Close menu' }).click()
+      await expect(menu).toBeHidden()
+    })
+  })
+})

@@ -1,0 +1,31 @@
+import type { Page, TestInfo } from '@playwright/test'
+import { expect } from './fixtures.ts'
+
+/** A GitHub login no other test uses, so every test starts as a new member with 0 points. */
+export function uniqueLogin(testInfo: TestInfo, prefix = 'member'): string {
+  return `${prefix}-${testInfo.workerIndex}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
+}
+
+/**
+ * Signs in the way a person does: Login in the navbar, the GitHub emulator's authorize page, back on
+ * /my signed in. Returns the login used. Each call starts a sign-in on the server, which rate-limits
+ * them per address (20 in 10 minutes), so tests sign in once each at most.
+ */
+export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin(testInfo)) {
+  // The emulator's page names no icon, so the browser asks for /favicon.ico, which the app does not have.
+  await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
+  await page.goto('/')
+  const banner = page.getByRole('banner')
+  if ((page.viewportSize()?.width ?? 1440) < 768) {
+    await banner.getByRole('button', { name: 'Menu', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Login' }).click()
+  } else {
+    await banner.getByRole('link', { name: 'Login' }).click()
+  }
+  await expect(page.getByRole('heading', { name: 'Sign in to GitHub' })).toBeVisible()
+  await page.getByLabel('GitHub username').fill(login)
+  await page.getByRole('button', { name: 'Authorize' }).click()
+  await expect(page).toHaveURL('/my')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  return login
+}

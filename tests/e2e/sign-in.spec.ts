@@ -1,0 +1,321 @@
+import type { Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { signIn } from './sign-in-helper.ts'
+
+/** What the emulator calls a login: its words, capitalised ("member-0-x" is "Member 0 X"). */
+function emulatedName(login: string) {
+  return login
+    .split('-')
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join(' ')
+}
+
+function accountButton(page: Page) {
+  return page.getByRole('banner').getByRole('button', { name: /^Account menu for / })
+}
+
+function pointsBadge(page: Page) {
+  return page.getByRole('banner').getByTestId('points-badge')
+}
+
+/** Holds every request to `url` until the returned function is called. */
+async function holdRequests(page: Page, url: string) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(url, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+test.describe('sign-in', () => {
+  test('signs in through the GitHub emulator, lands on /my signed in, and signs out', async ({
+    page,
+    consoleErrors,
+  }, testInfo) => {
+    const login = await signIn(page, testInfo)
+    const name = emulatedName(login)
+
+    await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible()
+    await expect(accountButton(page)).toHaveAccessibleName(`Account menu for ${name}`)
+    await expect(pointsBadge(page)).toHaveText('0 points')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/my',
+    )
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0)
+
+    // Home offers "Login with Github" to visitors only.
+    await page.getByRole('banner').getByRole('link', { name: 'Home' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Master Frontend Skills with Hands-On Projects',
+    )
+    await expect(page.getByRole('link', { name: 'Login with Github' })).toHaveCount(0)
+
+    // A failed sign-out keeps the member signed in and says so.
+    await page.route('**/auth/sign-out', (route) =>
+      route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Down.' } } }),
+    )
+    await accountButton(page).click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+    await expect(page.getByText('Sign-out failed. Please try again.')).toBeVisible()
+    await expect(accountButton(page)).toBeVisible()
+    await expect(pointsBadge(page)).toHaveText('0 points')
+    consoleErrors.splice(0) // the browser logs the provoked 503
+    await page.unroute('**/auth/sign-out')
+
+    await page.goto('/my')
+    await accountButton(page).click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Login with Github' })).toBeVisible()
+    await expect(accountButton(page)).toHaveCount(0)
+
+    // The session is gone on the server too: a reload stays signed out.
+    expect((await page.request.get('/api/me')).status()).toBe(401)
+    await page.reload()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+  })
+
+  test('the Login button reads "Loading..." and is disabled while the session check runs', async ({
+    page,
+  }) => {
+    const release = await holdRequests(page, '**/api/session')
+    await page.goto('/')
+    const loading = page.getByRole('banner').getByRole('button', { name: 'Loading...' })
+    await expect(loading).toBeVisible()
+    await expect(loading).toBeDisabled()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0)
+    release()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/auth/github',
+    )
+    await expect(loading).toHaveCount(0)
+  })
+
+  test('the avatar dropdown: click outside, Escape, the keyboard, and its links', async ({
+    page,
+  }, testInfo) => {
+    const login = await signIn(page, testInfo)
+    const button = accountButton(page)
+    const menu = page.getByRole('menu')
+    const item = (name: string) => menu.getByRole('menuitem', { name })
+
+    await expect(button).toHaveAttribute('aria-haspopup', 'menu')
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await button.click()
+    await expect(menu).toBeVisible()
+    await expect(button).toHaveAttribute('aria-expanded', 'true')
+    await expect(menu.getByRole('menuitem')).toHaveText(['Home', 'Profile', 'Settings', 'Sign Out'])
+    await expect(menu).toHaveAccessibleName(`Account menu for ${emulatedName(login)}`)
+    await expectNoAxeViolations(page)
+
+    // A click outside closes it.
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).click()
+    await expect(menu).toBeHidden()
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+
+    // Keyboard: Enter opens on the first item, arrows move and wrap, Home and End jump.
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(item('Home')).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(item('Profile')).toBeFocused()
+    await page.keyboard.press('End')
+    await expect(item('Sign Out')).toBeFocused()
+    await page.keyboard.press('ArrowDown')
+    await expect(item('Home')).toBeFocused()
+    await page.keyboard.press('ArrowUp')
+    await expect(item('Sign Out')).toBeFocused()
+    await page.keyboard.press('Home')
+    await expect(item('Home')).toBeFocused()
+
+    // Escape closes it and gives focus back to the avatar.
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(button).toBeFocused()
+
+    // ArrowUp opens it on the last item; Tab leaves and closes it.
+    await page.keyboard.press('ArrowUp')
+    await expect(item('Sign Out')).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(menu).toBeHidden()
+
+    // Its links.
+    await button.click()
+    await item('Profile').click()
+    await expect(page).toHaveURL(`/profile/${login}`)
+    await expect(menu).toBeHidden()
+    await expect(page.getByRole('heading', { level: 1, name: emulatedName(login) })).toBeVisible()
+    await expect(page.getByRole('main').getByText(`@${login}`)).toBeVisible()
+    await expect(page.getByRole('main').getByText('Frontend Developer')).toBeVisible()
+
+    await button.click()
+    await item('Settings').click()
+    await expect(page).toHaveURL('/settings')
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
+    await expect(page.getByText('Profile editing is coming soon.')).toBeVisible()
+    await expect(page.getByRole('main').getByText(`@${login}`)).toBeVisible()
+
+    await button.click()
+    await item('Home').click()
+    await expect(page).toHaveURL('/')
+
+    // The session is checked again when the tab becomes visible: one that ended elsewhere shows at once.
+    await page.context().clearCookies()
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(button).toHaveCount(0)
+  })
+
+  test('a cancelled sign-in ends signed out on the "Sign-in failed" page', async ({ page }) => {
+    await page.goto('/')
+    await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click()
+    // The emulator's username field is required even to cancel.
+    await page.getByLabel('GitHub username').fill('someone')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+
+    await expect(page).toHaveURL('/sign-in-failed')
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeVisible()
+    await expect(page.getByText('We could not sign you in with GitHub.')).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Try again' })).toHaveAttribute(
+      'href',
+      '/auth/github',
+    )
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click()
+    await expect(page).toHaveURL('/')
+  })
+
+  for (const path of ['/my', '/settings']) {
+    test(`${path} sends a visitor to /, after the session check`, async ({ page }) => {
+      const release = await holdRequests(page, '**/api/session')
+      await page.goto(path)
+      await expect(page.getByRole('main').getByRole('status')).toHaveText('Loading...')
+      await expect(page).toHaveURL(path)
+      release()
+      await expect(page).toHaveURL('/')
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        'Master Frontend Skills with Hands-On Projects',
+      )
+    })
+  }
+
+  test('on a small screen the sidebar has the member actions', async ({ page }, testInfo) => {
+    await page.setViewportSize(VIEWPORTS.mobile)
+    const login = await signIn(page, testInfo)
+    const toggle = page.getByRole('button', { name: 'Menu', exact: true })
+    const sidebar = page.getByRole('dialog', { name: 'Menu' })
+
+    await toggle.click()
+    await expect(sidebar).toBeVisible()
+    await expect(sidebar.getByTestId('points-badge')).toHaveText('0 points')
+    await expect(sidebar.getByText(`@${login}`)).toBeVisible()
+    const account = sidebar.getByRole('navigation', { name: 'Account' })
+    await expect(account.getByRole('link')).toHaveText(['Dashboard', 'Profile', 'Settings'])
+    await expectNoAxeViolations(page)
+
+    await account.getByRole('link', { name: 'Settings' }).click()
+    await expect(sidebar).toBeHidden()
+    await expect(page).toHaveURL('/settings')
+
+    await toggle.click()
+    await account.getByRole('link', { name: 'Profile' }).click()
+    await expect(sidebar).toBeHidden()
+    await expect(page).toHaveURL(`/profile/${login}`)
+
+    await toggle.click()
+    await sidebar.getByRole('button', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(sidebar).toBeHidden()
+    await toggle.click()
+    await expect(sidebar.getByRole('link', { name: 'Login' })).toBeVisible()
+  })
+})
+
+test.describe('public profile', () => {
+  test('shows the fallbacks for a member with no name, picture or bio', async ({ page }) => {
+    await page.route('**/api/users/quiet-one', (route) =>
+      route.fulfill({
+        json: {
+          profile: {
+            id: 'u1',
+            username: 'quiet-one',
+            name: null,
+            avatarUrl: null,
+            bio: null,
+            points: 30,
+            submission: 3,
+            githubUrl: null,
+            linkedinUrl: null,
+          },
+        },
+      }),
+    )
+    await page.goto('/profile/quiet-one')
+    await expect(page.getByRole('heading', { level: 1, name: 'No Name' })).toBeVisible()
+    await expect(page.getByText('No Image')).toBeVisible()
+    await expect(page.getByText('@quiet-one')).toBeVisible()
+    await expect(page.getByText('Frontend Developer')).toBeVisible()
+    await expect(page.getByRole('definition')).toHaveText(['30', '3'])
+    await expect(page.getByRole('list', { name: 'Social links' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+  })
+
+  test('shows the social links, opening in a new tab', async ({ page }) => {
+    await page.route('**/api/users/linked-one', (route) =>
+      route.fulfill({
+        json: {
+          profile: {
+            id: 'u2',
+            username: 'linked-one',
+            name: 'Linked One',
+            avatarUrl: null,
+            bio: 'I build accessible interfaces',
+            points: 0,
+            submission: 0,
+            githubUrl: 'https://github.com/linked-one',
+            linkedinUrl: 'https://www.linkedin.com/in/linked-one',
+          },
+        },
+      }),
+    )
+    await page.goto('/profile/linked-one')
+    await expect(page.getByRole('heading', { level: 1, name: 'Linked One' })).toBeVisible()
+    await expect(page.getByText('I build accessible interfaces')).toBeVisible()
+    const links = page.getByRole('list', { name: 'Social links' }).getByRole('link')
+    await expect(links).toHaveCount(2)
+    await expect(links.nth(0)).toHaveAttribute('href', 'https://www.linkedin.com/in/linked-one')
+    await expect(links.nth(1)).toHaveAttribute('href', 'https://github.com/linked-one')
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    }
+  })
+
+  test('an unknown username says so', async ({ page, consoleErrors }) => {
+    await page.goto('/profile/nobody-by-this-name')
+    await expect(page.getByText('User not found. Please check the username.')).toBeVisible()
+    consoleErrors.splice(0) // the API's 404 is logged by the browser: it is what this test is about
+  })
+
+  test('another failure shows "Error: {message}"', async ({ page, consoleErrors }) => {
+    await page.route('**/api/users/broken-one', (route) =>
+      route.fulfill({
+        status: 500,
+        json: { error: { code: 'internal', message: 'Something broke on our side.' } },
+      }),
+    )
+    await page.goto('/profile/broken-one')
+    await expect(page.getByText('Error: Something broke on our side.')).toBeVisible({ timeout: 10_000 })
+    consoleErrors.splice(0)
+  })
+})

@@ -1,0 +1,135 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { publicConfigSchema } from '#shared/public-config.ts'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+
+async function publicConfig(request: APIRequestContext) {
+  const response = await request.get('/api/config')
+  expect(response.ok()).toBe(true)
+  return publicConfigSchema.parse(await response.json())
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
+
+test.describe('static pages', () => {
+  test('competitions says the next big competition is coming soon', async ({ page, request }) => {
+    const { brandName } = await publicConfig(request)
+    await page.goto('/competitions')
+
+    await expect(heading(page, 'Coming Soon')).toBeVisible()
+    await expect(page.getByText('Our next big competition is coming soon.')).toBeVisible()
+    await expect(page).toHaveTitle(`Competitions | ${brandName}`)
+
+    await page.getByRole('main').getByRole('link', { name: 'Browse Challenges' }).click()
+    await expect(page).toHaveURL('/challenges')
+  })
+
+  test('about shows only the text "About"', async ({ page, request }) => {
+    const { brandName } = await publicConfig(request)
+    await page.goto('/about')
+
+    await expect(heading(page, 'About')).toBeVisible()
+    await expect(page.getByRole('main')).toHaveText('About')
+    await expect(page).toHaveTitle(`About | ${brandName}`)
+  })
+
+  test('terms and conditions answer link requests in 2-3 weeks', async ({ page, request }) => {
+    const { brandName, supportEmail } = await publicConfig(request)
+    await page.goto('/terms')
+
+    await expect(heading(page, 'Terms and Conditions')).toBeVisible()
+    await expect(page).toHaveTitle(`Terms and Conditions | ${brandName}`)
+    await expect(page.getByText('Last updated: November 21, 2026')).toBeVisible()
+    await expect(
+      page.getByText('We answer requests to add or remove a link within 2-3 weeks.', { exact: false }),
+    ).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: supportEmail }).first()).toHaveAttribute(
+      'href',
+      `mailto:${supportEmail}`,
+    )
+
+    // The table of contents jumps to its section.
+    const contents = page.getByRole('navigation', { name: 'Contents' })
+    await contents.getByRole('link', { name: 'Links to third-party sites' }).click()
+    await expect(page).toHaveURL('/terms#third-party-links')
+    await expect(page.getByRole('heading', { level: 2, name: 'Links to third-party sites' })).toBeInViewport()
+  })
+
+  test('a link to a section of the terms opens at that section', async ({ page }) => {
+    await page.goto('/terms#termination')
+    await expect(page.getByRole('heading', { level: 2, name: 'Suspension and termination' })).toBeInViewport()
+  })
+
+  test('privacy policy sets the minimum age at 13', async ({ page, request }) => {
+    const { brandName, supportEmail } = await publicConfig(request)
+    await page.goto('/privacy')
+
+    await expect(heading(page, 'Privacy Policy')).toBeVisible()
+    await expect(page).toHaveTitle(`Privacy Policy | ${brandName}`)
+    await expect(page.getByText('Last updated: November 21, 2026')).toBeVisible()
+    await expect(
+      page.getByText(
+        'The Service is not intended for children under 13, and we do not knowingly collect personal data from children under 13.',
+        { exact: true },
+      ),
+    ).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: supportEmail }).first()).toHaveAttribute(
+      'href',
+      `mailto:${supportEmail}`,
+    )
+  })
+
+  test('contact shows the support e-mail from configuration', async ({ page, request }) => {
+    const { brandName, supportEmail } = await publicConfig(request)
+    await page.goto('/contact')
+
+    await expect(heading(page, "Need Help? We're Here for You!")).toBeVisible()
+    await expect(page).toHaveTitle(`Contact | ${brandName}`)
+    await expect(
+      page.getByRole('main').getByRole('link', { name: supportEmail, exact: true }),
+    ).toHaveAttribute('href', `mailto:${supportEmail}`)
+    await expect(page.getByRole('main').locator('img[src$="/contact.svg"]')).toBeVisible()
+  })
+
+  test('an unknown path shows the 404 page with a way home', async ({ page, request }) => {
+    const { brandName } = await publicConfig(request)
+    await page.goto('/no-such-page/here')
+
+    await expect(heading(page, '404 - Not Found')).toBeVisible()
+    await expect(
+      page.getByText("Oops! The page you're looking for doesn't exist.", { exact: true }),
+    ).toBeVisible()
+    await expect(page).toHaveTitle(`404 - Not Found | ${brandName}`)
+
+    const home = page.getByRole('main').getByRole('link', { name: 'Go to Home', exact: true })
+    await expect(home).toHaveAttribute('href', '/')
+    await home.click()
+    await expect(page).toHaveURL('/')
+  })
+})
+
+test.describe('static pages are accessible', () => {
+  const routes = [
+    { path: '/competitions', h1: 'Coming Soon' },
+    { path: '/about', h1: 'About' },
+    { path: '/terms', h1: 'Terms and Conditions' },
+    { path: '/privacy', h1: 'Privacy Policy' },
+    { path: '/contact', h1: "Need Help? We're Here for You!" },
+    { path: '/no-such-page/here', h1: '404 - Not Found' },
+  ]
+  const legalPaths = ['/terms', '/privacy']
+
+  for (const { path, h1 } of routes) {
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      test(`${path} has no axe violation on ${name}`, async ({ page }) => {
+        test.slow(
+          legalPaths.includes(path),
+          'axe checks the contrast of every paragraph of a long legal text',
+        )
+        await page.setViewportSize(viewport)
+        await page.goto(path)
+        await expect(heading(page, h1)).toBeVisible()
+        await expectNoAxeViolations(page)
+      })
+    }
+  }
+})
