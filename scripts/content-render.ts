@@ -1,16 +1,18 @@
 // Renders each challenge's reference implementation to its design images
-// (design/desktop.png, tablet.png, mobile.png) with the system Chromium.
+// (design/desktop.png, tablet.png, mobile.png) with the system Chromium, plus
+// one image per state listed in the optional states.json (design/<state>.png).
 //
 //   npx tsx scripts/content-render.ts            all challenges
 //   npx tsx scripts/content-render.ts Slug ...   only these
 //
-// renderChallenge() and VIEWS are exported so a checker can re-render into a
-// temp dir and compare against the committed images.
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+// renderChallenge(), readStates() and VIEWS are exported so a checker can
+// re-render into a temp dir and compare against the committed images.
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { type Browser, type BrowserContext, chromium } from '@playwright/test'
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { z } from 'zod'
 
 export interface View {
   /** file name in design/ without extension */
@@ -23,6 +25,83 @@ export const VIEWS: readonly View[] = [
   { name: 'tablet', width: 768 },
   { name: 'mobile', width: 375 },
 ]
+
+export type ViewName = View['name']
+
+const selector = z.string().trim().min(1, 'must be a CSS selector')
+
+/** One interaction, run with Playwright before the screenshot. */
+export const stateStepSchema = z.union([
+  z.strictObject({ click: selector }),
+  z.strictObject({ hover: selector }),
+  z.strictObject({ focus: selector }),
+  z.strictObject({ fill: z.tuple([selector, z.string()]) }),
+  z.strictObject({ press: z.tuple([selector, z.string().min(1, 'must be a key, e.g. "Enter"')]) }),
+])
+export type StateStep = z.infer<typeof stateStepSchema>
+
+export const stateSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .regex(
+        /^[a-z0-9]+(-[a-z0-9]+)*$/,
+        'must be lowercase letters, digits and hyphens, e.g. "mobile-menu-open"',
+      ),
+    view: z.enum(['desktop', 'tablet', 'mobile']),
+    steps: z.array(stateStepSchema).min(1, 'needs at least one step'),
+  })
+  .refine((state) => state.name.startsWith(`${state.view}-`), {
+    message: 'must start with its view, e.g. "desktop-hover" for view "desktop"',
+    path: ['name'],
+  })
+export type State = z.infer<typeof stateSchema>
+
+/** states.json: an array of states with unique names. */
+export const statesSchema = z.array(stateSchema).superRefine((states, ctx) => {
+  const seen = new Set<string>()
+  states.forEach((state, index) => {
+    if (seen.has(state.name)) {
+      ctx.addIssue({ code: 'custom', path: [index, 'name'], message: `"${state.name}" is used twice` })
+    }
+    seen.add(state.name)
+  })
+})
+
+export const STATES_FILE = 'states.json'
+
+export type StatesResult =
+  | { ok: true; states: State[] }
+  | { ok: false; problems: { field?: string; message: string }[] }
+
+/**
+ * Reads and validates `<dir>/states.json`. A missing file means no states; an invalid one lists
+ * every problem with its field (e.g. `1.steps.0.click`).
+ */
+export async function readStates(dir: string): Promise<StatesResult> {
+  let text: string
+  try {
+    text = await readFile(join(dir, STATES_FILE), 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, states: [] }
+    throw error
+  }
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, problems: [{ message: `is not valid JSON (${(error as Error).message})` }] }
+  }
+  const parsed = statesSchema.safeParse(raw)
+  if (parsed.success) return { ok: true, states: parsed.data }
+  return {
+    ok: false,
+    problems: parsed.error.issues.map((issue) => ({
+      field: issue.path.join('.') || undefined,
+      message: issue.message,
+    })),
+  }
+}
 
 /** Height of the initial viewport; screenshots are full page, so it only affects `vh` units. */
 const VIEWPORT_HEIGHT = 900
@@ -39,10 +118,29 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-export interface RenderedImage {
-  view: View
+export interface RenderedImage extends RenderTarget {
   file: string
   bytes: number
+}
+
+export interface RenderTarget {
+  /** file name in design/ without extension: the view, or the state's name */
+  name: string
+  view: View
+  /** the state rendered, or undefined for a base view */
+  state?: State
+}
+
+export interface RenderOptions {
+  /** Called with every request the renderer blocked (anything that is not a local file). */
+  onBlockedRequest?: (url: string) => void
+  /**
+   * Recompress the PNG losslessly with sharp (default true). The pixels are the same either way;
+   * a check that only compares pixels can skip it.
+   */
+  optimise?: boolean
+  /** Runs on the page after its screenshot, before it closes (e.g. an accessibility check). */
+  afterCapture?: (page: Page, target: RenderTarget) => Promise<void>
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -52,25 +150,46 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+export function viewOf(name: ViewName): View {
+  const view = VIEWS.find((v) => v.name === name)
+  if (!view) throw new Error(`unknown view "${name}"`)
+  return view
+}
+
+/** The images a challenge renders to: the three views, then its states in states.json order. */
+export function imagesOf(states: readonly State[]): RenderTarget[] {
+  return [
+    ...VIEWS.map((view) => ({ name: view.name, view })),
+    ...states.map((state) => ({ name: state.name, view: viewOf(state.view), state })),
+  ]
+}
+
 /**
- * Renders `<dir>/reference/index.html` at every view into `outDir/<view>.png`.
+ * Renders `<dir>/reference/index.html` at every view into `outDir/<view>.png`, and every state of
+ * `<dir>/states.json` into `outDir/<state>.png`. Throws when states.json is invalid or a step fails.
  * Pass a browser to reuse one across challenges; otherwise one is launched and closed.
  */
 export async function renderChallenge(
   dir: string,
   outDir: string,
   browser?: Browser,
+  options: RenderOptions = {},
 ): Promise<RenderedImage[]> {
+  const states = await readStates(dir)
+  if (!states.ok) {
+    const list = states.problems.map((p) => `${p.field ? `${p.field}: ` : ''}${p.message}`).join('; ')
+    throw new Error(`${join(dir, STATES_FILE)} is invalid: ${list}`)
+  }
   const ownBrowser = browser ?? (await launchBrowser())
   try {
-    const url = pathToFileURL(join(resolve(dir), 'reference', 'index.html')).href
+    const url = referenceUrl(dir)
     await mkdir(outDir, { recursive: true })
     const images: RenderedImage[] = []
-    for (const view of VIEWS) {
-      const png = await screenshot(ownBrowser, url, view)
-      const file = join(outDir, `${view.name}.png`)
+    for (const image of imagesOf(states.states)) {
+      const png = await capture(ownBrowser, url, image, options)
+      const file = join(outDir, `${image.name}.png`)
       await writeFile(file, png)
-      images.push({ view, file, bytes: png.length })
+      images.push({ ...image, file, bytes: png.length })
     }
     return images
   } finally {
@@ -78,30 +197,96 @@ export async function renderChallenge(
   }
 }
 
-async function screenshot(browser: Browser, url: string, view: View): Promise<Buffer> {
-  // A fresh context per view, so nothing (storage, scroll, hover) leaks between widths.
+export function referenceUrl(dir: string): string {
+  return pathToFileURL(join(resolve(dir), 'reference', 'index.html')).href
+}
+
+/**
+ * A fresh context at the view's width with the render settings (device scale 1, reduced motion)
+ * and the network blocked. Close it when done.
+ */
+export async function openContext(
+  browser: Browser,
+  view: View,
+  options: RenderOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: view.width, height: VIEWPORT_HEIGHT },
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
   })
+  await blockNetwork(context, options.onBlockedRequest)
+  return context
+}
+
+/**
+ * Opens the page and waits until it is ready to be captured: loaded (stylesheets, scripts, images),
+ * lazy images loaded too, every image decoded and the fonts ready.
+ */
+export async function openPage(context: BrowserContext, url: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(url, { waitUntil: 'load' })
+  await page.evaluate(async () => {
+    const images = [...document.images]
+    for (const image of images) if (image.loading === 'lazy') image.loading = 'eager'
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)))
+    await document.fonts.ready
+  })
+  return page
+}
+
+async function capture(
+  browser: Browser,
+  url: string,
+  target: RenderTarget,
+  options: RenderOptions,
+): Promise<Buffer> {
+  // A fresh context per image, so nothing (storage, scroll, hover, open menus) leaks between them.
+  const context = await openContext(browser, target.view, options)
   try {
-    await blockNetwork(context)
-    const page = await context.newPage()
-    await page.goto(url, { waitUntil: 'networkidle' })
-    await page.evaluate(() => document.fonts.ready.then(() => undefined))
+    const page = await openPage(context, url)
+    if (target.state) await runSteps(page, target.state)
     const raw = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })
-    return optimise(raw)
+    await options.afterCapture?.(page, target)
+    return options.optimise === false ? raw : optimise(raw)
   } finally {
     await context.close()
   }
 }
 
+const STEP_TIMEOUT_MS = 5000
+
+/** Runs a state's steps in order, then lets the page settle (two frames, fonts of new content). */
+export async function runSteps(page: Page, state: State): Promise<void> {
+  for (const [index, step] of state.steps.entries()) {
+    const options = { timeout: STEP_TIMEOUT_MS }
+    try {
+      if ('click' in step) await page.click(step.click, options)
+      else if ('hover' in step) await page.hover(step.hover, options)
+      else if ('focus' in step) await page.focus(step.focus, options)
+      else if ('fill' in step) await page.fill(step.fill[0], step.fill[1], options)
+      else await page.press(step.press[0], step.press[1], options)
+    } catch (error) {
+      const message = (error as Error).message.split('\n')[0]
+      throw new Error(`state "${state.name}", step ${index + 1} (${JSON.stringify(step)}): ${message}`)
+    }
+  }
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => document.fonts.ready.then(() => done()))),
+      ),
+  )
+}
+
 /** Designs must never depend on the network: anything that is not a local file is aborted. */
-async function blockNetwork(context: BrowserContext): Promise<void> {
+async function blockNetwork(context: BrowserContext, onBlocked?: (url: string) => void): Promise<void> {
   await context.route(
     (url) => url.protocol !== 'file:',
-    (route) => route.abort('blockedbyclient'),
+    (route) => {
+      onBlocked?.(route.request().url())
+      return route.abort('blockedbyclient')
+    },
   )
 }
 
@@ -120,6 +305,13 @@ export async function listChallenges(root = CHALLENGES_DIR): Promise<string[]> {
     }
   }
   return slugs.sort()
+}
+
+/** Files in design/ that no view or state renders (e.g. a state removed from states.json). */
+export async function staleDesignFiles(dir: string, images: readonly { name: string }[]): Promise<string[]> {
+  const expected = new Set(images.map((image) => `${image.name}.png`))
+  const files = await readdir(join(dir, 'design')).catch(() => [] as string[])
+  return files.filter((file) => !file.startsWith('.') && !expected.has(file)).sort()
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -141,9 +333,15 @@ async function main(args: string[]): Promise<void> {
       if (!(await exists(join(dir, 'reference', 'index.html')))) {
         throw new Error(`${slug}: no reference/index.html in ${dir}`)
       }
-      const images = await renderChallenge(dir, join(dir, 'design'), browser)
-      for (const { view, bytes } of images) {
-        console.log(`${slug}/design/${view.name}.png  ${view.width}px  ${(bytes / 1024).toFixed(1)} KB`)
+      const images = await renderChallenge(dir, join(dir, 'design'), browser, {
+        onBlockedRequest: (url) => console.warn(`${slug}: blocked a network request to ${url}`),
+      })
+      for (const { name, view, bytes } of images) {
+        console.log(`${slug}/design/${name}.png  ${view.width}px  ${(bytes / 1024).toFixed(1)} KB`)
+      }
+      const stale = await staleDesignFiles(dir, images)
+      for (const file of stale) {
+        console.warn(`${slug}/design/${file} is not a view or a state in ${STATES_FILE}: delete it`)
       }
     }
   } finally {

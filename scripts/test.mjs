@@ -8,7 +8,7 @@ import { join } from 'node:path'
 const reports = mkdtempSync(join(tmpdir(), 'dojo-test-reports-'))
 const vitestReport = join(reports, 'vitest.json')
 const playwrightReport = join(reports, 'playwright.json')
-const only = process.argv[2] // 'unit' or 'e2e' runs just that part
+const only = process.argv[2] // 'unit', 'content' or 'e2e' runs just that part
 
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
@@ -38,6 +38,10 @@ if (!only || only === 'unit') {
       '--reporter=json',
       `--outputFile.json=${vitestReport}`,
     ]) && ok
+}
+if (!only || only === 'content') {
+  // Every challenge folder valid, its zip as listed, its images fresh from its reference, axe-clean.
+  ok = step('catalogue check', 'npx', ['tsx', 'scripts/content-check.ts']) && ok
 }
 if (!only || only === 'e2e') {
   ok = step('build', 'npm', ['run', '--silent', 'build']) && ok
