@@ -19,9 +19,17 @@ export const router = createBrowserRouter([
       { path: 'challenges/:category', lazy: () => import('#web/routes/category.tsx') },
       { path: 'challenge/:challengeId', lazy: () => import('#web/routes/challenge.tsx') },
       { path: 'competitions', lazy: () => import('#web/routes/competitions.tsx') },
-      { path: 'my', lazy: () => import('#web/routes/my.tsx') },
+      {
+        // The member pages share the member sidebar.
+        lazy: () => import('#web/routes/member-area.tsx'),
+        children: [
+          { path: 'my', lazy: () => import('#web/routes/my.tsx') },
+          { path: 'user-challenges/:status', lazy: () => import('#web/routes/user-challenges.tsx') },
+          { path: 'leaderboard', lazy: () => import('#web/routes/leaderboard.tsx') },
+          { path: 'settings', lazy: () => import('#web/routes/settings.tsx') },
+        ],
+      },
       { path: 'profile/:username', lazy: () => import('#web/routes/profile.tsx') },
-      { path: 'settings', lazy: () => import('#web/routes/settings.tsx') },
       { path: 'sign-in-failed', lazy: () => import('#web/routes/sign-in-failed.tsx') },
       { path: 'about', lazy: () => import('#web/routes/about.tsx') },
       { path: 'terms', lazy: () => import('#web/routes/terms.tsx') },

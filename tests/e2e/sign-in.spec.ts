@@ -159,8 +159,8 @@ test.describe('sign-in', () => {
     await item('Settings').click()
     await expect(page).toHaveURL('/settings')
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()
-    await expect(page.getByText('Profile editing is coming soon.')).toBeVisible()
-    await expect(page.getByRole('main').getByText(`@${login}`)).toBeVisible()
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(emulatedName(login))
+    await expect(page.getByTestId('member-content').getByText(`@${login}`)).toBeVisible()
 
     await button.click()
     await item('Home').click()
@@ -257,6 +257,7 @@ test.describe('public profile', () => {
             githubUrl: null,
             linkedinUrl: null,
           },
+          submissions: [],
         },
       }),
     )
@@ -285,6 +286,7 @@ test.describe('public profile', () => {
             githubUrl: 'https://github.com/linked-one',
             linkedinUrl: 'https://www.linkedin.com/in/linked-one',
           },
+          submissions: [],
         },
       }),
     )

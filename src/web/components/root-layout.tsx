@@ -5,6 +5,7 @@ import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts'
 import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { OfflineScreen } from '#web/components/network-error.tsx'
+import { useForgetActiveLinkOutsideChallenges } from '#web/features/member/active-link.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 import { useOnlineStatus } from '#web/lib/use-online-status.ts'
 
@@ -84,6 +85,7 @@ function SkipLink() {
 function RouteChangeEffects() {
   const { pathname, hash } = useLocation()
   const previous = useRef(pathname)
+  useForgetActiveLinkOutsideChallenges()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per path; the hash is read, not watched
   useEffect(() => {

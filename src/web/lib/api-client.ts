@@ -72,3 +72,8 @@ export async function apiFetch<T extends z.ZodType>(
 export function postJson(body: unknown = {}): RequestInit {
   return { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
 }
+
+/** A partial update, sent the same way as postJson (JSON, same origin). */
+export function patchJson(body: unknown): RequestInit {
+  return { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
+}

@@ -1,69 +1,92 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
-import { Avatar } from '#web/components/ui/avatar.tsx'
-import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { ArrowRightIcon } from '#web/components/ui/icons.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
+import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
+import { dashboardQuery } from '#web/features/member/api/member.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/**
- * /my, members only: the sign-in return target (SPEC §2). For now a welcome with the member's totals;
- * the dashboard's count boxes come with the member pages.
- */
+/** /my, members only: the dashboard and the sign-in return target (SPEC §2 Dashboard). */
 export function Component() {
   return <RequireUser>{(user) => <Dashboard user={user} />}</RequireUser>
 }
 
 function Dashboard({ user }: { user: SessionUser }) {
+  const counts = useQuery(dashboardQuery())
   const displayName = user.name?.trim() || user.username
+  const boxes = [
+    {
+      id: 'ongoing',
+      label: 'Ongoing Challenges',
+      value: counts.data?.ongoing,
+      to: paths.userChallenges('ongoing'),
+    },
+    {
+      id: 'completed',
+      label: 'Completed Challenges',
+      value: counts.data?.completed,
+      to: paths.userChallenges('completed'),
+    },
+    { id: 'total', label: 'Total Challenges', value: counts.data?.total, to: paths.challenges },
+  ]
+
   return (
-    <div className="flex-1 bg-slate-50">
+    <div className="page-container max-w-6xl py-10 sm:py-14">
       <PageTitle>Dashboard</PageTitle>
-      <div className="page-container max-w-5xl py-10 sm:py-16">
-        <div className="flex items-center gap-4">
-          <Avatar src={user.avatarUrl} name={displayName} className="size-14 text-lg ring-4 ring-white" />
-          <div className="min-w-0">
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Dashboard</h1>
-            <p className="mt-1 truncate text-base text-slate-600">Welcome back, {displayName}!</p>
-          </div>
-        </div>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Dashboard</h1>
+      <p className="mt-2 text-base break-words text-slate-600">Welcome back, {displayName}!</p>
 
-        <dl className="mt-10 grid gap-4 sm:grid-cols-2">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card">
-            <dt className="text-sm font-medium text-slate-600">Points</dt>
-            <dd className="mt-2 text-4xl font-bold tracking-tight text-slate-900 tabular-nums">
-              {user.points}
-            </dd>
-          </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card">
-            <dt className="text-sm font-medium text-slate-600">Completed Challenges</dt>
-            <dd className="mt-2 text-4xl font-bold tracking-tight text-slate-900 tabular-nums">
-              {user.submission}
-            </dd>
-          </div>
-        </dl>
-
-        <section
-          aria-labelledby="next-heading"
-          className="surface-ink mt-6 flex flex-col items-start gap-5 rounded-2xl p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8"
+      {counts.isError ? (
+        <p
+          role="alert"
+          className="mt-8 rounded-2xl border border-rose-200 bg-rose-50 p-4 text-sm text-rose-800"
         >
-          <div>
-            <h2 id="next-heading" className="text-xl font-semibold tracking-tight text-white">
-              Ready for the next one?
+          Error: {counts.error.message}
+        </p>
+      ) : null}
+
+      <ul aria-label="Your challenges" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {boxes.map((box) => (
+          <li
+            key={box.id}
+            data-testid={`count-${box.id}`}
+            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+          >
+            <h2 id={`count-${box.id}-label`} className="text-sm font-medium text-slate-600">
+              {box.label}
             </h2>
-            <p className="mt-1 text-base text-slate-300">
-              Pick a design, build it and submit your live site to earn points.
+            <p className="mt-2 text-4xl font-bold tracking-tight text-slate-900 tabular-nums">
+              {box.value === undefined ? (
+                counts.isError ? (
+                  '–'
+                ) : (
+                  <>
+                    <span className="sr-only">Loading...</span>
+                    <Skeleton className="h-10 w-16" />
+                  </>
+                )
+              ) : (
+                box.value
+              )}
             </p>
-          </div>
-          <Link to={paths.challenges} className={buttonClasses('accent', 'lg')}>
-            Browse challenges
-            <ArrowRightIcon className="size-4" />
-          </Link>
-        </section>
-      </div>
+            <Link
+              to={box.to}
+              aria-describedby={`count-${box.id}-label`}
+              className="mt-4 inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline"
+            >
+              View details
+              <ArrowRightIcon className="size-4" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      <NewChallenges className="mt-14 sm:mt-16" />
     </div>
   )
 }

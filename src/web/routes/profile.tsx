@@ -8,6 +8,7 @@ import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
 import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { ProfileCard, ProfileCardSkeleton } from '#web/features/profile/components/profile-card.tsx'
+import { ProfileSubmissions } from '#web/features/profile/components/profile-submissions.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -26,8 +27,9 @@ export function Component() {
       <div className="page-container max-w-5xl py-10 sm:py-16">
         {profile.data ? (
           <>
-            <PageTitle>{`${profile.data.name?.trim() || profile.data.username} (@${profile.data.username})`}</PageTitle>
-            <ProfileCard profile={profile.data} />
+            <PageTitle>{`${profile.data.profile.name?.trim() || profile.data.profile.username} (@${profile.data.profile.username})`}</PageTitle>
+            <ProfileCard profile={profile.data.profile} />
+            <ProfileSubmissions submissions={profile.data.submissions} />
           </>
         ) : profile.isError ? (
           <ProfileProblem

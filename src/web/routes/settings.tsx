@@ -1,41 +1,62 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { OwnProfile } from '#shared/profile.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
-import { Avatar } from '#web/components/ui/avatar.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { updateSessionUser } from '#web/features/auth/api/session.ts'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
+import { profileKeys } from '#web/features/profile/api/profile.ts'
+import { ownProfileKey, ownProfileQuery } from '#web/features/settings/api/profile-settings.ts'
+import { ProfileForm } from '#web/features/settings/components/profile-form.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /settings, members only (SPEC §2). Shows the account; profile editing arrives with the member pages. */
+/** /settings, members only (SPEC §2 Settings): edit name, bio and social links. */
 export function Component() {
   return <RequireUser>{(user) => <Settings user={user} />}</RequireUser>
 }
 
 function Settings({ user }: { user: SessionUser }) {
-  const displayName = user.name?.trim() || user.username
+  const profile = useQuery(ownProfileQuery())
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+
+  /** The saved values everywhere they show (navbar, sidebar, profile), then the profile with its toast. */
+  function onSaved(saved: OwnProfile) {
+    queryClient.setQueryData(ownProfileKey, saved)
+    updateSessionUser(queryClient, { ...user, name: saved.name })
+    queryClient.removeQueries({ queryKey: profileKeys.byUsername(saved.username) })
+    navigate(paths.profile(saved.username), { state: { profileUpdated: true } })
+  }
   return (
-    <div className="flex-1 bg-slate-50">
+    <div className="page-container max-w-3xl py-10 sm:py-14">
       <PageTitle>Settings</PageTitle>
-      <div className="page-container max-w-3xl py-10 sm:py-16">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Settings</h1>
-        <section
-          aria-labelledby="account-heading"
-          className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-card sm:p-8"
-        >
-          <h2 id="account-heading" className="text-lg font-semibold tracking-tight text-slate-900">
-            Account
-          </h2>
-          <div className="mt-5 flex items-center gap-4">
-            <Avatar src={user.avatarUrl} name={displayName} className="size-16 text-lg" />
-            <div className="min-w-0">
-              <p className="truncate text-lg font-semibold text-slate-900">{displayName}</p>
-              <p className="truncate text-base text-slate-600">@{user.username}</p>
-            </div>
-          </div>
-          <p className="mt-6 rounded-xl bg-slate-50 px-4 py-3 text-base text-slate-700 ring-1 ring-slate-200">
-            Profile editing is coming soon.
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Settings</h1>
+      <p className="mt-2 text-base text-slate-600">
+        Update how other members see you on your public profile.
+      </p>
+      {profile.isPending ? (
+        <div className="mt-8">
+          <p role="status" className="sr-only">
+            Loading your profile...
           </p>
-        </section>
-      </div>
+          <div aria-hidden="true" className="space-y-6">
+            <Skeleton className="h-80 rounded-2xl" />
+            <Skeleton className="h-56 rounded-2xl" />
+          </div>
+        </div>
+      ) : profile.isError ? (
+        <p
+          role="alert"
+          className="mt-8 rounded-2xl border border-rose-200 bg-rose-50 p-6 text-base text-rose-800"
+        >
+          Error: {profile.error.message}
+        </p>
+      ) : (
+        <ProfileForm profile={profile.data} onSaved={onSaved} />
+      )}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { publicProfileResponse } from '#shared/user.ts'
+import { profilePageResponse } from '#shared/member.ts'
 import { apiFetch, isApiNotFound } from '#web/lib/api-client.ts'
 
 export const profileKeys = {
@@ -7,12 +7,11 @@ export const profileKeys = {
   byUsername: (username: string) => [...profileKeys.all, username] as const,
 }
 
-/** A member's public profile (SPEC §7 "Public profile"). */
+/** A member's public profile and completed challenges, in one request (SPEC §7 "Public profile"). */
 export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: profileKeys.byUsername(username),
-    queryFn: async () =>
-      (await apiFetch(`/api/users/${encodeURIComponent(username)}`, publicProfileResponse)).profile,
+    queryFn: () => apiFetch(`/api/users/${encodeURIComponent(username)}`, profilePageResponse),
     // Points change with every submit; a profile is read fresh each time it is opened.
     staleTime: 0,
     retry: (failures, error) => !isApiNotFound(error) && failures < 1,

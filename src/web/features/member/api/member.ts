@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { ChallengeStatus } from '#shared/constants.ts'
+import { dashboardResponse, leaderboardResponse, memberChallengesResponse } from '#shared/member.ts'
+import { memberKeys } from '#web/features/auth/api/session.ts'
+import { apiFetch } from '#web/lib/api-client.ts'
+
+/** Under the member keys: signing out drops them with the rest of the member's data. */
+export const memberAreaKeys = {
+  dashboard: [...memberKeys.all, 'dashboard'] as const,
+  challenges: (status: ChallengeStatus) => [...memberKeys.all, 'challenge-list', status] as const,
+  leaderboard: [...memberKeys.all, 'leaderboard'] as const,
+}
+
+/** The three count boxes of /my (SPEC §7 "Dashboard counts"). Fresh on every visit: a start changes them. */
+export const dashboardQuery = () =>
+  queryOptions({
+    queryKey: memberAreaKeys.dashboard,
+    queryFn: () => apiFetch('/api/me/dashboard', dashboardResponse),
+    staleTime: 0,
+  })
+
+/** The member's ongoing or completed challenges, with the challenge itself (no second request). */
+export const memberChallengesQuery = (status: ChallengeStatus) =>
+  queryOptions({
+    queryKey: memberAreaKeys.challenges(status),
+    queryFn: async () =>
+      (await apiFetch(`/api/me/challenges?status=${status}`, memberChallengesResponse)).challenges,
+    staleTime: 0,
+  })
+
+/** The top card and the top-10 table in one answer (members only). */
+export const leaderboardQuery = () =>
+  queryOptions({
+    queryKey: memberAreaKeys.leaderboard,
+    queryFn: () => apiFetch('/api/leaderboard', leaderboardResponse),
+    staleTime: 0,
+  })

@@ -1,0 +1,316 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { type ReactNode, useId } from 'react'
+import { Controller, type FieldError, useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
+import {
+  LINK_MAX_LENGTH,
+  type OwnProfile,
+  type ProfileUpdate,
+  profileUpdateSchema,
+  stripLinkCharacters,
+  textFieldError,
+} from '#shared/profile.ts'
+import { Avatar } from '#web/components/ui/avatar.tsx'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { GithubIcon, LinkedinIcon } from '#web/components/ui/icons.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { updateProfile } from '#web/features/settings/api/profile-settings.ts'
+import { useDebouncedErrorToast } from '#web/features/settings/use-debounced-toast.ts'
+import { ApiError } from '#web/lib/api-client.ts'
+
+/** SPEC §8, word for word. */
+const UPDATE_FAILED = 'There was an issue updating your profile.'
+const UPDATE_EXCEPTION = 'An unexpected error occurred.'
+
+type TextField = 'name' | 'bio'
+
+const inputClass =
+  'block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-400 aria-invalid:border-rose-600 aria-invalid:ring-1 aria-invalid:ring-rose-600'
+
+/**
+ * The profile form of /settings (SPEC §2 Settings, §5 Profile settings). Name and bio refuse a
+ * keystroke that would make them invalid (the value stays as it was) and say why in a debounced toast
+ * and under the field; deleting is always allowed, so a value that came from GitHub invalid can be
+ * fixed. The links drop characters outside SPEC's set as they are typed. The shared schema checks
+ * everything again on submit, and the server once more.
+ */
+export function ProfileForm({
+  profile,
+  onSaved,
+}: {
+  profile: OwnProfile
+  onSaved: (saved: OwnProfile) => void
+}) {
+  const rejectToast = useDebouncedErrorToast()
+  const form = useForm<ProfileUpdate, unknown, ProfileUpdate>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: {
+      name: profile.name ?? '',
+      bio: profile.bio ?? '',
+      linkedinUrl: profile.linkedinUrl ?? '',
+      githubUrl: profile.githubUrl ?? '',
+    },
+  })
+  const { control, handleSubmit, setError, clearErrors, formState } = form
+
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: onSaved,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) {
+        toast.error(error.message, { id: 'profile-update-error' })
+        setError('root.server', { message: error.message })
+      } else if (error instanceof ApiError) {
+        toast.error(UPDATE_FAILED, { id: 'profile-update-error' })
+      } else {
+        // No answer at all (NetworkError) or something thrown on the way.
+        toast.error(UPDATE_EXCEPTION, { id: 'profile-update-error' })
+      }
+    },
+  })
+
+  /** The keystroke filter for name and bio; returns the value to keep, or null to refuse the change. */
+  function acceptText(field: TextField, current: string, raw: string): string | null {
+    // A line break in the bio is a space: the rule allows spaces only, and Enter should not be an error.
+    const next = field === 'bio' ? raw.replace(/[\r\n\t]/g, ' ') : raw
+    const message = textFieldError(field, next)
+    if (message && [...next].length >= [...current].length) {
+      rejectToast(message)
+      setError(field, { type: 'manual', message })
+      return null
+    }
+    clearErrors(field)
+    return next
+  }
+
+  const rootError = formState.errors.root?.server?.message
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => save.mutate(values))}
+      className="mt-8 space-y-6"
+      aria-describedby={rootError ? 'profile-form-error' : undefined}
+    >
+      <FormSection id="settings-profile" title="Profile" description="Your name and a few words about you.">
+        <div className="flex items-center gap-4">
+          <Avatar
+            src={profile.avatarUrl}
+            name={profile.name?.trim() || profile.username}
+            className="size-16 text-lg"
+          />
+          <div className="min-w-0">
+            <p className="truncate text-base font-semibold text-slate-900">@{profile.username}</p>
+            <p className="text-sm text-slate-600">Your avatar comes from your GitHub account.</p>
+          </div>
+        </div>
+        <Controller
+          control={control}
+          name="name"
+          render={({ field, fieldState }) => (
+            <Field
+              label="Name"
+              hint={`${[...field.value].length}/${NAME_MAX_LENGTH}`}
+              error={fieldState.error}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  type="text"
+                  autoComplete="name"
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    const next = acceptText('name', field.value, event.target.value)
+                    if (next !== null) field.onChange(next)
+                  }}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          )}
+        />
+        <Controller
+          control={control}
+          name="bio"
+          render={({ field, fieldState }) => (
+            <Field label="Bio" hint={`${[...field.value].length}/${BIO_MAX_LENGTH}`} error={fieldState.error}>
+              {(aria) => (
+                <textarea
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  rows={4}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    const next = acceptText('bio', field.value, event.target.value)
+                    if (next !== null) field.onChange(next)
+                  }}
+                  className={`${inputClass} resize-y`}
+                />
+              )}
+            </Field>
+          )}
+        />
+      </FormSection>
+
+      <FormSection id="settings-social" title="Social" description="Links shown on your public profile.">
+        <Controller
+          control={control}
+          name="linkedinUrl"
+          render={({ field, fieldState }) => (
+            <Field
+              label="LinkedIn"
+              icon={<LinkedinIcon className="size-4" />}
+              hint="A link starting with https://"
+              error={fieldState.error}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="url"
+                  maxLength={LINK_MAX_LENGTH}
+                  placeholder="https://www.linkedin.com/in/your-name"
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(stripLinkCharacters(event.target.value))}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          )}
+        />
+        <Controller
+          control={control}
+          name="githubUrl"
+          render={({ field, fieldState }) => (
+            <Field
+              label="GitHub"
+              icon={<GithubIcon className="size-4" />}
+              hint="A link starting with https://"
+              error={fieldState.error}
+            >
+              {(aria) => (
+                <input
+                  {...aria}
+                  ref={field.ref}
+                  name={field.name}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="url"
+                  maxLength={LINK_MAX_LENGTH}
+                  placeholder="https://github.com/your-name"
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(event) => field.onChange(stripLinkCharacters(event.target.value))}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+          )}
+        />
+      </FormSection>
+
+      {rootError ? (
+        <p
+          id="profile-form-error"
+          role="alert"
+          className="rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800"
+        >
+          {rootError}
+        </p>
+      ) : null}
+
+      <div className="flex justify-end">
+        <button type="submit" disabled={save.isPending} className={buttonClasses('primary', 'lg')}>
+          {save.isPending ? <Spinner className="size-4" /> : null}
+          Update
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function FormSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string
+  title: string
+  description: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-card sm:p-8"
+    >
+      <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <div className="mt-6 space-y-5">{children}</div>
+    </section>
+  )
+}
+
+type FieldAria = {
+  id: string
+  'aria-invalid': boolean
+  'aria-describedby': string
+}
+
+/** Label, control, hint and error, wired together for assistive technology. */
+function Field({
+  label,
+  hint,
+  icon,
+  error,
+  children,
+}: {
+  label: string
+  hint: string
+  icon?: ReactNode
+  error: FieldError | undefined
+  children: (aria: FieldAria) => ReactNode
+}) {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-3">
+        <label htmlFor={id} className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          {icon}
+          {label}
+        </label>
+        <span id={hintId} className="text-xs text-slate-600 tabular-nums">
+          {hint}
+        </span>
+      </div>
+      <div className="mt-2">
+        {children({
+          id,
+          'aria-invalid': Boolean(error),
+          'aria-describedby': error ? `${errorId} ${hintId}` : hintId,
+        })}
+      </div>
+      {error?.message ? (
+        <p id={errorId} className="mt-2 text-sm font-medium text-rose-700">
+          {error.message}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import type { Leaderboard, LeaderboardEntry } from '#shared/member.ts'
+import { paths } from '#shared/paths.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { LockIcon, TrophyIcon } from '#web/components/ui/icons.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useSession } from '#web/features/auth/use-session.ts'
+import { leaderboardQuery } from '#web/features/member/api/member.ts'
+import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
+
+export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
+
+const ACCESS_DENIED =
+  'Access Denied: You need to log in to view the leaderboard. Please sign in to see the top performers and track your progress.'
+const NO_SCORERS =
+  'No top scorers yet! Be the first to complete challenges and earn your spot on the leaderboard.'
+
+/** /leaderboard (SPEC §2): members see the top user and the top 10; visitors are told to log in. */
+export function Component() {
+  const session = useSession()
+  return (
+    <div className="page-container max-w-5xl py-10 sm:py-14">
+      <PageTitle>Leaderboard</PageTitle>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Leaderboard</h1>
+      {session.status === 'loading' ? (
+        <LeaderboardSkeleton />
+      ) : session.status === 'signed-out' ? (
+        <div className="mt-8 flex flex-col items-start gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6 sm:flex-row sm:items-center">
+          <LockIcon className="size-8 shrink-0 text-amber-800" />
+          <p className="text-base leading-7 text-amber-950">{ACCESS_DENIED}</p>
+        </div>
+      ) : (
+        <MemberLeaderboard />
+      )}
+    </div>
+  )
+}
+
+function MemberLeaderboard() {
+  const board = useQuery(leaderboardQuery())
+  if (board.isPending) return <LeaderboardSkeleton />
+  if (board.isError)
+    return (
+      <p
+        role="alert"
+        className="mt-8 rounded-2xl border border-rose-200 bg-rose-50 p-6 text-base text-rose-800"
+      >
+        Error: {board.error.message}
+      </p>
+    )
+  if (!board.data.top || board.data.entries.length === 0)
+    return (
+      <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+        <TrophyIcon className="mx-auto size-10 text-slate-500" />
+        <p className="mx-auto mt-4 max-w-md text-base leading-7 text-slate-700">{NO_SCORERS}</p>
+        <Link to={paths.challenges} className={buttonClasses('primary', 'md', 'mt-6')}>
+          Browse challenges
+        </Link>
+      </div>
+    )
+  return <Board board={board.data} top={board.data.top} />
+}
+
+function Board({ board, top }: { board: Leaderboard; top: LeaderboardEntry }) {
+  return (
+    <>
+      <TopCard entry={top} />
+      <div className="mt-8 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card">
+        <table className="w-full table-fixed border-collapse text-left text-sm">
+          <caption className="border-b border-slate-200 px-4 py-4 text-left text-base font-semibold text-slate-900 sm:px-6">
+            Top 10
+          </caption>
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="w-14 px-3 py-3 sm:w-20 sm:px-6">
+                Rank
+              </th>
+              <th scope="col" className="w-14 px-1 py-3 sm:w-16">
+                <span className="sr-only">Avatar</span>
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Name
+              </th>
+              <th scope="col" className="hidden px-3 py-3 sm:table-cell">
+                Username
+              </th>
+              <th scope="col" className="w-16 px-3 py-3 text-right sm:w-24 sm:px-6">
+                Points
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {board.entries.map((entry) => (
+              <tr key={entry.username} className="hover:bg-slate-50">
+                <td className="px-3 py-3 font-semibold text-slate-900 tabular-nums sm:px-6">{entry.rank}</td>
+                <td className="px-1 py-3">
+                  <LeaderboardAvatar entry={entry} className="size-9" />
+                </td>
+                <td className="px-3 py-3">
+                  <Link
+                    to={paths.profile(entry.username)}
+                    className="block truncate rounded-sm font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline"
+                  >
+                    {entry.name?.trim() || entry.username}
+                  </Link>
+                  <span className="block truncate text-slate-600 sm:hidden">@{entry.username}</span>
+                </td>
+                <td className="hidden truncate px-3 py-3 text-slate-600 sm:table-cell">@{entry.username}</td>
+                <td className="px-3 py-3 text-right font-semibold text-slate-900 tabular-nums sm:px-6">
+                  {entry.points}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+function TopCard({ entry }: { entry: LeaderboardEntry }) {
+  const name = entry.name?.trim() || entry.username
+  return (
+    <section
+      aria-labelledby="top-user-heading"
+      className="surface-ink relative mt-8 overflow-hidden rounded-3xl p-6 sm:p-8"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute -top-24 -right-20 h-64 w-80 rounded-full bg-accent-500/20 blur-3xl"
+      />
+      <h2
+        id="top-user-heading"
+        className="relative flex items-center gap-2 text-sm font-semibold tracking-[0.12em] text-accent-300 uppercase"
+      >
+        <TrophyIcon className="size-4" />
+        Top performer
+      </h2>
+      <div className="relative mt-5 flex flex-col gap-6 sm:flex-row sm:items-center">
+        <LeaderboardAvatar entry={entry} className="size-20 ring-4 ring-white/10" />
+        <div className="min-w-0 flex-1">
+          <Link
+            to={paths.profile(entry.username)}
+            className="block truncate rounded-sm text-2xl font-bold tracking-tight text-white underline-offset-4 hover:underline"
+          >
+            {name}
+          </Link>
+          <p className="truncate text-base text-slate-300">@{entry.username}</p>
+        </div>
+        <dl className="grid grid-cols-3 gap-3 text-center sm:w-80">
+          <TopStat label="Rank" value={`#${entry.rank}`} />
+          <TopStat label="Points" value={String(entry.points)} />
+          <TopStat label="Submissions" value={String(entry.submission)} />
+        </dl>
+      </div>
+    </section>
+  )
+}
+
+function TopStat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col-reverse rounded-2xl bg-white/5 px-2 py-3 ring-1 ring-white/10">
+      <dt className="mt-1 text-xs font-medium text-slate-300">{label}</dt>
+      <dd className="text-2xl font-bold text-white tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+function LeaderboardSkeleton() {
+  return (
+    <div className="mt-8">
+      <p role="status" className="sr-only">
+        Loading the leaderboard...
+      </p>
+      <div aria-hidden="true" className="space-y-4">
+        <Skeleton className="h-40 rounded-3xl" />
+        <Skeleton className="h-72 rounded-2xl" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,437 @@
+import type { Browser, Page, TestInfo } from '@playwright/test'
+import { leaderboardResponse } from '#shared/member.ts'
+import { listChallenges } from './catalogue.ts'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { signIn, uniqueLogin } from './sign-in-helper.ts'
+
+const ACCESS_DENIED =
+  'Access Denied: You need to log in to view the leaderboard. Please sign in to see the top performers and track your progress.'
+const NO_SCORERS =
+  'No top scorers yet! Be the first to complete challenges and earn your spot on the leaderboard.'
+const PROFILE_UPDATED = 'Your profile has been successfully updated.'
+
+/** A state-changing API call the way the app makes it: JSON from our own origin, with the page's cookies. */
+async function mutate(page: Page, path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') {
+  const origin = new URL(page.url()).origin
+  return page.request.fetch(path, {
+    method,
+    headers: { Origin: origin, 'Content-Type': 'application/json' },
+    data: JSON.stringify(body),
+  })
+}
+
+async function startChallenge(page: Page, id: number) {
+  const response = await mutate(page, `/api/me/challenges/${id}/start`, {})
+  expect(response.ok()).toBe(true)
+}
+
+async function completeChallenge(page: Page, id: number, login: string) {
+  await startChallenge(page, id)
+  const response = await mutate(page, `/api/me/challenges/${id}/submit`, {
+    liveUrl: `https://${login}.github.io/challenge-${id}`,
+  })
+  expect(response.ok()).toBe(true)
+}
+
+const toasts = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
+const sidebar = (page: Page) => page.getByTestId('member-sidebar')
+const sidebarToggle = (page: Page) => sidebar(page).getByRole('button', { name: 'Toggle sidebar' })
+
+/** A second member in their own browser context (signing in through the emulator like anyone). */
+async function otherMember(browser: Browser, testInfo: TestInfo, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const login = await signIn(page, testInfo, uniqueLogin(testInfo, 'rival'))
+  return { context, page, login }
+}
+
+async function countBox(page: Page, id: 'ongoing' | 'completed' | 'total') {
+  return page.getByTestId(`count-${id}`)
+}
+
+test.describe('member area: visitors', () => {
+  test('visitors are sent home from the member pages and denied the leaderboard', async ({ page }) => {
+    for (const path of ['/my', '/settings', '/user-challenges/ongoing', '/user-challenges/completed']) {
+      await page.goto(path)
+      await expect(page).toHaveURL('/')
+    }
+    await page.goto('/leaderboard')
+    await expect(page).toHaveURL('/leaderboard')
+    await expect(page.getByText(ACCESS_DENIED, { exact: true })).toBeVisible()
+    await expect(page.getByRole('table')).toHaveCount(0)
+    await expect(sidebar(page)).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await page.setViewportSize(VIEWPORTS.mobile)
+    await expect(page.getByText(ACCESS_DENIED, { exact: true })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+
+  test('an unknown status is the 404 page', async ({ page }) => {
+    await page.goto('/user-challenges/paused')
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
+    await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible()
+  })
+})
+
+test.describe('member area: members', () => {
+  test('dashboard counts, ongoing and completed lists, and the profile submissions follow start and submit', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow()
+    const [challenge] = await listChallenges(request)
+    if (!challenge) throw new Error('the catalogue is empty')
+    const total = (await listChallenges(request)).length
+    const login = await signIn(page, testInfo)
+
+    // The three boxes, each with its "View details" link, and New Challenges below.
+    await expect(await countBox(page, 'ongoing')).toContainText('Ongoing Challenges0')
+    await expect(await countBox(page, 'completed')).toContainText('Completed Challenges0')
+    await expect(await countBox(page, 'total')).toContainText(`Total Challenges${total}`)
+    for (const [id, href] of [
+      ['ongoing', '/user-challenges/ongoing'],
+      ['completed', '/user-challenges/completed'],
+      ['total', '/challenges'],
+    ] as const) {
+      await expect((await countBox(page, id)).getByRole('link', { name: 'View details' })).toHaveAttribute(
+        'href',
+        href,
+      )
+    }
+    await expect(page.getByRole('heading', { level: 2, name: 'New Challenges' })).toBeVisible()
+
+    // Empty lists.
+    await (await countBox(page, 'ongoing')).getByRole('link', { name: 'View details' }).click()
+    await expect(page).toHaveURL('/user-challenges/ongoing')
+    await expect(page.getByRole('heading', { level: 1, name: 'Ongoing Challenges' })).toBeVisible()
+    await expect(page.getByText('Find challenges you are currently working on.')).toBeVisible()
+    await expect(page.getByText('No challenges found at the moment.')).toBeVisible()
+    await page.goto('/user-challenges/completed')
+    await expect(page.getByRole('heading', { level: 1, name: 'Completed Challenges' })).toBeVisible()
+    await expect(page.getByText('View the challenges you have successfully completed.')).toBeVisible()
+    await expect(page.getByText('No challenges found at the moment.')).toBeVisible()
+    await page.goto(`/profile/${login}`)
+    await expect(page.getByRole('heading', { level: 2, name: 'Submissions' })).toBeVisible()
+    await expect(page.getByText("You din't yet completed any challenge.")).toBeVisible()
+
+    // Started: ongoing.
+    await startChallenge(page, challenge.id)
+    await page.goto('/my')
+    await expect(await countBox(page, 'ongoing')).toContainText('Ongoing Challenges1')
+    await expect(await countBox(page, 'completed')).toContainText('Completed Challenges0')
+    await page.goto('/user-challenges/ongoing')
+    await expect(page.getByRole('link', { name: challenge.title, exact: true })).toBeVisible()
+
+    // Submitted: completed, on the profile with its live site.
+    const liveUrl = `https://${login}.github.io/challenge-${challenge.id}`
+    const submit = await mutate(page, `/api/me/challenges/${challenge.id}/submit`, { liveUrl })
+    expect(submit.ok()).toBe(true)
+    await page.goto('/my')
+    await expect(await countBox(page, 'ongoing')).toContainText('Ongoing Challenges0')
+    await expect(await countBox(page, 'completed')).toContainText('Completed Challenges1')
+    await page.goto('/user-challenges/ongoing')
+    await expect(page.getByText('No challenges found at the moment.')).toBeVisible()
+    await page.goto('/user-challenges/completed')
+    await expect(page.getByRole('link', { name: challenge.title, exact: true })).toBeVisible()
+
+    await page.goto(`/profile/${login}`)
+    const submissions = page.getByRole('region', { name: 'Submissions' })
+    await expect(submissions.getByRole('link', { name: challenge.title, exact: true })).toHaveAttribute(
+      'href',
+      `/challenge/${encodeURIComponent(challenge.slug)}`,
+    )
+    const live = submissions.getByRole('link', { name: /View live site/ })
+    await expect(live).toHaveAttribute('href', liveUrl)
+    await expect(live).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(page.getByText("You din't yet completed any challenge.")).toHaveCount(0)
+  })
+
+  test("a member who completes challenges appears on another member's leaderboard", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.slow()
+    const challenges = await listChallenges(request)
+    const rival = await otherMember(browser, testInfo, baseURL)
+    for (const challenge of challenges) await completeChallenge(rival.page, challenge.id, rival.login)
+    const points = challenges.length * 10
+    await rival.context.close()
+
+    await signIn(page, testInfo)
+    await page.goto('/leaderboard')
+    const table = page.getByRole('table', { name: 'Top 10' })
+    await expect(table).toBeVisible()
+    const row = table.getByRole('row').filter({ hasText: `@${rival.login}` })
+    await expect(row).toHaveCount(1)
+    await expect(row.getByRole('cell').last()).toHaveText(String(points))
+    await expect(row.getByRole('cell').first()).toHaveText(/^\d+$/)
+    await expect(row.getByRole('link')).toHaveAttribute('href', `/profile/${rival.login}`)
+    await expect(row.getByRole('img')).toHaveAttribute('src', /\S/)
+
+    // The top card is the API's top entry, with its rank, points and submission count.
+    const board = leaderboardResponse.parse(await (await page.request.get('/api/leaderboard')).json())
+    expect(board.entries.length).toBeLessThanOrEqual(10)
+    expect(board.entries.every((entry) => entry.points > 0)).toBe(true)
+    const top = page.getByRole('region', { name: 'Top performer' })
+    await expect(top).toContainText(`@${board.top?.username}`)
+    await expect(top.getByRole('definition')).toHaveText([
+      `#${board.top?.rank}`,
+      String(board.top?.points),
+      String(board.top?.submission),
+    ])
+
+    // A row opens the member's profile.
+    await row.getByRole('link').click()
+    await expect(page).toHaveURL(`/profile/${rival.login}`)
+    await expect(page.getByText(`@${rival.login}`)).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Submissions' }).getByRole('listitem')).toHaveCount(
+      challenges.length,
+    )
+  })
+
+  test('the leaderboard with nobody scoring, and the default avatar', async ({ page }, testInfo) => {
+    await signIn(page, testInfo)
+    await page.route('**/api/leaderboard', (route) =>
+      route.fulfill({
+        json: {
+          top: { rank: 1, username: 'no-picture', name: null, avatarUrl: null, points: 10, submission: 1 },
+          entries: [
+            { rank: 1, username: 'no-picture', name: null, avatarUrl: null, points: 10, submission: 1 },
+          ],
+        },
+      }),
+    )
+    await page.goto('/leaderboard')
+    const row = page
+      .getByRole('table', { name: 'Top 10' })
+      .getByRole('row')
+      .filter({ hasText: '@no-picture' })
+    await expect(row.getByRole('img')).toHaveAttribute('src', '/images/default-avatar.svg')
+    await expect(row.getByRole('img')).toHaveJSProperty('complete', true)
+
+    await page.unrouteAll()
+    await page.route('**/api/leaderboard', (route) => route.fulfill({ json: { top: null, entries: [] } }))
+    await page.goto('/leaderboard')
+    await expect(page.getByText(NO_SCORERS, { exact: true })).toBeVisible()
+    await expect(page.getByRole('table')).toHaveCount(0)
+  })
+})
+
+test.describe('settings', () => {
+  test('name and bio round trip to the profile with a one-time toast', async ({ page }, testInfo) => {
+    const login = await signIn(page, testInfo)
+    await sidebar(page).getByRole('link', { name: 'Settings' }).click()
+    await expect(page).toHaveURL('/settings')
+    await expect(page.getByRole('heading', { level: 2, name: 'Profile' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: 'Social' })).toBeVisible()
+
+    await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace 李')
+    await page.getByLabel('Bio', { exact: true }).fill('Building interfaces since 1843')
+    await page.getByLabel('GitHub', { exact: true }).fill('https://github.com/ada')
+    await page.getByRole('button', { name: 'Update' }).click()
+
+    await expect(page).toHaveURL(`/profile/${login}`)
+    await expect(toasts(page, PROFILE_UPDATED)).toHaveCount(1)
+    await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace 李' })).toBeVisible()
+    await expect(page.getByText('Building interfaces since 1843')).toBeVisible()
+    const github = page
+      .getByRole('link', { name: /GitHub/ })
+      .and(page.locator('[href="https://github.com/ada"]'))
+    await expect(github).toHaveAttribute('rel', 'noopener noreferrer')
+
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace 李' })).toBeVisible()
+    await page.waitForTimeout(500)
+    await expect(toasts(page, PROFILE_UPDATED)).toHaveCount(0)
+
+    // The new name is what the sidebar shows, and Settings is seeded with the saved values.
+    await page.goto('/settings')
+    await expect(sidebar(page)).toContainText('Ada Lovelace 李')
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada Lovelace 李')
+    await expect(page.getByLabel('Bio', { exact: true })).toHaveValue('Building interfaces since 1843')
+  })
+
+  test('special characters and overlong values are refused as typed, with debounced toasts', async ({
+    page,
+  }, testInfo) => {
+    test.slow()
+    const dialogs: string[] = []
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    const login = await signIn(page, testInfo)
+    await page.goto('/settings')
+    const name = page.getByLabel('Name', { exact: true })
+    await name.fill('')
+
+    // "Ada!": the "!" is refused, with one toast for a burst of bad keys.
+    await name.pressSequentially('Ada!!!!')
+    await expect(name).toHaveValue('Ada')
+    const special = toasts(page, 'Name cannot contain special characters.')
+    await expect(special).toHaveCount(1)
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(
+      page.getByText('Name cannot contain special characters.', { exact: true }).first(),
+    ).toBeVisible()
+
+    // Within the debounce a further bad key shows nothing new; after a pause it does again.
+    await special.getByRole('button', { name: /close/i }).click()
+    await name.press('#')
+    await expect(special).toHaveCount(0)
+    await page.waitForTimeout(1300)
+    await name.press('#')
+    await expect(special).toHaveCount(1)
+    await expect(name).toHaveValue('Ada')
+
+    // Valid typing clears the field error; the 51st character is refused.
+    await name.fill('a'.repeat(50))
+    await expect(name).toHaveAttribute('aria-invalid', 'false')
+    await name.press('End')
+    await name.press('b')
+    await expect(name).toHaveValue('a'.repeat(50))
+    await expect(toasts(page, 'Name cannot exceed 50 characters.')).toHaveCount(1)
+
+    // Bio: the same rules; an HTML payload cannot be typed.
+    const bio = page.getByLabel('Bio', { exact: true })
+    await bio.fill('')
+    await bio.pressSequentially('<img src=x onerror=alert(1)>')
+    await expect(bio).not.toHaveValue(/[<>=()]/)
+    await expect(toasts(page, 'Bio cannot contain special characters.')).toHaveCount(1)
+    await bio.fill('b'.repeat(150))
+    await bio.press('End')
+    await bio.press('c')
+    await expect(bio).toHaveValue('b'.repeat(150))
+    await expect(toasts(page, 'Bio cannot exceed 150 characters.')).toHaveCount(1)
+
+    // Links lose characters outside SPEC's set as they are typed.
+    const linkedin = page.getByLabel('LinkedIn', { exact: true })
+    await linkedin.pressSequentially('https://linkedin.com/in/<ada>')
+    await expect(linkedin).toHaveValue('https://linkedin.com/in/ada')
+
+    // The server refuses the payload too, and the profile shows text only.
+    const rejected = await mutate(
+      page,
+      '/api/me/profile',
+      { name: 'Ada', bio: '<img src=x onerror=alert(1)>', linkedinUrl: '', githubUrl: '' },
+      'PATCH',
+    )
+    expect(rejected.status()).toBe(400)
+    expect((await rejected.json()).error.message).toContain('Bio cannot contain special characters.')
+    const accepted = await mutate(
+      page,
+      '/api/me/profile',
+      { name: 'Ada', bio: 'Plain img src x onerror alert 1', linkedinUrl: '', githubUrl: '' },
+      'PATCH',
+    )
+    expect(accepted.ok()).toBe(true)
+    await page.goto(`/profile/${login}`)
+    await expect(page.getByText('Plain img src x onerror alert 1')).toBeVisible()
+    await expect(page.locator('main img[src="x"]')).toHaveCount(0)
+    expect(dialogs).toEqual([])
+  })
+})
+
+test.describe('member sidebar', () => {
+  test('collapses, expands, toggles its Challenges group and remembers the last challenge link', async ({
+    page,
+  }, testInfo) => {
+    const login = await signIn(page, testInfo)
+    const toggle = sidebarToggle(page)
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(sidebar(page)).toContainText(`@${login}`)
+    const nav = sidebar(page).getByRole('navigation', { name: 'Member' })
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
+
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(sidebar(page)).toHaveAttribute('data-state', 'collapsed')
+    await expect(nav.getByRole('button', { name: 'Challenges' })).toHaveCount(0)
+    await expect(nav.getByRole('link', { name: 'Leaderboard' })).toBeVisible()
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+
+    const group = nav.getByRole('button', { name: 'Challenges' })
+    await expect(group).toHaveAttribute('aria-expanded', 'false')
+    await expect(nav.getByRole('link', { name: 'Navbar' })).toBeHidden()
+    await group.click()
+    await expect(group).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByRole('link', { name: 'All challenges' })).toBeVisible()
+    await nav.getByRole('link', { name: 'Landing Page' }).click()
+    await expect(page).toHaveURL('/challenges/landingpage')
+    expect(await page.evaluate(() => localStorage.getItem('activeLink'))).toBe('/challenges/landingpage')
+
+    // Still remembered within /challenges, forgotten once the member leaves it.
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Hero' }).click()
+    await expect(page).toHaveURL('/challenges/hero')
+    expect(await page.evaluate(() => localStorage.getItem('activeLink'))).toBe('/challenges/landingpage')
+    await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click()
+    await expect(page).toHaveURL('/my')
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('activeLink'))).toBeNull()
+  })
+
+  test('at 375 px the open sidebar takes the screen and hides the page', async ({ page }, testInfo) => {
+    await page.setViewportSize(VIEWPORTS.mobile)
+    await signIn(page, testInfo)
+    const toggle = sidebarToggle(page)
+    const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(heading).toBeVisible()
+
+    await toggle.click()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(heading).toBeHidden()
+    await expect(page.getByTestId('member-content')).toBeHidden()
+    const box = await sidebar(page).boundingBox()
+    expect(box?.width).toBe(VIEWPORTS.mobile.width)
+
+    await sidebar(page).getByRole('link', { name: 'Leaderboard' }).click()
+    await expect(page).toHaveURL('/leaderboard')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+})
+
+test.describe('member area accessibility', () => {
+  test('axe finds no violation on the member pages at 1440 and 375 px', async ({ page }, testInfo) => {
+    test.slow()
+    const login = await signIn(page, testInfo)
+    const pages: [string, (p: Page) => Promise<void>][] = [
+      [
+        '/my',
+        async (p) => {
+          await expect(p.getByTestId('count-total')).toContainText(/\d/)
+          await expect(p.getByText('Loading new challenges...')).toHaveCount(0)
+        },
+      ],
+      [
+        '/user-challenges/ongoing',
+        (p) => expect(p.getByText('No challenges found at the moment.')).toBeVisible(),
+      ],
+      [
+        '/user-challenges/completed',
+        (p) => expect(p.getByText('No challenges found at the moment.')).toBeVisible(),
+      ],
+      [
+        '/leaderboard',
+        (p) => expect(p.getByRole('table', { name: 'Top 10' }).or(p.getByText(NO_SCORERS))).toBeVisible(),
+      ],
+      [`/profile/${login}`, (p) => expect(p.getByRole('heading', { name: 'Submissions' })).toBeVisible()],
+      ['/settings', (p) => expect(p.getByRole('button', { name: 'Update' })).toBeVisible()],
+    ]
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+      await page.setViewportSize(viewport)
+      for (const [path, ready] of pages) {
+        await page.goto(path)
+        await ready(page)
+        await expectNoAxeViolations(page)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          viewport.width,
+        )
+      }
+    }
+  })
+})
