@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { type ReactNode, useId } from 'react'
-import { Controller, type FieldError, useForm } from 'react-hook-form'
+import { type Control, Controller, type FieldError, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
 import {
@@ -160,63 +160,19 @@ export function ProfileForm({
       </FormSection>
 
       <FormSection id="settings-social" title="Social" description="Links shown on your public profile.">
-        <Controller
+        <LinkField
           control={control}
           name="linkedinUrl"
-          render={({ field, fieldState }) => (
-            <Field
-              label="LinkedIn"
-              icon={<LinkedinIcon className="size-4" />}
-              hint="A link starting with https://"
-              error={fieldState.error}
-            >
-              {(aria) => (
-                <input
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="url"
-                  maxLength={LINK_MAX_LENGTH}
-                  placeholder="https://www.linkedin.com/in/your-name"
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(stripLinkCharacters(event.target.value))}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-          )}
+          label="LinkedIn"
+          icon={<LinkedinIcon className="size-4" />}
+          placeholder="https://www.linkedin.com/in/your-name"
         />
-        <Controller
+        <LinkField
           control={control}
           name="githubUrl"
-          render={({ field, fieldState }) => (
-            <Field
-              label="GitHub"
-              icon={<GithubIcon className="size-4" />}
-              hint="A link starting with https://"
-              error={fieldState.error}
-            >
-              {(aria) => (
-                <input
-                  {...aria}
-                  ref={field.ref}
-                  name={field.name}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="url"
-                  maxLength={LINK_MAX_LENGTH}
-                  placeholder="https://github.com/your-name"
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  onChange={(event) => field.onChange(stripLinkCharacters(event.target.value))}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-          )}
+          label="GitHub"
+          icon={<GithubIcon className="size-4" />}
+          placeholder="https://github.com/your-name"
         />
       </FormSection>
 
@@ -237,6 +193,48 @@ export function ProfileForm({
         </button>
       </div>
     </form>
+  )
+}
+
+/** A social link input: characters outside SPEC §5's set are stripped as the member types. */
+function LinkField({
+  control,
+  name,
+  label,
+  icon,
+  placeholder,
+}: {
+  control: Control<ProfileUpdate, unknown, ProfileUpdate>
+  name: 'linkedinUrl' | 'githubUrl'
+  label: string
+  icon: ReactNode
+  placeholder: string
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Field label={label} icon={icon} hint="A link starting with https://" error={fieldState.error}>
+          {(aria) => (
+            <input
+              {...aria}
+              ref={field.ref}
+              name={field.name}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              maxLength={LINK_MAX_LENGTH}
+              placeholder={placeholder}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={(event) => field.onChange(stripLinkCharacters(event.target.value))}
+              className={inputClass}
+            />
+          )}
+        </Field>
+      )}
+    />
   )
 }
 
