@@ -39,6 +39,15 @@ export function parseInput<T extends z.ZodType>(
   throw badRequest(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'The request is invalid.'))
 }
 
+/** The request body as JSON, or a 400 that says so. */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw badRequest('The request body must be JSON.')
+  }
+}
+
 export function handleError(log: Logger) {
   return (error: Error, c: Context) => {
     if (error instanceof HttpError) return c.json(errorBody(error.code, error.message), error.status)

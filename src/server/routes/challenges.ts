@@ -28,6 +28,9 @@ const idParam = z.coerce
   .min(1, 'must be a challenge id (a positive whole number)')
   .max(2_147_483_647, 'is too large to be a challenge id')
 
+/** `:id` in a route: a positive 32-bit integer, else a 400 naming the field. */
+export const challengeIdParams = z.object({ id: idParam })
+
 type ChallengeRow = typeof challenges.$inferSelect
 
 /** Storage keys under public/ are served at /files/. */
@@ -53,6 +56,11 @@ export function toChallenge(row: ChallengeRow): Challenge {
     },
     publishedAt: new Date(`${row.publishedOn}T00:00:00Z`).toISOString(),
   }
+}
+
+/** `challenge_live` is a single space until a solution is submitted (SPEC §3): that means none. */
+export function liveUrlOf(challengeLive: string): string | null {
+  return challengeLive.trim() === '' ? null : challengeLive
 }
 
 export function toChallengeZip(row: ChallengeRow): ChallengeZip {
@@ -107,11 +115,11 @@ export function challengeRoutes(db: Database) {
         return c.json({ challenge: toChallenge(row) })
       })
       .get('/:id', async (c) => {
-        const id = parseInput(z.object({ id: idParam }), c.req.param()).id
+        const id = parseInput(challengeIdParams, c.req.param()).id
         return c.json({ challenge: toChallenge(await findChallengeById(db, id)) })
       })
       .get('/:id/zip', async (c) => {
-        const id = parseInput(z.object({ id: idParam }), c.req.param()).id
+        const id = parseInput(challengeIdParams, c.req.param()).id
         return c.json({ zip: toChallengeZip(await findChallengeById(db, id)) })
       })
   )

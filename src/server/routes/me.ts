@@ -5,9 +5,9 @@ import { z } from 'zod'
 import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
-import { HttpError, parseInput } from '#server/http/errors.ts'
+import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { sanitizePlainText } from '#server/http/sanitize.ts'
-import { findChallengeById, toChallenge } from '#server/routes/challenges.ts'
+import { challengeIdParams, findChallengeById, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
@@ -16,14 +16,6 @@ import type { Progress, SessionUser } from '#shared/user.ts'
 
 type UserRow = typeof users.$inferSelect
 type ProgressRow = typeof userChallenges.$inferSelect
-
-const idParams = z.object({
-  id: z.coerce
-    .number('must be a challenge id (a positive whole number)')
-    .int('must be a challenge id (a positive whole number)')
-    .min(1, 'must be a challenge id (a positive whole number)')
-    .max(2_147_483_647, 'is too large to be a challenge id'),
-})
 
 const statusQuery = z.object({
   status: z.enum(['ongoing', 'completed'], 'must be ongoing or completed'),
@@ -58,7 +50,7 @@ function toProgress(challengeId: number, row: ProgressRow | undefined): Progress
     status: row ? (row.status as Progress['status']) : null,
     startedAt: row?.startedAt.toISOString() ?? null,
     completedAt: row?.completedAt?.toISOString() ?? null,
-    liveUrl: row && row.challengeLive.trim() !== '' ? row.challengeLive : null,
+    liveUrl: row ? liveUrlOf(row.challengeLive) : null,
     points: row?.points ?? 0,
   }
 }
@@ -79,9 +71,7 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
     .get('/', (c) => c.json({ user: toSessionUser(c.var.user) }))
     .get('/profile', (c) => c.json({ profile: toOwnProfile(c.var.user) }))
     .patch('/profile', async (c) => {
-      const body = await c.req.json().catch(() => {
-        throw new HttpError(400, 'bad_request', 'The request body must be JSON.')
-      })
+      const body = await readJsonBody(c)
       const update = parseInput(profileUpdateSchema, body, { named: false })
       const clean = (value: string) => {
         const text = sanitizePlainText(value)
@@ -134,12 +124,12 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
           status,
           startedAt: row.progress.startedAt.toISOString(),
           completedAt: row.progress.completedAt?.toISOString() ?? null,
-          liveUrl: row.progress.challengeLive.trim() === '' ? null : row.progress.challengeLive,
+          liveUrl: liveUrlOf(row.progress.challengeLive),
         })),
       })
     })
     .get('/challenges/:id', async (c) => {
-      const { id } = parseInput(idParams, c.req.param())
+      const { id } = parseInput(challengeIdParams, c.req.param())
       await findChallengeById(db, id)
       const [row] = await db
         .select()
@@ -148,7 +138,7 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
       return c.json({ progress: toProgress(id, row) })
     })
     .post('/challenges/:id/start', async (c) => {
-      const { id } = parseInput(idParams, c.req.param())
+      const { id } = parseInput(challengeIdParams, c.req.param())
       await findChallengeById(db, id)
       // An existing row (ongoing or completed) keeps its start time and status.
       const [row] = await db
@@ -162,10 +152,8 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
       return c.json({ progress: toProgress(id, row) })
     })
     .post('/challenges/:id/submit', async (c) => {
-      const { id } = parseInput(idParams, c.req.param())
-      const body = await c.req.json().catch(() => {
-        throw new HttpError(400, 'bad_request', 'The request body must be JSON.')
-      })
+      const { id } = parseInput(challengeIdParams, c.req.param())
+      const body = await readJsonBody(c)
       const { liveUrl } = parseInput(submitSolutionSchema, body, { named: false })
       await findChallengeById(db, id)
       const userId = c.var.user.id
@@ -213,7 +201,7 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
       })
     })
     .get('/challenges/:id/download', async (c) => {
-      const { id } = parseInput(idParams, c.req.param())
+      const { id } = parseInput(challengeIdParams, c.req.param())
       const challenge = await findChallengeById(db, id)
       const object = await storage.get(challenge.zipFile)
       if (!object)

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound } from '#server/http/errors.ts'
-import { toChallenge } from '#server/routes/challenges.ts'
+import { liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { PublicProfile } from '#shared/user.ts'
 
 /** Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges. */
@@ -36,7 +36,7 @@ export function userRoutes(db: Database) {
       .orderBy(desc(userChallenges.completedAt), desc(userChallenges.id))
     const submissions = rows.map((row) => ({
       challenge: toChallenge(row.challenge),
-      liveUrl: row.liveUrl.trim() === '' ? null : row.liveUrl,
+      liveUrl: liveUrlOf(row.liveUrl),
       completedAt: row.completedAt?.toISOString() ?? null,
     }))
     c.header('Cache-Control', 'no-cache')
