@@ -8,6 +8,7 @@ import { authRoutes } from '#server/auth/routes.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
+import { limitBodySize } from '#server/http/body-limit.ts'
 import { sameOriginJson } from '#server/http/csrf.ts'
 import { errorBody, handleError } from '#server/http/errors.ts'
 import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from '#server/http/rate-limit.ts'
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError(handleError(log))
   app.use(securityHeaders({ production: env.NODE_ENV === 'production' }))
+  app.use(limitBodySize())
   app.use(compress())
   app.route('/api', api)
   app.use('/auth/github', limitRequests('sign-in', limits.signIn))
