@@ -15,7 +15,7 @@ async function readAll(storage: Storage, key: string): Promise<Buffer> {
   const object = await storage.get(key)
   if (!object) throw new Error(`missing ${key}`)
   const chunks: Buffer[] = []
-  for await (const chunk of object.body) chunks.push(chunk as Buffer)
+  for await (const chunk of object.open()) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
 }
 

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { getMimeType } from 'hono/utils/mime'
 import { errorBody } from '#server/http/errors.ts'
+import { storedObjectResponse } from '#server/http/stored-object.ts'
 import type { Storage } from '#server/storage/storage.ts'
 
 /**
@@ -13,13 +13,7 @@ export function fileRoutes(storage: Storage) {
     const key = `public/${c.req.path.replace(/^\/files\//, '')}`
     const object = await storage.get(key)
     if (!object) return c.json(errorBody('not_found', 'There is no such file.'), 404)
-    c.header('Content-Type', getMimeType(key) ?? 'application/octet-stream')
-    c.header('Content-Length', String(object.size))
     c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    if (c.req.method === 'HEAD') {
-      object.body.destroy()
-      return c.body(null, 200)
-    }
-    return c.body(Readable.toWeb(object.body) as ReadableStream, 200)
+    return storedObjectResponse(c, object, getMimeType(key) ?? 'application/octet-stream')
   })
 }

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { eq } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -215,6 +216,21 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
     )
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
     expect(Object.keys(files)).toContain('README.md')
+  })
+
+  it('answers HEAD on the download without opening the zip, so no file stays open', async () => {
+    const b = await member()
+    await start(b)
+    const path = `/api/me/challenges/${challenge.id}/download`
+    const head = await b.request(path, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('Content-Type')).toBe('application/zip')
+    expect(Number(head.headers.get('Content-Length'))).toBeGreaterThan(0)
+    const openFiles = () => readdirSync('/proc/self/fd').length
+    const before = openFiles()
+    for (let i = 0; i < 200; i++) await b.request(path, { method: 'HEAD' })
+    // A few descriptors come and go with the database and the test runner; a leak adds 200.
+    expect(openFiles() - before).toBeLessThan(20)
   })
 
   it('limits mutations per member with 429 and Retry-After', async () => {

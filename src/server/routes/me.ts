@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import { and, count, desc, eq, sql, sum } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -7,6 +6,7 @@ import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { sanitizePlainText } from '#server/http/sanitize.ts'
+import { storedObjectResponse } from '#server/http/stored-object.ts'
 import { challengeIdParams, findChallengeById, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
@@ -210,9 +210,7 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
           'not_found',
           'The files of this challenge are missing. Please try again later.',
         )
-      c.header('Content-Type', 'application/zip')
-      c.header('Content-Length', String(object.size))
       c.header('Content-Disposition', attachmentDisposition(`${challenge.title}.zip`))
-      return c.body(Readable.toWeb(object.body) as ReadableStream, 200)
+      return storedObjectResponse(c, object, 'application/zip')
     })
 }

@@ -25,7 +25,7 @@ export function createFsStorage(root: string): Storage {
       try {
         const info = await stat(path)
         if (!info.isFile()) return null
-        return { size: info.size, body: createReadStream(path) }
+        return { size: info.size, open: () => createReadStream(path) }
       } catch {
         return null
       }

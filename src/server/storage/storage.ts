@@ -2,8 +2,11 @@ import type { Readable } from 'node:stream'
 
 export type StoredObject = {
   size: number
-  /** A Node stream of the bytes; the caller must consume or destroy it. */
-  body: Readable
+  /**
+   * Opens a stream of the bytes; the caller must consume or destroy it. Opening on demand means a
+   * HEAD request or an early return never holds a file (or a connection) open.
+   */
+  open(): Readable
 }
 
 /**
