@@ -158,8 +158,12 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
       await findChallengeById(db, id)
       const userId = c.var.user.id
       const result = await db.transaction(async (tx) => {
-        // One atomic statement: concurrent submits queue on the row, and only the one that finds it
-        // not yet completed sets the points.
+        // The member's row is locked first, so a member's submits run one after another: the totals
+        // below are read after every earlier submit has committed. (Under READ COMMITTED, summing
+        // without this lock lets two submits of different challenges each miss the other's points.)
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+        // Concurrent submits of one challenge queue on its row too; only the one that finds it not
+        // yet completed sets the points.
         const [before] = await tx
           .select({ status: userChallenges.status })
           .from(userChallenges)
