@@ -21,3 +21,14 @@ export function sanitizePlainText(value: string): string {
   })
   return stripped.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
 }
+
+/** A JSON object with every string value sanitised; anything else is returned as it is, for the schema to judge. */
+export function sanitizeStringValues(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? sanitizePlainText(value) : value,
+    ]),
+  )
+}

@@ -5,7 +5,7 @@ import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
-import { sanitizePlainText } from '#server/http/sanitize.ts'
+import { sanitizeStringValues } from '#server/http/sanitize.ts'
 import { storedObjectResponse } from '#server/http/stored-object.ts'
 import { challengeIdParams, findChallengeById, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -72,19 +72,18 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
     .get('/profile', (c) => c.json({ profile: toOwnProfile(c.var.user) }))
     .patch('/profile', async (c) => {
       const body = await readJsonBody(c)
-      const update = parseInput(profileUpdateSchema, body, { named: false })
-      const clean = (value: string) => {
-        const text = sanitizePlainText(value)
-        return text === '' ? null : text
-      }
+      // SPEC §5 sanitising comes first and validation checks its result, so what is stored is exactly
+      // what passed: an entity such as &lt; or &#x202e; cannot turn into a character after the check.
+      const update = parseInput(profileUpdateSchema, sanitizeStringValues(body), { named: false })
+      const orNull = (value: string) => (value === '' ? null : value)
       // Only these four columns of the signed-in member, whatever else the body held.
       const [user] = await db
         .update(users)
         .set({
-          name: clean(update.name),
-          bio: clean(update.bio),
-          linkedinUrl: clean(update.linkedinUrl),
-          githubUrl: clean(update.githubUrl),
+          name: orNull(update.name),
+          bio: orNull(update.bio),
+          linkedinUrl: orNull(update.linkedinUrl),
+          githubUrl: orNull(update.githubUrl),
           updatedAt: sql`now()`,
         })
         .where(eq(users.id, c.var.user.id))
