@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
 import { EnvError, parseEnv } from '#server/env.ts'
+import { startHousekeeping } from '#server/housekeeping.ts'
 import { createLogger } from '#server/logger.ts'
 
 async function main() {
@@ -19,6 +20,7 @@ async function main() {
   const started = performance.now()
   const services = await openServices(env, log)
   const app = createApp({ env, db: services.database.db, storage: services.storage, log })
+  const stopHousekeeping = startHousekeeping(services.database.db, log)
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const host = env.HOST === '127.0.0.1' || env.HOST === '::1' ? 'localhost' : env.HOST
@@ -33,6 +35,7 @@ async function main() {
     if (stopping) return
     stopping = true
     log.info('shutting down', { signal })
+    stopHousekeeping()
     server.close(() => {
       services.close().then(
         () => process.exit(0),
