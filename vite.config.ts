@@ -12,7 +12,9 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0,
-    sourcemap: true,
+    // Maps are written for reading production stack traces, but bundles do not point to them and the
+    // server does not serve them.
+    sourcemap: 'hidden',
   },
   server: {
     port: 5173,

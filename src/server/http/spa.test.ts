@@ -1,3 +1,6 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, TEST_INDEX_HTML } from '#tests/support/app.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
@@ -34,6 +37,19 @@ describe('the web app and its headers', () => {
   it('answers 404 for a missing file instead of the app', async () => {
     expect((await t.app.request('/assets/missing-123.js')).status).toBe(404)
     expect((await t.app.request('/missing.png')).status).toBe(404)
+  })
+
+  it('never serves source maps', async () => {
+    const map = join(t.dataDir, 'web', 'assets', 'app-abc123.js.map')
+    await writeFile(map, '{"version":3,"sources":["src/secret.ts"]}')
+    await writeFile(`${map}.gz`, gzipSync('{"version":3}'))
+    for (const encoding of ['identity', 'gzip']) {
+      const response = await t.app.request('/assets/app-abc123.js.map', {
+        headers: { 'Accept-Encoding': encoding },
+      })
+      expect(response.status).toBe(404)
+      expect(await response.text()).not.toContain('sources')
+    }
   })
 
   it('serves robots.txt', async () => {

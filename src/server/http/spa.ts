@@ -31,6 +31,8 @@ export function spaRoutes(webDir: string) {
     c.header('Cache-Control', cacheControlFor(c.req.path))
     await next()
   })
+  // Source maps stay on the server for reading stack traces; the public gets the bundles only.
+  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()))
   app.use('*', serveStatic({ root: webDir, precompressed: true }))
   app.get('*', (c) => {
     // A missing file (an old asset, a typo) is a 404, not the app.
