@@ -60,10 +60,11 @@ export function createApp(deps: AppDeps) {
       env.github.mode === 'emulator' ? { fetch: async (input, init) => app.request(input, init) } : {},
     )
   const csrf = sameOriginJson(env.publicOrigin)
+  const addressOf = (c: Context) => clientAddress(c, env.TRUST_PROXY)
   // Per member when signed in, else per address; GET requests are not limited.
   const mutationLimit = limitRequests('mutation', limits.mutation, (c) => {
     const user = (c as Context<{ Variables: AuthVariables }>).get('user')
-    return user?.id ?? clientAddress(c)
+    return user?.id ?? addressOf(c)
   })
   const limitMutations: MiddlewareHandler = async (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps) {
   app.use(limitBodySize())
   app.use(compress())
   app.route('/api', api)
-  app.use('/auth/github', limitRequests('sign-in', limits.signIn))
+  app.use('/auth/github', limitRequests('sign-in', limits.signIn, addressOf))
   app.use('/auth/*', csrf, limitMutations)
   app.route('/auth', authRoutes({ db, env, log, github }))
   if (env.github.mode === 'emulator') app.route('/github-emulator', githubEmulatorRoutes(env))

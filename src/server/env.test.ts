@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from '#server/env.ts'
+import { EnvError, isLoopbackHost, parseEnv, startupWarnings } from '#server/env.ts'
 
 describe('configuration', () => {
   it('has a default for everything', () => {
@@ -78,5 +78,59 @@ describe('configuration', () => {
     })
     expect(env.secureCookies).toBe(true)
     expect(env.publicOrigin).toBe('https://dojo.example.org')
+  })
+
+  it.each([
+    [{ HOST: '0.0.0.0' }, 'HOST is "0.0.0.0"'],
+    [{ HOST: '192.168.1.20' }, 'HOST is "192.168.1.20"'],
+    [{ PUBLIC_URL: 'https://dojo.example.org' }, 'PUBLIC_URL is "https://dojo.example.org"'],
+  ])('refuses to run the GitHub emulator where others can reach it: %j', (source, named) => {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    expect(() => parseEnv(source)).toThrow(named)
+    expect(() => parseEnv(source)).toThrow(
+      /GitHub emulator \(on because GITHUB_CLIENT_ID is not set\).*Set HOST \(and PUBLIC_URL\) to 127\.0\.0\.1, localhost or ::1, or set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET/,
+    )
+    expect(parseEnv({ ...source, GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }).github.mode).toBe(
+      'github',
+    )
+  })
+
+  it('runs the emulator on any loopback address', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) {
+      expect(parseEnv({ HOST }).github.mode).toBe('emulator')
+    }
+    expect(parseEnv({ PUBLIC_URL: 'http://127.0.0.1:3000' }).github.mode).toBe('emulator')
+  })
+
+  it.each([
+    ['localhost', true],
+    ['app.localhost', true],
+    ['127.0.0.1', true],
+    ['127.255.0.9', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.0.0.1', false],
+    ['127.0.0.1.example.com', false],
+    ['localhost.example.com', false],
+    ['1270.0.0.1', false],
+  ])('knows whether %s is a loopback host (%s)', (host, loopback) => {
+    expect(isLoopbackHost(host)).toBe(loopback)
+  })
+
+  it('warns at every start while the emulator is on, and not with GitHub', () => {
+    expect(startupWarnings(parseEnv({}))).toEqual([
+      expect.stringMatching(/built-in GitHub emulator is on because GITHUB_CLIENT_ID is not set/),
+    ])
+    expect(startupWarnings(parseEnv({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }))).toEqual([])
+  })
+
+  it('reads TRUST_PROXY as a number of proxies, off by default', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0)
+    expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
+    expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0)
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be false, true, or the number/)
   })
 })

@@ -55,6 +55,13 @@ const envSchema = z.object({
   GITHUB_API_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.github.com' })
     .optional(),
+  TRUST_PROXY: z
+    .enum(
+      ['false', 'true', '0', '1', '2', '3'],
+      'must be false, true, or the number of proxies in front (0-3)',
+    )
+    .default('false')
+    .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
 })
 
 export type GitHubConfig = {
@@ -77,6 +84,27 @@ export type Env = z.infer<typeof envSchema> & {
   publicOrigin: string
   secureCookies: boolean
   github: GitHubConfig
+}
+
+/** localhost, 127.0.0.0/8 and ::1 (with or without brackets): reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  return (
+    bare === 'localhost' ||
+    bare.endsWith('.localhost') ||
+    bare === '::1' ||
+    /^127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(bare)
+  )
+}
+
+/** Things an operator should know at every start, though the configuration is valid. */
+export function startupWarnings(env: Env): string[] {
+  const warnings: string[] = []
+  if (env.github.mode === 'emulator')
+    warnings.push(
+      'The built-in GitHub emulator is on because GITHUB_CLIENT_ID is not set: anyone who can open this server signs in as any login they type. Use it on this machine only; set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET for real sign-in.',
+    )
+  return warnings
 }
 
 export class EnvError extends Error {
@@ -109,10 +137,21 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   if (data.GITHUB_CLIENT_ID && !data.GITHUB_CLIENT_SECRET)
     problems.push('GITHUB_CLIENT_SECRET must be set when GITHUB_CLIENT_ID is.')
-  if (problems.length > 0) throw new EnvError(`Invalid configuration: ${problems.join(' ')}`)
-
   const publicOrigin = new URL(data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).origin
   const emulated = !data.GITHUB_CLIENT_ID
+  if (emulated && !production) {
+    // The emulator signs in whoever types a login: it must not be reachable from other machines.
+    const exposed = [
+      isLoopbackHost(data.HOST) ? null : `HOST is ${JSON.stringify(data.HOST)}`,
+      isLoopbackHost(new URL(publicOrigin).hostname) ? null : `PUBLIC_URL is ${JSON.stringify(publicOrigin)}`,
+    ].filter(Boolean)
+    if (exposed.length > 0)
+      problems.push(
+        `The built-in GitHub emulator (on because GITHUB_CLIENT_ID is not set) lets anyone sign in as any member, so it runs only on a loopback address, but ${exposed.join(' and ')}. Set HOST (and PUBLIC_URL) to 127.0.0.1, localhost or ::1, or set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET to sign in with GitHub.`,
+      )
+  }
+  if (problems.length > 0) throw new EnvError(`Invalid configuration: ${problems.join(' ')}`)
+
   const github: GitHubConfig = emulated
     ? {
         mode: 'emulator',

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
-import { EnvError, parseEnv } from '#server/env.ts'
+import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
 import { createLogger } from '#server/logger.ts'
 
@@ -17,6 +17,7 @@ async function main() {
     throw error
   }
   const log = createLogger(env.LOG_LEVEL)
+  for (const warning of startupWarnings(env)) log.warn(warning)
   const started = performance.now()
   const services = await openServices(env, log)
   const app = createApp({ env, db: services.database.db, storage: services.storage, log })

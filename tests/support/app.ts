@@ -5,6 +5,7 @@ import { parseEnv } from '#server/env.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
 import { createLogger } from '#server/logger.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
+import { ORIGIN } from '#tests/support/auth.ts'
 import { temporaryDir } from '#tests/support/content-fixtures.ts'
 import type { TestDatabase } from '#tests/support/databases.ts'
 
@@ -29,7 +30,14 @@ export async function createTestApp(
   await writeFile(join(webDir, 'index.html'), TEST_INDEX_HTML)
   await writeFile(join(webDir, 'robots.txt'), 'User-agent: *\nAllow: /\n')
   await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")\n'.repeat(200))
-  const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...envOverrides })
+  // Requests go to ORIGIN (http://localhost), so that is the address people open.
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: ORIGIN,
+    ...envOverrides,
+  })
   const storage = createFsStorage(join(dataDir, 'storage'))
   const app = createApp({
     env,

@@ -67,7 +67,7 @@ export async function startSignIn(b: TestBrowser): Promise<URL> {
 export async function authorize(
   b: TestBrowser,
   authorizeUrl: URL,
-  options: { login?: string; accountId?: number; decision?: 'allow' | 'deny' } = {},
+  options: { login?: string; decision?: 'allow' | 'deny' } = {},
 ): Promise<URL> {
   const form = new URLSearchParams({
     client_id: authorizeUrl.searchParams.get('client_id') ?? '',
@@ -76,7 +76,6 @@ export async function authorize(
     code_challenge: authorizeUrl.searchParams.get('code_challenge') ?? '',
     scope: authorizeUrl.searchParams.get('scope') ?? '',
     login: options.login ?? 'octocat',
-    account_id: options.accountId === undefined ? '' : String(options.accountId),
     decision: options.decision ?? 'allow',
   })
   const response = await b.request(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
@@ -88,7 +87,7 @@ export async function authorize(
 }
 
 /** The whole real flow against the emulator; returns where the app sent the browser at the end. */
-export async function signIn(b: TestBrowser, options: { login?: string; accountId?: number } = {}) {
+export async function signIn(b: TestBrowser, options: { login?: string } = {}) {
   const callback = await authorize(b, await startSignIn(b), options)
   const done = await b.get(`${callback.pathname}${callback.search}`)
   return locationOf(done)

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessionCookieName } from '#server/auth/session.ts'
+import { upsertGitHubUser } from '#server/auth/users.ts'
 import { oauthStates, sessions, users } from '#server/db/schema.ts'
+import { emulatedId } from '#server/github-emulator/routes.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { authorize, browser, locationOf, signIn, startSignIn } from '#tests/support/auth.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
@@ -51,7 +53,7 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
         email: 'mona-lisa@users.noreply.github.com',
         username: 'mona-lisa',
         name: 'Mona Lisa',
-        avatarUrl: 'http://localhost:3000/github-emulator/avatars/mona-lisa.svg',
+        avatarUrl: 'http://localhost/github-emulator/avatars/mona-lisa.svg',
         points: 0,
         submission: 0,
       },
@@ -119,19 +121,61 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
     await failsToSignIn(b, `${callback.pathname}${callback.search}`)
   })
 
-  it('fails on a replayed state, and ends the session it would have reused', async () => {
+  it('fails on a replayed state, and leaves the session alone', async () => {
     const b = browser(t.app)
     const callback = await authorize(b, await startSignIn(b), { login: 'replayer' })
     const path = `${callback.pathname}${callback.search}`
     await b.get(path)
+    const session = b.jar.cookies.get('dojo_session')
     expect((await me(b)).status).toBe(200)
-    await failsToSignIn(b, path)
+    const replay = await b.get(path)
+    expect(locationOf(replay).pathname).toBe('/sign-in-failed')
+    expect(b.jar.cookies.get('dojo_session')).toBe(session)
+    expect((await me(b)).status).toBe(200)
   })
 
-  it('fails when the state was issued to another browser', async () => {
+  it('keeps a member signed in, and a sign-in in progress alive, when a failed callback is opened', async () => {
     const b = browser(t.app)
-    const callback = await authorize(b, await startSignIn(b))
-    await failsToSignIn(browser(t.app), `${callback.pathname}${callback.search}`)
+    await signIn(b, { login: 'cross-site-target' })
+    const session = b.jar.cookies.get('dojo_session')
+    // The member starts another sign-in, and meanwhile another site links the browser to the callback.
+    const callback = await authorize(b, await startSignIn(b), { login: 'cross-site-target' })
+    const pending = b.jar.cookies.get('dojo_oauth')
+    for (const forged of [
+      '/auth/github/callback',
+      '/auth/github/callback?state=forged&code=x',
+      '/auth/github/callback?error=access_denied&state=forged',
+    ]) {
+      const response = await b.get(forged)
+      expect(locationOf(response).pathname).toBe('/sign-in-failed')
+      expect(response.headers.getSetCookie()).toEqual([])
+      expect(b.jar.cookies.get('dojo_session')).toBe(session)
+      expect(b.jar.cookies.get('dojo_oauth')).toBe(pending)
+      expect((await me(b)).status).toBe(200)
+    }
+    const done = await b.get(`${callback.pathname}${callback.search}`)
+    expect(locationOf(done).pathname).toBe('/my')
+  })
+
+  it('keeps a member signed in when their own sign-in fails at GitHub', async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'denier' })
+    const session = b.jar.cookies.get('dojo_session')
+    const callback = await authorize(b, await startSignIn(b), { decision: 'deny' })
+    expect(locationOf(await b.get(`${callback.pathname}${callback.search}`)).pathname).toBe('/sign-in-failed')
+    expect(b.jar.cookies.get('dojo_session')).toBe(session)
+    expect((await me(b)).status).toBe(200)
+  })
+
+  it('fails when the state was issued to another browser, which can still use it', async () => {
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b), { login: 'state-owner' })
+    const path = `${callback.pathname}${callback.search}`
+    await failsToSignIn(browser(t.app), path)
+    const stranger = browser(t.app)
+    stranger.jar.cookies.set('dojo_oauth', 'a-key-of-its-own')
+    await failsToSignIn(stranger, path)
+    expect(locationOf(await b.get(path)).pathname).toBe('/my')
   })
 
   it('fails when the state is older than 10 minutes', async () => {
@@ -155,19 +199,26 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
     await failsToSignIn(b, `${callback.pathname}${callback.search}`)
   })
 
+  const githubProfile = (id: number, login: string) => ({
+    id,
+    login,
+    name: null,
+    email: `${login}@example.org`,
+    avatarUrl: null,
+    htmlUrl: `https://github.com/${login}`,
+  })
+
   it('keeps the person across a renamed login, with name and points', async () => {
-    const b = browser(t.app)
-    await signIn(b, { login: 'old-login', accountId: 4242 })
-    const [before] = await database.db.select().from(users).where(eq(users.githubId, 4242))
+    const before = await upsertGitHubUser(database.db, githubProfile(4242, 'old-login'))
     await database.db
       .update(users)
       .set({ name: 'Chosen Name', points: 30, submission: 3 })
       .where(eq(users.githubId, 4242))
-    await signIn(browser(t.app), { login: 'new-login', accountId: 4242 })
+    await upsertGitHubUser(database.db, githubProfile(4242, 'new-login'))
     const rows = await database.db.select().from(users).where(eq(users.githubId, 4242))
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
-      id: before?.id,
+      id: before.id,
       username: 'new-login',
       name: 'Chosen Name',
       points: 30,
@@ -176,12 +227,53 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
   })
 
   it('treats a login reused by a different GitHub id as a different person', async () => {
-    await signIn(browser(t.app), { login: 'reused', accountId: 5001 })
+    await upsertGitHubUser(database.db, githubProfile(5001, 'reused'))
     const b = browser(t.app)
-    await signIn(b, { login: 'reused', accountId: 5002 })
+    await signIn(b, { login: 'reused' })
     const rows = await database.db.select().from(users).where(eq(users.githubId, 5001))
     expect(rows[0]?.username).toBe('reused-5001')
     expect((await (await me(b)).json()).user.username).toBe('reused')
+  })
+
+  it('has no way to ask the emulator for an account id', async () => {
+    const b = browser(t.app)
+    const authorizeUrl = await startSignIn(b)
+    const html = await (await b.get(authorizeUrl.toString())).text()
+    expect(html).not.toContain('account_id')
+    // A forged field is ignored: the id follows from the login.
+    const form = new URLSearchParams({
+      client_id: authorizeUrl.searchParams.get('client_id') ?? '',
+      redirect_uri: authorizeUrl.searchParams.get('redirect_uri') ?? '',
+      state: authorizeUrl.searchParams.get('state') ?? '',
+      code_challenge: authorizeUrl.searchParams.get('code_challenge') ?? '',
+      login: 'intruder',
+      account_id: '4242',
+      decision: 'allow',
+    })
+    const answer = await b.request(authorizeUrl.pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    })
+    const callback = locationOf(answer)
+    await b.get(`${callback.pathname}${callback.search}`)
+    const [intruder] = await database.db.select().from(users).where(eq(users.username, 'intruder'))
+    expect(intruder?.githubId).toBe(emulatedId('intruder'))
+    expect(intruder?.githubId).not.toBe(4242)
+  })
+
+  it('never signs an emulated login in to a member whose account has another login', async () => {
+    // A member GitHub knows as "victim", whose id is the one the emulator derives for "attacker".
+    await upsertGitHubUser(database.db, githubProfile(emulatedId('attacker'), 'victim'))
+    const b = browser(t.app)
+    const callback = await authorize(b, await startSignIn(b), { login: 'attacker' })
+    expect(locationOf(await b.get(`${callback.pathname}${callback.search}`)).pathname).toBe('/sign-in-failed')
+    expect((await me(b)).status).toBe(401)
+    const [victim] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.githubId, emulatedId('attacker')))
+    expect(victim?.username).toBe('victim')
   })
 
   it('ends the session after its idle time or its absolute lifetime', async () => {
@@ -257,7 +349,7 @@ describe('sign-in with real GitHub settings', () => {
     const authorizeUrl = await startSignIn(b)
     expect(authorizeUrl.origin).toBe('https://github.example.com')
     expect(authorizeUrl.searchParams.get('client_id')).toBe('real-id')
-    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost:3000/auth/github/callback')
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe('http://localhost/auth/github/callback')
     const emulator = await b.get('/github-emulator/login/oauth/authorize')
     expect(await emulator.text()).not.toContain('GitHub username')
   })
@@ -275,6 +367,43 @@ describe('sign-in with real GitHub settings', () => {
     const response = await b.get(`/auth/github/callback?code=some-code&state=${state}`)
     expect(locationOf(response).pathname).toBe('/sign-in-failed')
     expect(b.jar.cookies.has('dojo_session')).toBe(false)
+  })
+
+  it('starts a sign-in opened at another name of the server over on PUBLIC_URL', async () => {
+    const t = await createTestApp(database)
+    const b = browser(t.app)
+    const other = await b.request('http://127.0.0.1:3000/auth/github?from=here')
+    expect(other.status).toBe(302)
+    expect(other.headers.get('Location')).toBe('http://localhost/auth/github?from=here')
+    expect(other.headers.getSetCookie()).toEqual([])
+    expect((await startSignIn(b)).pathname).toBe('/github-emulator/login/oauth/authorize')
+    // A forwarded host counts only from a proxy the operator trusts.
+    const forwarded = { headers: { 'X-Forwarded-Host': 'localhost' } }
+    expect(locationOf(await b.request('http://10.0.0.5:3000/auth/github', forwarded)).host).toBe('localhost')
+    const proxied = await createTestApp(database, { TRUST_PROXY: '1' })
+    const behindProxy = await browser(proxied.app).request('http://10.0.0.5:3000/auth/github', forwarded)
+    expect(locationOf(behindProxy).pathname).toBe('/github-emulator/login/oauth/authorize')
+  })
+
+  it('keys sign-in limits on X-Forwarded-For only behind a trusted proxy', async () => {
+    const limits = { signIn: { limit: 2, windowMs: 60_000 }, mutation: { limit: 100, windowMs: 60_000 } }
+    const from = (address: string, spoofed = '203.0.113.99') => ({
+      headers: { 'X-Forwarded-For': `${spoofed}, ${address}` },
+    })
+    const statuses = async (app: TestApp['app'], init: RequestInit, times = 3) => {
+      const answers: number[] = []
+      for (let i = 0; i < times; i++) answers.push((await browser(app).request('/auth/github', init)).status)
+      return answers
+    }
+    const proxied = await createTestApp(database, { TRUST_PROXY: '1' }, { rateLimits: limits })
+    expect(await statuses(proxied.app, from('198.51.100.1'))).toEqual([302, 302, 429])
+    // Another client behind the same proxy has its own count, whatever it writes into the header.
+    expect(await statuses(proxied.app, from('198.51.100.2', '198.51.100.1'))).toEqual([302, 302, 429])
+    expect(await statuses(proxied.app, from('198.51.100.2', 'someone-else'), 1)).toEqual([429])
+    // Without TRUST_PROXY the header is the client's to choose, so it is ignored.
+    const direct = await createTestApp(database, {}, { rateLimits: limits })
+    expect(await statuses(direct.app, from('198.51.100.3'), 2)).toEqual([302, 302])
+    expect(await statuses(direct.app, from('198.51.100.4'), 1)).toEqual([429])
   })
 
   it('answers 429 with Retry-After when sign-ins come too fast', async () => {

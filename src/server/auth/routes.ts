@@ -1,5 +1,5 @@
-import { eq, lt } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { and, eq, lt } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { type GitHubClient, generateCodeVerifier, SignInError } from '#server/auth/github.ts'
 import {
@@ -9,7 +9,7 @@ import {
   sessionToken,
   setSessionCookie,
 } from '#server/auth/session.ts'
-import { randomToken, safeEqual, sha256 } from '#server/auth/tokens.ts'
+import { randomToken, sha256 } from '#server/auth/tokens.ts'
 import { upsertGitHubUser } from '#server/auth/users.ts'
 import type { Database } from '#server/db/client.ts'
 import { oauthStates } from '#server/db/schema.ts'
@@ -21,6 +21,16 @@ const BROWSER_COOKIE = 'dojo_oauth'
 export const SIGN_IN_RETURN_PATH = '/my'
 export const SIGN_IN_FAILED_PATH = '/sign-in-failed'
 
+/** The host the browser asked for: the Host header, or behind trusted proxies the one they forwarded. */
+function requestHost(c: Context, trustProxy: number): string {
+  const forwarded = (trustProxy > 0 ? (c.req.header('X-Forwarded-Host') ?? '') : '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  const host = forwarded[Math.max(0, forwarded.length - trustProxy)] ?? new URL(c.req.url).host
+  return host.toLowerCase()
+}
+
 /**
  * GET /auth/github starts the sign-in (a plain link, no form); GitHub sends the browser back to
  * /auth/github/callback. POST /auth/sign-out ends the session. The callback lands on /my, or, on any
@@ -30,9 +40,17 @@ export function authRoutes(deps: { db: Database; env: Env; log: Logger; github: 
   const { db, env, log, github } = deps
   const redirectUri = `${env.publicOrigin}/auth/github/callback`
   const browserCookie = { path: '/auth', httpOnly: true, secure: env.secureCookies, sameSite: 'Lax' as const }
+  const publicHost = new URL(env.publicOrigin).host
 
   return new Hono()
     .get('/github', async (c) => {
+      // The state cookie and the callback both belong to PUBLIC_URL's host: a sign-in started from
+      // another name of this server (127.0.0.1 for localhost) would come back to a browser without
+      // its cookie. Starting over on PUBLIC_URL makes both addresses work.
+      if (requestHost(c, env.TRUST_PROXY) !== publicHost) {
+        const url = new URL(c.req.url)
+        return c.redirect(`${env.publicOrigin}${url.pathname}${url.search}`, 302)
+      }
       const state = randomToken()
       const browserKey = randomToken()
       const codeVerifier = generateCodeVerifier()
@@ -51,28 +69,29 @@ export function authRoutes(deps: { db: Database; env: Env; log: Logger; github: 
     })
     .get('/github/callback', async (c) => {
       c.header('Cache-Control', 'no-store')
-      const browserKey = getCookie(c, BROWSER_COOKIE)
-      deleteCookie(c, BROWSER_COOKIE, browserCookie)
-      const fail = async (reason: string) => {
+      // Anyone can link a browser here (a cross-site GET), so a failure changes nothing: the member's
+      // session and a sign-in in progress in that browser stay as they were.
+      const fail = (reason: string) => {
         log.warn('Error logging in with GitHub:', { reason })
-        const previous = sessionToken(c, env)
-        if (previous) await deleteSession(db, previous)
-        clearSessionCookie(c, env)
         return c.redirect(SIGN_IN_FAILED_PATH, 302)
       }
 
       const state = c.req.query('state')
       if (!state) return fail('the callback has no state')
-      // Deleting the row as we read it makes each state usable once, even under concurrent callbacks.
+      const browserKey = getCookie(c, BROWSER_COOKIE)
+      if (!browserKey) return fail('this browser has no sign-in in progress')
+      // Only the browser the state was issued to can use it, and only once: the row is deleted as it
+      // is read, even under concurrent callbacks. A foreign or replayed state finds nothing.
       const [pending] = await db
         .delete(oauthStates)
-        .where(eq(oauthStates.stateHash, sha256(state)))
+        .where(
+          and(eq(oauthStates.stateHash, sha256(state)), eq(oauthStates.browserKeyHash, sha256(browserKey))),
+        )
         .returning()
-      if (!pending) return fail('unknown or already used state')
+      if (!pending) return fail('unknown or already used state, or one issued to another browser')
+      // From here on this is the sign-in this browser started: its one-time cookie is spent.
+      deleteCookie(c, BROWSER_COOKIE, browserCookie)
       if (pending.expiresAt.getTime() < Date.now()) return fail('the state expired')
-      if (!browserKey || !safeEqual(sha256(browserKey), pending.browserKeyHash)) {
-        return fail('the state was issued to another browser')
-      }
 
       try {
         const accessToken = await github.exchangeCode({
@@ -83,7 +102,9 @@ export function authRoutes(deps: { db: Database; env: Env; log: Logger; github: 
         })
         // The access token is used for these two calls only: never stored, never sent to the browser.
         const profile = await github.fetchProfile(accessToken)
-        const user = await upsertGitHubUser(db, profile)
+        // The emulator signs in whoever types a login, so it must never reach an account that GitHub
+        // knows under another login: real renames come only from real GitHub.
+        const user = await upsertGitHubUser(db, profile, { allowRename: env.github.mode === 'github' })
         const previous = sessionToken(c, env)
         if (previous) await deleteSession(db, previous)
         setSessionCookie(c, env, await createSession(db, user.id))

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { GitHubProfile } from '#server/auth/github.ts'
+import { type GitHubProfile, SignInError } from '#server/auth/github.ts'
 import type { Database } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 
@@ -7,10 +7,26 @@ import { users } from '#server/db/schema.ts'
  * SPEC §4 upsert after sign-in: the person is GitHub's numeric id. A renamed login updates `username`;
  * an existing name, points and submission count are kept; a new user starts at 0. If another (older)
  * account still holds this login, GitHub gave the login to someone else: the old row's username is
- * moved aside until its owner signs in again.
+ * moved aside until its owner signs in again. Without `allowRename` (the GitHub emulator), a sign-in
+ * whose id belongs to a member with another login is refused.
  */
-export async function upsertGitHubUser(db: Database, profile: GitHubProfile) {
+export async function upsertGitHubUser(
+  db: Database,
+  profile: GitHubProfile,
+  options: { allowRename: boolean } = { allowRename: true },
+) {
   return db.transaction(async (tx) => {
+    if (!options.allowRename) {
+      const [existing] = await tx
+        .select({ username: users.username })
+        .from(users)
+        .where(eq(users.githubId, profile.id))
+      if (existing && existing.username.toLowerCase() !== profile.login.toLowerCase()) {
+        throw new SignInError(
+          `account ${profile.id} belongs to "${existing.username}", not "${profile.login}": renames are not allowed here`,
+        )
+      }
+    }
     await tx
       .update(users)
       .set({ username: sql`${users.username} || '-' || ${users.githubId}` })

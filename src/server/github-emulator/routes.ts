@@ -45,7 +45,7 @@ input{box-sizing:border-box;width:100%;padding:.6rem .75rem;border-radius:6px;bo
 button{flex:1;padding:.65rem 1rem;border-radius:6px;border:1px solid #3d444d;font:inherit;font-weight:600;cursor:pointer;background:#21262d;color:#e6edf3}
 button[value=allow]{background:#1f7a33;border-color:#2ea043;color:#fff}
 :focus-visible{outline:3px solid #58a6ff;outline-offset:2px}
-.error{color:#ffa198;font-weight:600}small{color:#9da7b3}
+.error{color:#ffa198;font-weight:600}
 `
 
 type AuthorizeParams = {
@@ -74,8 +74,6 @@ function authorizePage(params: AuthorizeParams, error?: string, login = '') {
         ${error ? html`<p class="error" role="alert" id="login-error">${error}</p>` : ''}
         <label for="login">GitHub username</label>
         <input id="login" name="login" value="${login}" autocomplete="username" autocapitalize="none" spellcheck="false" required ${error ? html`aria-invalid="true" aria-describedby="login-error"` : ''} />
-        <label for="account_id">Account id <small>(optional: reuse one to test a renamed login)</small></label>
-        <input id="account_id" name="account_id" inputmode="numeric" pattern="[0-9]{1,15}" />
         <input type="hidden" name="client_id" value="${params.client_id}" />
         <input type="hidden" name="redirect_uri" value="${params.redirect_uri}" />
         <input type="hidden" name="state" value="${params.state}" />
@@ -151,12 +149,11 @@ export function githubEmulatorRoutes(env: Env) {
         const message = 'Enter a GitHub username: letters, digits and single hyphens, at most 39 characters.'
         return c.html(authorizePage(params, message, login), 400)
       }
-      const accountId = field('account_id').trim()
-      const id = /^\d{1,15}$/.test(accountId) ? Number(accountId) : emulatedId(login)
+      // The id follows from the login alone: nobody can ask for another member's account id.
       const code = randomToken()
       grants.set(code, {
         login,
-        id,
+        id: emulatedId(login),
         redirectUri: params.redirect_uri,
         codeChallenge: params.code_challenge,
         expiresAt: Date.now() + CODE_TTL_MS,

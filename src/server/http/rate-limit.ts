@@ -24,13 +24,24 @@ export function rateLimitsFromEnv(env: {
   }
 }
 
-/** The client's address as the socket saw it; behind a proxy, configure the proxy to limit instead. */
-export function clientAddress(c: Context): string {
+/**
+ * The client's address, for rate limits. Without proxies (`trustProxy` 0, the default) it is the
+ * socket's peer. Behind `trustProxy` reverse proxies, each of which appends the address it saw to
+ * X-Forwarded-For, it is the entry the outermost of them wrote: entries further left are whatever the
+ * client chose to send. Trusting the header without a proxy would let anyone pick their own key.
+ */
+export function clientAddress(c: Context, trustProxy = 0): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming
-  return incoming?.socket?.remoteAddress ?? 'local'
+  const socket = incoming?.socket?.remoteAddress ?? 'local'
+  if (trustProxy <= 0) return socket
+  const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  return forwarded[Math.max(0, forwarded.length - trustProxy)] ?? socket
 }
 
-export function limitRequests(name: string, limit: RateLimit, key: (c: Context) => string = clientAddress) {
+export function limitRequests(name: string, limit: RateLimit, key: (c: Context) => string) {
   return rateLimiter({
     windowMs: limit.windowMs,
     limit: limit.limit,
