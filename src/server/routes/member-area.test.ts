@@ -90,6 +90,61 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
     expect((await json(await second.get('/api/me/challenges?status=completed'))).body.challenges).toEqual([])
   })
 
+  it("gives no member a way to read or change another member's data", async () => {
+    const owner = await member('idor-owner')
+    const intruder = await member('idor-intruder')
+    const [done, ongoing] = catalogue as [Challenge, Challenge]
+    await complete(owner, done)
+    await owner.send('POST', `/api/me/challenges/${ongoing.id}/start`)
+    await owner.send('PATCH', '/api/me/profile', { ...VALID_PROFILE, name: 'Owner Name' })
+    const [ownerRow] = await database.db.select().from(users).where(eq(users.username, 'idor-owner'))
+    const ownerId = ownerRow?.id ?? ''
+    const snapshot = async () => ({
+      user: (await database.db.select().from(users).where(eq(users.id, ownerId)))[0],
+      progress: await database.db.select().from(userChallenges).where(eq(userChallenges.userId, ownerId)),
+    })
+    const before = await snapshot()
+
+    // Every member route with every way of naming the owner: ids in the query, in the body, as keys.
+    const asOwner = `userId=${ownerId}&user_id=${ownerId}&username=idor-owner`
+    for (const challenge of [done, ongoing]) {
+      const { body } = await json(await intruder.get(`/api/me/challenges/${challenge.id}?${asOwner}`))
+      expect(body.progress).toMatchObject({ status: null, liveUrl: null, points: 0 })
+      const submit = await intruder.send('POST', `/api/me/challenges/${challenge.id}/submit?${asOwner}`, {
+        liveUrl: 'https://intruder.github.io/x',
+        userId: ownerId,
+      })
+      // The intruder never started it: the body's userId is not read.
+      expect(submit.status).toBe(409)
+    }
+    for (const status of ['ongoing', 'completed']) {
+      const { body } = await json(await intruder.get(`/api/me/challenges?status=${status}&${asOwner}`))
+      expect(body.challenges).toEqual([])
+    }
+    expect((await json(await intruder.get(`/api/me/dashboard?${asOwner}`))).body).toMatchObject({
+      ongoing: 0,
+      completed: 0,
+    })
+    expect((await json(await intruder.get(`/api/me?${asOwner}`))).body.user.username).toBe('idor-intruder')
+    expect((await json(await intruder.get(`/api/me/profile?${asOwner}`))).body.profile.username).toBe(
+      'idor-intruder',
+    )
+    const patch = await intruder.send('PATCH', `/api/me/profile?${asOwner}`, {
+      ...VALID_PROFILE,
+      id: ownerId,
+    })
+    expect(patch.status).toBe(400)
+    await intruder.send('PATCH', `/api/me/profile?${asOwner}`, { ...VALID_PROFILE, name: 'Intruder' })
+    const start = await intruder.send('POST', `/api/me/challenges/${done.id}/start?${asOwner}`, {
+      userId: ownerId,
+    })
+    expect(start.status).toBe(200)
+    // The intruder changed only their own rows; the owner's are exactly as they were.
+    expect(await snapshot()).toEqual(before)
+    const publicProfile = (await json(await intruder.get('/api/users/idor-owner'))).body
+    expect(publicProfile.profile).not.toHaveProperty('email')
+  })
+
   it('answers 400 to an unknown status', async () => {
     const b = await member()
     const { status, body } = await json(await b.get('/api/me/challenges?status=paused'))
