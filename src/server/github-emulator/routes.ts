@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { html } from 'hono/html'
 import { randomToken } from '#server/auth/tokens.ts'
 import { EMULATOR_CLIENT, EMULATOR_PATH, type Env } from '#server/env.ts'
+import { parseInput } from '#server/http/errors.ts'
+import { avatarFileParams, GITHUB_LOGIN_PATTERN } from '#server/http/params.ts'
 
-/** GitHub's own rule for logins: letters, digits and single hyphens, at most 39 characters. */
-const LOGIN_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
 const CODE_TTL_MS = 10 * 60 * 1000
 
 type Grant = { login: string; id: number; redirectUri: string; codeChallenge: string; expiresAt: number }
@@ -89,6 +89,15 @@ function authorizePage(params: AuthorizeParams, error?: string, login = '') {
 </html>`
 }
 
+/** The posted form, or null when the body cannot be parsed (say, multipart with no boundary). */
+async function readForm(c: Context) {
+  try {
+    return await c.req.parseBody()
+  } catch {
+    return null
+  }
+}
+
 /**
  * The built-in GitHub emulator (only without GITHUB_CLIENT_ID, never in production): the authorize
  * page, the token endpoint with PKCE S256, and the user and e-mail API, so the real OAuth client code
@@ -126,7 +135,8 @@ export function githubEmulatorRoutes(env: Env) {
       return c.html(authorizePage(params as AuthorizeParams))
     })
     .post('/login/oauth/authorize', async (c) => {
-      const form = await c.req.parseBody()
+      const form = await readForm(c)
+      if (!form) return c.text('The form could not be read. Please go back and try again.', 400)
       const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
       const params: AuthorizeParams = {
         client_id: field('client_id'),
@@ -145,7 +155,7 @@ export function githubEmulatorRoutes(env: Env) {
         return c.redirect(back.toString(), 302)
       }
       const login = field('login').trim()
-      if (!LOGIN_PATTERN.test(login)) {
+      if (!GITHUB_LOGIN_PATTERN.test(login)) {
         const message = 'Enter a GitHub username: letters, digits and single hyphens, at most 39 characters.'
         return c.html(authorizePage(params, message, login), 400)
       }
@@ -162,10 +172,11 @@ export function githubEmulatorRoutes(env: Env) {
       return c.redirect(back.toString(), 302)
     })
     .post('/login/oauth/access_token', async (c) => {
-      const form = await c.req.parseBody()
-      const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
       const fail = (error: string, description: string) =>
         c.json({ error, error_description: description }, 400)
+      const form = await readForm(c)
+      if (!form) return fail('invalid_request', 'The request body could not be parsed as a form.')
+      const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
       if (field('client_id') !== EMULATOR_CLIENT.id || field('client_secret') !== EMULATOR_CLIENT.secret) {
         return fail('invalid_client', 'The client_id and/or client_secret passed are incorrect.')
       }
@@ -203,8 +214,8 @@ export function githubEmulatorRoutes(env: Env) {
       ])
     })
     .get('/avatars/:file', (c) => {
-      const login = c.req.param('file').replace(/\.svg$/, '')
-      if (!LOGIN_PATTERN.test(login)) return c.text('Not found', 404)
+      const { file: login } = parseInput(avatarFileParams, c.req.param())
+      if (!login) return c.text('Not found', 404)
       c.header('Content-Type', 'image/svg+xml')
       c.header('Cache-Control', 'public, max-age=86400')
       return c.body(avatarSvg(login))

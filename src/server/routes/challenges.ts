@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
+import { challengeIdParams, MAX_CHALLENGE_ID, slugParams } from '#server/http/params.ts'
 import { groupZipEntries } from '#shared/assets.ts'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
 import { type Challenge, type ChallengeZip, categorySchema } from '#shared/challenge.ts'
@@ -16,20 +17,13 @@ const listQuery = z.object({
   ids: z
     .string()
     .regex(/^\d{1,10}(,\d{1,10})*$/, 'must be a comma-separated list of challenge ids, such as 1,2,3')
+    // Canonical decimal, as in `:id`: `01` is not the id 1.
+    .refine((value) => !/(^|,)0\d/.test(value), 'must write each id without leading zeros')
     .transform((value) => [...new Set(value.split(',').map(Number))])
     .refine((ids) => ids.length <= MAX_IDS, `must name at most ${MAX_IDS} ids`)
-    .refine((ids) => ids.every((id) => id >= 1 && id <= 2_147_483_647), 'must contain only positive ids')
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_CHALLENGE_ID), 'must contain only positive ids')
     .optional(),
 })
-
-const idParam = z.coerce
-  .number('must be a challenge id (a positive whole number)')
-  .int('must be a challenge id (a positive whole number)')
-  .min(1, 'must be a challenge id (a positive whole number)')
-  .max(2_147_483_647, 'is too large to be a challenge id')
-
-/** `:id` in a route: a positive 32-bit integer, else a 400 naming the field. */
-export const challengeIdParams = z.object({ id: idParam })
 
 type ChallengeRow = typeof challenges.$inferSelect
 
@@ -109,7 +103,7 @@ export function challengeRoutes(db: Database) {
         return c.json({ count: row?.value ?? 0 })
       })
       .get('/by-slug/:slug', async (c) => {
-        const slug = c.req.param('slug')
+        const { slug } = parseInput(slugParams, c.req.param())
         const [row] = await db.select().from(challenges).where(eq(challenges.slug, slug)).limit(1)
         if (!row) throw notFound(`There is no challenge at "${slug}".`)
         return c.json({ challenge: toChallenge(row) })

@@ -2,15 +2,16 @@ import { and, desc, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
-import { notFound } from '#server/http/errors.ts'
+import { notFound, parseInput } from '#server/http/errors.ts'
+import { usernameParams } from '#server/http/params.ts'
 import { liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { PublicProfile } from '#shared/user.ts'
 
 /** Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges. */
 export function userRoutes(db: Database) {
   return new Hono().get('/:username', async (c) => {
-    const username = c.req.param('username')
-    const [user] = await db.select().from(users).where(eq(users.username, username)).limit(1)
+    const { username } = parseInput(usernameParams, c.req.param())
+    const [user] = username ? await db.select().from(users).where(eq(users.username, username)).limit(1) : []
     if (!user) throw notFound('User not found. Please check the username.')
     const profile: PublicProfile = {
       id: user.id,
