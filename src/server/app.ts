@@ -5,6 +5,7 @@ import { compress } from 'hono/compress'
 import { createGitHubClient, type GitHubClient } from '#server/auth/github.ts'
 import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
 import { authRoutes } from '#server/auth/routes.ts'
+import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
@@ -34,6 +35,8 @@ export type AppDeps = {
   /** Defaults to the real GitHub client for the configured addresses. */
   github?: GitHubClient
   rateLimits?: RateLimits
+  /** The public catalogue in memory; defaults to one read from `db`. */
+  catalogue?: Catalogue
 }
 
 function publicConfig(env: Env): PublicConfig {
@@ -51,6 +54,7 @@ export function createApp(deps: AppDeps) {
   const config = publicConfig(env)
 
   const limits = deps.rateLimits ?? rateLimitsFromEnv(env)
+  const catalogue = deps.catalogue ?? createCatalogue(db, { log })
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
@@ -91,7 +95,7 @@ export function createApp(deps: AppDeps) {
       const user = c.get('user')
       return c.json({ user: user ? toSessionUser(user) : null })
     })
-    .route('/challenges', challengeRoutes(db))
+    .route('/challenges', challengeRoutes(catalogue))
     .route('/users', userRoutes(db))
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/me', requireUser)

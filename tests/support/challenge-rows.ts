@@ -1,3 +1,4 @@
+import { notifyCatalogueChanged } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 
@@ -29,5 +30,7 @@ export async function insertChallengeRows(db: Database, count: number, prefix = 
       contentHash: `${stamp}-${i}`,
     }
   })
-  return db.insert(challenges).values(rows).returning({ id: challenges.id })
+  const inserted = await db.insert(challenges).values(rows).returning({ id: challenges.id })
+  notifyCatalogueChanged(db)
+  return inserted
 }

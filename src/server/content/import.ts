@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { notifyCatalogueChanged } from '#server/catalogue/catalogue.ts'
 import { buildChallenge } from '#server/content/build.ts'
 import { DESIGN_VIEWS, type LoadedChallenge, loadCatalogue } from '#server/content/load.ts'
 import type { Database } from '#server/db/client.ts'
@@ -99,6 +100,7 @@ export async function importCatalogue(options: {
           .onConflictDoUpdate({ target: challenges.slug, set: { ...changes, updatedAt: sql`now()` } })
       }
     })
+    notifyCatalogueChanged(db)
   }
 
   const missing = [...existing.keys()].filter((slug) => !catalogue.some((c) => c.slug === slug))

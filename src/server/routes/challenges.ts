@@ -1,7 +1,8 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { etag } from 'hono/etag'
 import { z } from 'zod'
+import { cacheJson, sendCached } from '#server/catalogue/cached-body.ts'
+import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
@@ -32,7 +33,25 @@ export function fileUrl(key: string): string {
   return `/files/${key.replace(/^public\//, '')}`
 }
 
-export function toChallenge(row: ChallengeRow): Challenge {
+/** The columns a public challenge is made of. */
+type ChallengeFields = Pick<
+  ChallengeRow,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'category'
+  | 'difficulty'
+  | 'publishedOn'
+  | 'templateImg'
+  | 'tabletImg'
+  | 'mobileImg'
+  | 'templateThumb'
+  | 'tabletThumb'
+  | 'mobileThumb'
+>
+
+export function toChallenge(row: ChallengeFields): Challenge {
   return {
     id: row.id,
     slug: row.slug,
@@ -57,7 +76,9 @@ export function liveUrlOf(challengeLive: string): string | null {
   return challengeLive.trim() === '' ? null : challengeLive
 }
 
-export function toChallengeZip(row: ChallengeRow): ChallengeZip {
+export function toChallengeZip(
+  row: Pick<ChallengeRow, 'id' | 'title' | 'zipSize' | 'zipEntries' | 'figmaUrl'>,
+): ChallengeZip {
   return {
     challengeId: row.id,
     fileName: `${row.title}.zip`,
@@ -68,53 +89,51 @@ export function toChallengeZip(row: ChallengeRow): ChallengeZip {
   }
 }
 
-const newestFirst = [desc(challenges.publishedOn), desc(challenges.id)]
-
 export async function findChallengeById(db: Database, id: number): Promise<ChallengeRow> {
   const [row] = await db.select().from(challenges).where(eq(challenges.id, id)).limit(1)
   if (!row) throw notFound(`There is no challenge with id ${id}.`)
   return row
 }
 
-/** SPEC §7 challenge calls: list (newest first), by category, by id list, count, by slug, zip metadata. */
-export function challengeRoutes(db: Database) {
-  return (
-    new Hono()
-      // The catalogue changes only on import: short caching, cheap revalidation by ETag.
-      .use(etag())
-      .use(async (c, next) => {
-        await next()
-        if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=300')
-      })
-      .get('/', async (c) => {
-        const query = parseInput(listQuery, c.req.query())
-        const filters: SQL[] = []
-        if (query.category) filters.push(eq(challenges.category, query.category))
-        if (query.ids) filters.push(inArray(challenges.id, query.ids))
-        const rows = await db
-          .select()
-          .from(challenges)
-          .where(and(...filters))
-          .orderBy(...newestFirst)
-        return c.json({ challenges: rows.map(toChallenge) })
-      })
-      .get('/count', async (c) => {
-        const [row] = await db.select({ value: count() }).from(challenges)
-        return c.json({ count: row?.value ?? 0 })
-      })
-      .get('/by-slug/:slug', async (c) => {
-        const { slug } = parseInput(slugParams, c.req.param())
-        const [row] = await db.select().from(challenges).where(eq(challenges.slug, slug)).limit(1)
-        if (!row) throw notFound(`There is no challenge at "${slug}".`)
-        return c.json({ challenge: toChallenge(row) })
-      })
-      .get('/:id', async (c) => {
-        const id = parseInput(challengeIdParams, c.req.param()).id
-        return c.json({ challenge: toChallenge(await findChallengeById(db, id)) })
-      })
-      .get('/:id/zip', async (c) => {
-        const id = parseInput(challengeIdParams, c.req.param()).id
-        return c.json({ zip: toChallengeZip(await findChallengeById(db, id)) })
-      })
-  )
+const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300'
+
+/**
+ * SPEC §7 challenge calls: list (newest first), by category, by id list, count, by slug, zip metadata.
+ * Answers come from the in-memory catalogue, built and compressed once per import, with ETags.
+ */
+export function challengeRoutes(catalogue: Catalogue) {
+  return new Hono()
+    .get('/', async (c) => {
+      const query = parseInput(listQuery, c.req.query())
+      const snapshot = await catalogue.snapshot()
+      if (!query.ids) {
+        const body = query.category ? snapshot.byCategory.get(query.category) : snapshot.list
+        if (body) return sendCached(c, body, CATALOGUE_CACHE)
+      }
+      const ids = new Set(query.ids)
+      const selected = snapshot.challenges.filter(
+        (challenge) =>
+          (!query.category || challenge.category === query.category) && (!query.ids || ids.has(challenge.id)),
+      )
+      return sendCached(c, cacheJson({ challenges: selected }, { compress: false }), CATALOGUE_CACHE)
+    })
+    .get('/count', async (c) => sendCached(c, (await catalogue.snapshot()).count, CATALOGUE_CACHE))
+    .get('/by-slug/:slug', async (c) => {
+      const { slug } = parseInput(slugParams, c.req.param())
+      const body = (await catalogue.snapshot()).bySlug.get(slug)
+      if (!body) throw notFound(`There is no challenge at "${slug}".`)
+      return sendCached(c, body, CATALOGUE_CACHE)
+    })
+    .get('/:id', async (c) => {
+      const { id } = parseInput(challengeIdParams, c.req.param())
+      const body = (await catalogue.snapshot()).byId.get(id)
+      if (!body) throw notFound(`There is no challenge with id ${id}.`)
+      return sendCached(c, body, CATALOGUE_CACHE)
+    })
+    .get('/:id/zip', async (c) => {
+      const { id } = parseInput(challengeIdParams, c.req.param())
+      const body = (await catalogue.snapshot()).zipById.get(id)
+      if (!body) throw notFound(`There is no challenge with id ${id}.`)
+      return sendCached(c, body, CATALOGUE_CACHE)
+    })
 }

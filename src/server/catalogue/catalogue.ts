@@ -1,0 +1,148 @@
+import { count, desc, max } from 'drizzle-orm'
+import { type CachedBody, cacheJson } from '#server/catalogue/cached-body.ts'
+import type { Database } from '#server/db/client.ts'
+import { challenges } from '#server/db/schema.ts'
+import type { Logger } from '#server/logger.ts'
+import { toChallenge, toChallengeZip } from '#server/routes/challenges.ts'
+import { CATEGORY_VALUES } from '#shared/categories.ts'
+import type { Challenge } from '#shared/challenge.ts'
+
+/** Only the columns the public answers need (not the content hash or timestamps). */
+const columns = {
+  id: challenges.id,
+  slug: challenges.slug,
+  title: challenges.title,
+  description: challenges.description,
+  category: challenges.category,
+  difficulty: challenges.difficulty,
+  publishedOn: challenges.publishedOn,
+  templateImg: challenges.templateImg,
+  tabletImg: challenges.tabletImg,
+  mobileImg: challenges.mobileImg,
+  templateThumb: challenges.templateThumb,
+  tabletThumb: challenges.tabletThumb,
+  mobileThumb: challenges.mobileThumb,
+  zipSize: challenges.zipSize,
+  zipEntries: challenges.zipEntries,
+  figmaUrl: challenges.figmaUrl,
+}
+
+/** Every public catalogue answer, built once per version of the catalogue. */
+export type CatalogueSnapshot = {
+  /** Newest first, as the list answers. */
+  challenges: Challenge[]
+  list: CachedBody
+  byCategory: Map<string, CachedBody>
+  count: CachedBody
+  bySlug: Map<string, CachedBody>
+  byId: Map<number, CachedBody>
+  zipById: Map<number, CachedBody>
+  /** Row count and last change: another process's import changes it. */
+  signature: string
+}
+
+async function readSignature(db: Database): Promise<string> {
+  const [row] = await db.select({ rows: count(), changed: max(challenges.updatedAt) }).from(challenges)
+  return `${row?.rows ?? 0}:${row?.changed?.toISOString() ?? '-'}`
+}
+
+async function buildSnapshot(db: Database): Promise<CatalogueSnapshot> {
+  // Read the signature first: a change that lands during the read is seen again at the next check.
+  const signature = await readSignature(db)
+  const rows = await db
+    .select(columns)
+    .from(challenges)
+    .orderBy(desc(challenges.publishedOn), desc(challenges.id))
+  const list = rows.map(toChallenge)
+  const byCategory = new Map(
+    CATEGORY_VALUES.map((category) => [
+      category,
+      cacheJson({ challenges: list.filter((challenge) => challenge.category === category) }),
+    ]),
+  )
+  return {
+    challenges: list,
+    list: cacheJson({ challenges: list }),
+    byCategory,
+    count: cacheJson({ count: list.length }),
+    bySlug: new Map(list.map((challenge) => [challenge.slug, cacheJson({ challenge })])),
+    byId: new Map(list.map((challenge) => [challenge.id, cacheJson({ challenge })])),
+    zipById: new Map(rows.map((row) => [row.id, cacheJson({ zip: toChallengeZip(row) })])),
+    signature,
+  }
+}
+
+const changeListeners = new WeakMap<Database, Set<() => void>>()
+
+/** Tells the catalogues of this process that read `db` that it changed (the importer calls it). */
+export function notifyCatalogueChanged(db: Database): void {
+  for (const listener of changeListeners.get(db) ?? []) listener()
+}
+
+export type Catalogue = {
+  /** The current answers; after a change, the first caller waits for the rebuild. */
+  snapshot(): Promise<CatalogueSnapshot>
+  stop(): void
+}
+
+/**
+ * The challenge catalogue served from memory. It changes only on import, so every answer is built
+ * and compressed once per change. An import in this process rebuilds it at once; an import by another
+ * process (on PostgreSQL) is noticed by a cheap signature check at most every `checkEveryMs`, run in
+ * the background so no request waits for it.
+ */
+export function createCatalogue(
+  db: Database,
+  options: { log?: Logger; checkEveryMs?: number } = {},
+): Catalogue {
+  const checkEveryMs = options.checkEveryMs ?? 1000
+  let current: Promise<CatalogueSnapshot> | null = null
+  let lastCheck = Date.now()
+  let checking = false
+
+  const rebuild = () => {
+    const next = buildSnapshot(db)
+    // A failed build (the database away) is not kept: the next request tries again.
+    next.catch(() => {
+      if (current === next) current = null
+    })
+    current = next
+    lastCheck = Date.now()
+    return next
+  }
+
+  const checkInBackground = (snapshot: CatalogueSnapshot) => {
+    if (checking || Date.now() - lastCheck < checkEveryMs) return
+    checking = true
+    lastCheck = Date.now()
+    readSignature(db)
+      .then((signature) => {
+        if (signature !== snapshot.signature) return rebuild().then(() => undefined)
+      })
+      .catch((error: Error) => options.log?.debug('catalogue check failed', { error: error.message }))
+      .finally(() => {
+        checking = false
+      })
+  }
+
+  const listener = () => {
+    current = null
+  }
+  let listeners = changeListeners.get(db)
+  if (!listeners) {
+    listeners = new Set()
+    changeListeners.set(db, listeners)
+  }
+  listeners.add(listener)
+
+  return {
+    async snapshot() {
+      const snapshot = await (current ?? rebuild())
+      checkInBackground(snapshot)
+      return snapshot
+    },
+    stop() {
+      changeListeners.get(db)?.delete(listener)
+    },
+  }
+}
