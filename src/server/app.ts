@@ -5,6 +5,7 @@ import { compress } from 'hono/compress'
 import { createGitHubClient, type GitHubClient } from '#server/auth/github.ts'
 import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
 import { authRoutes } from '#server/auth/routes.ts'
+import { createSessionCache, SESSION_CACHE_TTL_MS } from '#server/auth/session-cache.ts'
 import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
@@ -19,7 +20,7 @@ import type { Logger } from '#server/logger.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { fileRoutes } from '#server/routes/files.ts'
-import { leaderboardRoutes } from '#server/routes/leaderboard.ts'
+import { createLeaderboard, LEADERBOARD_CACHE_MS, leaderboardRoutes } from '#server/routes/leaderboard.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -37,6 +38,8 @@ export type AppDeps = {
   rateLimits?: RateLimits
   /** The public catalogue in memory; defaults to one read from `db`. */
   catalogue?: Catalogue
+  /** How long sessions and the leaderboard are kept in memory (0: not at all); defaults for each. */
+  cacheMs?: { sessions?: number; leaderboard?: number }
 }
 
 function publicConfig(env: Env): PublicConfig {
@@ -55,6 +58,12 @@ export function createApp(deps: AppDeps) {
 
   const limits = deps.rateLimits ?? rateLimitsFromEnv(env)
   const catalogue = deps.catalogue ?? createCatalogue(db, { log })
+  const sessionCache = createSessionCache({ ttlMs: deps.cacheMs?.sessions ?? SESSION_CACHE_TTL_MS })
+  const leaderboard = createLeaderboard(db, deps.cacheMs?.leaderboard ?? LEADERBOARD_CACHE_MS)
+  const onUserChanged = (userId: string) => {
+    sessionCache.forgetUser(userId)
+    leaderboard.invalidate()
+  }
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
@@ -74,7 +83,7 @@ export function createApp(deps: AppDeps) {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
 
   const api = new Hono<{ Variables: AuthVariables }>()
-    .use(loadUser(db, env))
+    .use(loadUser(db, env, sessionCache))
     .get('/health', async (c) => {
       try {
         await db.execute(sql`select 1`)
@@ -100,8 +109,8 @@ export function createApp(deps: AppDeps) {
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/me', requireUser)
     .use('/leaderboard', requireUser)
-    .route('/leaderboard', leaderboardRoutes(db))
-    .route('/me', meRoutes({ db, storage }))
+    .route('/leaderboard', leaderboardRoutes(leaderboard))
+    .route('/me', meRoutes({ db, storage, catalogue, onUserChanged }))
     .all('*', (c) =>
       c.json(errorBody('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`), 404),
     )
@@ -113,7 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', api)
   app.use('/auth/github', limitRequests('sign-in', limits.signIn, addressOf))
   app.use('/auth/*', csrf, limitMutations)
-  app.route('/auth', authRoutes({ db, env, log, github }))
+  app.route('/auth', authRoutes({ db, env, log, github, sessionCache }))
   if (env.github.mode === 'emulator') app.route('/github-emulator', githubEmulatorRoutes(env))
   app.route('/files', fileRoutes(storage))
   app.route('/', spaRoutes(deps.webDir ?? join(PROJECT_ROOT, 'dist', 'web')))

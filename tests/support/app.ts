@@ -22,7 +22,7 @@ export const GENEROUS_LIMITS: RateLimits = {
 export async function createTestApp(
   database: TestDatabase,
   envOverrides: Record<string, string> = {},
-  options: { rateLimits?: RateLimits } = {},
+  options: { rateLimits?: RateLimits; cacheMs?: { sessions?: number; leaderboard?: number } } = {},
 ) {
   const dataDir = await temporaryDir('dojo-app-')
   const webDir = join(dataDir, 'web')
@@ -46,6 +46,9 @@ export async function createTestApp(
     log: createLogger('silent'),
     webDir,
     rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+    // Tests change rows behind the app's back and expect to see it at once; the caches have their
+    // own tests (cache.test.ts).
+    cacheMs: options.cacheMs ?? { sessions: 0, leaderboard: 0 },
   })
   return { app, env, storage, dataDir }
 }

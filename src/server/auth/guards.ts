@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { readSession, type SessionUserRow, sessionToken } from '#server/auth/session.ts'
+import { createSessionCache, type SessionCache } from '#server/auth/session-cache.ts'
+import { sha256 } from '#server/auth/tokens.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { HttpError } from '#server/http/errors.ts'
@@ -9,10 +11,24 @@ export type AuthVariables = { user: SessionUserRow | null }
 export type MemberVariables = { user: SessionUserRow }
 
 /** Reads the session cookie once per request; `c.var.user` is the user or null. */
-export function loadUser(db: Database, env: Env): MiddlewareHandler<{ Variables: AuthVariables }> {
+export function loadUser(
+  db: Database,
+  env: Env,
+  cache: SessionCache = createSessionCache({ ttlMs: 0 }),
+): MiddlewareHandler<{ Variables: AuthVariables }> {
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     const token = sessionToken(c, env)
-    c.set('user', token ? await readSession(db, token) : null)
+    if (!token) {
+      c.set('user', null)
+      return next()
+    }
+    const idHash = sha256(token)
+    let user = cache.get(idHash) ?? null
+    if (!user) {
+      user = await readSession(db, token)
+      if (user) cache.set(idHash, user)
+    }
+    c.set('user', user)
     await next()
   })
 }

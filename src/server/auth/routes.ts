@@ -9,6 +9,7 @@ import {
   sessionToken,
   setSessionCookie,
 } from '#server/auth/session.ts'
+import type { SessionCache } from '#server/auth/session-cache.ts'
 import { randomToken, sha256 } from '#server/auth/tokens.ts'
 import { upsertGitHubUser } from '#server/auth/users.ts'
 import type { Database } from '#server/db/client.ts'
@@ -36,8 +37,18 @@ function requestHost(c: Context, trustProxy: number): string {
  * /auth/github/callback. POST /auth/sign-out ends the session. The callback lands on /my, or, on any
  * failure, signed out on /sign-in-failed while the log says why.
  */
-export function authRoutes(deps: { db: Database; env: Env; log: Logger; github: GitHubClient }) {
+export function authRoutes(deps: {
+  db: Database
+  env: Env
+  log: Logger
+  github: GitHubClient
+  sessionCache?: SessionCache
+}) {
   const { db, env, log, github } = deps
+  const endSession = async (token: string) => {
+    await deleteSession(db, token)
+    deps.sessionCache?.forget(sha256(token))
+  }
   const redirectUri = `${env.publicOrigin}/auth/github/callback`
   const browserCookie = { path: '/auth', httpOnly: true, secure: env.secureCookies, sameSite: 'Lax' as const }
   const publicHost = new URL(env.publicOrigin).host
@@ -106,7 +117,7 @@ export function authRoutes(deps: { db: Database; env: Env; log: Logger; github: 
         // knows under another login: real renames come only from real GitHub.
         const user = await upsertGitHubUser(db, profile, { allowRename: env.github.mode === 'github' })
         const previous = sessionToken(c, env)
-        if (previous) await deleteSession(db, previous)
+        if (previous) await endSession(previous)
         setSessionCookie(c, env, await createSession(db, user.id))
         log.info('signed in', { username: user.username })
         return c.redirect(SIGN_IN_RETURN_PATH, 302)
@@ -118,7 +129,7 @@ export function authRoutes(deps: { db: Database; env: Env; log: Logger; github: 
     })
     .post('/sign-out', async (c) => {
       const token = sessionToken(c, env)
-      if (token) await deleteSession(db, token)
+      if (token) await endSession(token)
       clearSessionCookie(c, env)
       c.header('Cache-Control', 'no-store')
       return c.body(null, 204)

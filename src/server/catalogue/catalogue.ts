@@ -3,29 +3,9 @@ import { type CachedBody, cacheJson } from '#server/catalogue/cached-body.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
-import { toChallenge, toChallengeZip } from '#server/routes/challenges.ts'
+import { challengeColumns, toChallenge, toChallengeZip } from '#server/routes/challenges.ts'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
-
-/** Only the columns the public answers need (not the content hash or timestamps). */
-const columns = {
-  id: challenges.id,
-  slug: challenges.slug,
-  title: challenges.title,
-  description: challenges.description,
-  category: challenges.category,
-  difficulty: challenges.difficulty,
-  publishedOn: challenges.publishedOn,
-  templateImg: challenges.templateImg,
-  tabletImg: challenges.tabletImg,
-  mobileImg: challenges.mobileImg,
-  templateThumb: challenges.templateThumb,
-  tabletThumb: challenges.tabletThumb,
-  mobileThumb: challenges.mobileThumb,
-  zipSize: challenges.zipSize,
-  zipEntries: challenges.zipEntries,
-  figmaUrl: challenges.figmaUrl,
-}
 
 /** Every public catalogue answer, built once per version of the catalogue. */
 export type CatalogueSnapshot = {
@@ -50,7 +30,12 @@ async function buildSnapshot(db: Database): Promise<CatalogueSnapshot> {
   // Read the signature first: a change that lands during the read is seen again at the next check.
   const signature = await readSignature(db)
   const rows = await db
-    .select(columns)
+    .select({
+      ...challengeColumns,
+      zipSize: challenges.zipSize,
+      zipEntries: challenges.zipEntries,
+      figmaUrl: challenges.figmaUrl,
+    })
     .from(challenges)
     .orderBy(desc(challenges.publishedOn), desc(challenges.id))
   const list = rows.map(toChallenge)

@@ -33,7 +33,23 @@ export function fileUrl(key: string): string {
   return `/files/${key.replace(/^public\//, '')}`
 }
 
-/** The columns a public challenge is made of. */
+/** The columns a public challenge is made of, to select no more than an answer needs. */
+export const challengeColumns = {
+  id: challenges.id,
+  slug: challenges.slug,
+  title: challenges.title,
+  description: challenges.description,
+  category: challenges.category,
+  difficulty: challenges.difficulty,
+  publishedOn: challenges.publishedOn,
+  templateImg: challenges.templateImg,
+  tabletImg: challenges.tabletImg,
+  mobileImg: challenges.mobileImg,
+  templateThumb: challenges.templateThumb,
+  tabletThumb: challenges.tabletThumb,
+  mobileThumb: challenges.mobileThumb,
+}
+
 type ChallengeFields = Pick<
   ChallengeRow,
   | 'id'

@@ -50,9 +50,35 @@ export async function readLeaderboard(db: Database): Promise<LeaderboardEntry[]>
   return rankEntries(await leaderboardQuery(db))
 }
 
-export function leaderboardRoutes(db: Database) {
+/** How long one reading of the leaderboard is shown to everyone (this instance's own submits refresh it). */
+export const LEADERBOARD_CACHE_MS = 3000
+
+export type Leaderboard = { read(): Promise<LeaderboardEntry[]>; invalidate(): void }
+
+/** The top ten, read at most once per `ttlMs` however many members ask. */
+export function createLeaderboard(db: Database, ttlMs = LEADERBOARD_CACHE_MS): Leaderboard {
+  let cached: { entries: Promise<LeaderboardEntry[]>; until: number } | null = null
+  return {
+    read() {
+      if (cached && cached.until > Date.now()) return cached.entries
+      const entries = readLeaderboard(db)
+      const entry = { entries, until: Date.now() + ttlMs }
+      cached = entry
+      // A failed read is not kept.
+      entries.catch(() => {
+        if (cached === entry) cached = null
+      })
+      return entries
+    },
+    invalidate() {
+      cached = null
+    },
+  }
+}
+
+export function leaderboardRoutes(leaderboard: Leaderboard) {
   return new Hono<{ Variables: MemberVariables }>().get('/', async (c) => {
-    const entries = await readLeaderboard(db)
+    const entries = await leaderboard.read()
     return c.json({ top: entries[0] ?? null, entries })
   })
 }

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, sum } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { MemberVariables } from '#server/auth/guards.ts'
+import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
@@ -66,8 +67,15 @@ export function attachmentDisposition(fileName: string): string {
  * The signed-in member's own data: who they are, and their journey on a challenge (SPEC §4): start,
  * submit, download. Mounted behind requireUser, so `c.var.user` is never null here.
  */
-export function meRoutes(deps: { db: Database; storage: Storage }) {
-  const { db, storage } = deps
+export function meRoutes(deps: {
+  db: Database
+  storage: Storage
+  catalogue: Catalogue
+  /** Called after the member's row changed (profile, points), so caches of it are dropped. */
+  onUserChanged?: (userId: string) => void
+}) {
+  const { db, storage, catalogue } = deps
+  const changed = (userId: string) => deps.onUserChanged?.(userId)
   return new Hono<{ Variables: MemberVariables }>()
     .get('/', (c) => c.json({ user: toSessionUser(c.var.user) }))
     .get('/profile', (c) => c.json({ profile: toOwnProfile(c.var.user) }))
@@ -90,6 +98,7 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
         .where(eq(users.id, c.var.user.id))
         .returning()
       if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+      changed(user.id)
       return c.json({ profile: toOwnProfile(user) })
     })
     .get('/dashboard', async (c) => {
@@ -100,11 +109,11 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
         })
         .from(userChallenges)
         .where(eq(userChallenges.userId, c.var.user.id))
-      const [total] = await db.select({ value: count() }).from(challenges)
+      // One query: the catalogue's size comes from memory.
       return c.json({
         ongoing: counts?.ongoing ?? 0,
         completed: counts?.completed ?? 0,
-        total: total?.value ?? 0,
+        total: (await catalogue.snapshot()).challenges.length,
       })
     })
     .get('/challenges', async (c) => {
@@ -198,6 +207,7 @@ export function meRoutes(deps: { db: Database; storage: Storage }) {
       if (!result?.row || !result.user) {
         throw new HttpError(409, 'not_started', 'Start this challenge before submitting a solution.')
       }
+      changed(userId)
       return c.json({
         progress: toProgress(id, result.row),
         pointsAwarded: result.awarded,

@@ -4,43 +4,68 @@ import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
 import { usernameParams } from '#server/http/params.ts'
-import { liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
+import { challengeColumns, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
+import type { Challenge } from '#shared/challenge.ts'
 import type { PublicProfile } from '#shared/user.ts'
+
+type ProfileSubmission = { challenge: Challenge; liveUrl: string | null; completedAt: string | null }
+
+export type PublicProfileAnswer = { profile: PublicProfile; submissions: ProfileSubmission[] }
+
+/**
+ * A member's public profile with their completed challenges, newest first, in one query (a member
+ * with none gives one row with no challenge); null when no member has this username.
+ */
+export async function readPublicProfile(db: Database, username: string): Promise<PublicProfileAnswer | null> {
+  const rows = await db
+    .select({
+      user: {
+        id: users.id,
+        username: users.username,
+        name: users.name,
+        avatarUrl: users.avatarUrl,
+        bio: users.bio,
+        points: users.points,
+        submission: users.submission,
+        githubUrl: users.githubUrl,
+        linkedinUrl: users.linkedinUrl,
+      },
+      challenge: challengeColumns,
+      liveUrl: userChallenges.challengeLive,
+      completedAt: userChallenges.completedAt,
+    })
+    .from(users)
+    .leftJoin(
+      userChallenges,
+      and(eq(userChallenges.userId, users.id), eq(userChallenges.status, 'completed')),
+    )
+    .leftJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+    .where(eq(users.username, username))
+    .orderBy(desc(userChallenges.completedAt), desc(userChallenges.id))
+  const profile = rows[0]?.user
+  if (!profile) return null
+  const submissions = rows.flatMap((row) =>
+    row.challenge && row.liveUrl !== null
+      ? [
+          {
+            challenge: toChallenge(row.challenge),
+            liveUrl: liveUrlOf(row.liveUrl),
+            completedAt: row.completedAt?.toISOString() ?? null,
+          },
+        ]
+      : [],
+  )
+  return { profile, submissions }
+}
 
 /** Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges. */
 export function userRoutes(db: Database) {
   return new Hono().get('/:username', async (c) => {
     const { username } = parseInput(usernameParams, c.req.param())
-    const [user] = username ? await db.select().from(users).where(eq(users.username, username)).limit(1) : []
-    if (!user) throw notFound('User not found. Please check the username.')
-    const profile: PublicProfile = {
-      id: user.id,
-      username: user.username,
-      name: user.name,
-      avatarUrl: user.avatarUrl,
-      bio: user.bio,
-      points: user.points,
-      submission: user.submission,
-      githubUrl: user.githubUrl,
-      linkedinUrl: user.linkedinUrl,
-    }
-    // Completed challenges in the same request, so the profile page renders without a waterfall.
-    const rows = await db
-      .select({
-        challenge: challenges,
-        liveUrl: userChallenges.challengeLive,
-        completedAt: userChallenges.completedAt,
-      })
-      .from(userChallenges)
-      .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
-      .where(and(eq(userChallenges.userId, user.id), eq(userChallenges.status, 'completed')))
-      .orderBy(desc(userChallenges.completedAt), desc(userChallenges.id))
-    const submissions = rows.map((row) => ({
-      challenge: toChallenge(row.challenge),
-      liveUrl: liveUrlOf(row.liveUrl),
-      completedAt: row.completedAt?.toISOString() ?? null,
-    }))
+    // Completed challenges in the same answer, so the profile page renders without a waterfall.
+    const answer = username ? await readPublicProfile(db, username) : null
+    if (!answer) throw notFound('User not found. Please check the username.')
     c.header('Cache-Control', 'no-cache')
-    return c.json({ profile, submissions })
+    return c.json(answer)
   })
 }

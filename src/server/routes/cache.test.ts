@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSessionCache } from '#server/auth/session-cache.ts'
+import { sessions, users } from '#server/db/schema.ts'
+import { createTestApp } from '#tests/support/app.ts'
+import { browser, signIn } from '#tests/support/auth.ts'
+import { insertChallengeRows } from '#tests/support/challenge-rows.ts'
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+
+describe('the session cache', () => {
+  it('keeps an entry for its lifetime only, and forgets by session or by member', () => {
+    let now = 1000
+    const cache = createSessionCache({ ttlMs: 2000, now: () => now })
+    const user = { id: 'u1' } as Parameters<typeof cache.set>[1]
+    cache.set('a', user)
+    cache.set('b', user)
+    cache.set('c', { ...user, id: 'u2' })
+    expect(cache.get('a')).toBe(user)
+    now += 2000
+    expect(cache.get('a')).toBeUndefined()
+    now -= 1000
+    cache.forget('b')
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('c')?.id).toBe('u2')
+    cache.forgetUser('u2')
+    expect(cache.get('c')).toBeUndefined()
+    const off = createSessionCache({ ttlMs: 0 })
+    off.set('a', user)
+    expect(off.get('a')).toBeUndefined()
+  })
+})
+
+describe.each(TEST_DATABASES)('member reads with the production caches on %s', (kind) => {
+  let database: TestDatabase
+  let t: Awaited<ReturnType<typeof createTestApp>>
+  let ids: number[]
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    // The defaults: sessions for 2 s, the leaderboard for 3 s.
+    t = await createTestApp(database, {}, { cacheMs: {} })
+    ids = (await insertChallengeRows(database.db, 2)).map((row) => row.id)
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('ends a session at once on sign-out, though it was cached', async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'cached-leaver' })
+    const cookie = b.jar.cookies.get('dojo_session') ?? ''
+    expect((await b.get('/api/me')).status).toBe(200)
+    expect((await b.send('POST', '/auth/sign-out')).status).toBe(204)
+    const replay = browser(t.app)
+    replay.jar.cookies.set('dojo_session', cookie)
+    expect((await replay.get('/api/me')).status).toBe(401)
+  })
+
+  it("shows a member's new points and profile at once, and the leaderboard too", async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'cached-scorer' })
+    expect((await (await b.get('/api/me')).json()).user.points).toBe(0)
+    expect((await (await b.get('/api/leaderboard')).json()).entries).toEqual([])
+    const id = ids[0] ?? 0
+    await b.send('POST', `/api/me/challenges/${id}/start`)
+    await b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl: 'https://c.github.io/x' })
+    expect((await (await b.get('/api/me')).json()).user.points).toBe(10)
+    const { entries } = await (await b.get('/api/leaderboard')).json()
+    expect(entries.map((e: { username: string }) => e.username)).toEqual(['cached-scorer'])
+    await b.send('PATCH', '/api/me/profile', { name: 'New Name', bio: '', linkedinUrl: '', githubUrl: '' })
+    expect((await (await b.get('/api/me')).json()).user.name).toBe('New Name')
+  })
+
+  it("sees another instance's changes after the cache's lifetime", async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'cached-remote' })
+    await b.get('/api/me')
+    await b.get('/api/leaderboard')
+    // Another instance ends the session and changes points: this one is not told.
+    await database.db.update(users).set({ points: 990 }).where(eq(users.username, 'cached-remote'))
+    const deadline = Date.now() + 10_000
+    let top = ''
+    while (top !== 'cached-remote' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      top = (await (await b.get('/api/leaderboard')).json()).top?.username ?? ''
+    }
+    expect(top).toBe('cached-remote')
+    await database.db.delete(sessions)
+    let status = 200
+    while (status === 200 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      status = (await b.get('/api/me')).status
+    }
+    expect(status).toBe(401)
+  })
+})
