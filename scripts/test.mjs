@@ -1,5 +1,6 @@
-// `npm test`: lint, typecheck, unit and API tests (Vitest), then browser tests (Playwright) against a
-// fresh build. Ends with one line "N passed, N failed" that counts every test of both runners.
+// `npm test`: lint, typecheck, unit and API tests (Vitest), fault tests (Vitest, real processes), then
+// browser tests (Playwright) against a fresh build. Ends with one line "N passed, N failed" that counts
+// every test of every runner.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,8 +8,9 @@ import { join } from 'node:path'
 
 const reports = mkdtempSync(join(tmpdir(), 'dojo-test-reports-'))
 const vitestReport = join(reports, 'vitest.json')
+const faultsReport = join(reports, 'faults.json')
 const playwrightReport = join(reports, 'playwright.json')
-const only = process.argv[2] // 'unit', 'content' or 'e2e' runs just that part
+const only = process.argv[2] // 'unit', 'faults', 'content' or 'e2e' runs just that part
 
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
@@ -39,6 +41,20 @@ if (!only || only === 'unit') {
       `--outputFile.json=${vitestReport}`,
     ]) && ok
 }
+if (!only || only === 'faults') {
+  // The real server as a child process under faults: a paused or stopped PostgreSQL (a private
+  // cluster), kill -9, huge bodies, leaked descriptors. One file at a time (vitest.faults.config.ts).
+  ok =
+    step('fault tests', 'npx', [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.faults.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${faultsReport}`,
+    ]) && ok
+}
 if (!only || only === 'content') {
   // Every challenge folder valid, its zip as listed, its images fresh from its reference, axe-clean.
   ok = step('catalogue check', 'npx', ['tsx', 'scripts/content-check.ts']) && ok
@@ -51,13 +67,12 @@ if (!only || only === 'e2e') {
     }) && ok
 }
 
-const vitest = readJson(vitestReport)
+const vitestRuns = [readJson(vitestReport), readJson(faultsReport)]
 const playwright = readJson(playwrightReport)
-const passed =
-  (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0)
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0)
-const skipped =
-  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0)
+const sum = (field) => vitestRuns.reduce((total, run) => total + (run?.[field] ?? 0), 0)
+const passed = sum('numPassedTests') + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0)
+const failed = sum('numFailedTests') + (playwright?.stats?.unexpected ?? 0)
+const skipped = sum('numPendingTests') + sum('numTodoTests') + (playwright?.stats?.skipped ?? 0)
 if (!ok && failed === 0) console.log('\nA step failed before or outside the test runners (see above).')
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(ok && failed === 0 ? 0 : 1)

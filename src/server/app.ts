@@ -8,12 +8,14 @@ import { authRoutes } from '#server/auth/routes.ts'
 import { createSessionCache, SESSION_CACHE_TTL_MS } from '#server/auth/session-cache.ts'
 import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
+import { databaseUnavailableReason, reportDatabaseUnavailable, withDeadline } from '#server/db/unavailable.ts'
 import type { Env } from '#server/env.ts'
 import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
 import { limitBodySize } from '#server/http/body-limit.ts'
 import { sameOriginJson } from '#server/http/csrf.ts'
-import { errorBody, handleError } from '#server/http/errors.ts'
+import { errorBody, handleError, RETRY_AFTER_SECONDS } from '#server/http/errors.ts'
 import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from '#server/http/rate-limit.ts'
+import { requestTimeout } from '#server/http/request-timeout.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
 import { spaRoutes } from '#server/http/spa.ts'
 import type { Logger } from '#server/logger.ts'
@@ -41,6 +43,9 @@ export type AppDeps = {
   /** How long sessions and the leaderboard are kept in memory (0: not at all); defaults for each. */
   cacheMs?: { sessions?: number; leaderboard?: number }
 }
+
+/** Health answers 503 after this long without the database's answer, well within a monitor's patience. */
+const HEALTH_TIMEOUT_MS = 2500
 
 function publicConfig(env: Env): PublicConfig {
   const social = [
@@ -83,17 +88,21 @@ export function createApp(deps: AppDeps) {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
 
   const api = new Hono<{ Variables: AuthVariables }>()
-    .use(loadUser(db, env, sessionCache))
+    // Before loadUser: health answers even when the session lookup cannot, and within seconds.
     .get('/health', async (c) => {
+      c.header('Cache-Control', 'no-store')
       try {
-        await db.execute(sql`select 1`)
-        c.header('Cache-Control', 'no-store')
+        await withDeadline(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS)
         return c.json({ status: 'ok', database: 'ok' })
       } catch (error) {
-        log.error('health check: database unreachable', { error })
+        const reason =
+          databaseUnavailableReason(error) ?? (error instanceof Error ? error.message : String(error))
+        reportDatabaseUnavailable(log, reason, { path: c.req.path })
+        c.header('Retry-After', String(RETRY_AFTER_SECONDS))
         return c.json({ status: 'error', database: 'unreachable' }, 503)
       }
     })
+    .use(loadUser(db, env, sessionCache))
     .get('/config', (c) => {
       c.header('Cache-Control', 'public, max-age=300')
       return c.json(config)
@@ -119,6 +128,9 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders({ production: env.NODE_ENV === 'production' }))
   app.use(limitBodySize())
   app.use(compress())
+  // A hung database (or anything else) never holds an API call longer than this: 503 `unavailable`.
+  app.use('/api/*', requestTimeout({ log }))
+  app.use('/auth/*', requestTimeout({ log }))
   app.route('/api', api)
   app.use('/auth/github', limitRequests('sign-in', limits.signIn, addressOf))
   app.use('/auth/*', csrf, limitMutations)

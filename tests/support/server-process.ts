@@ -1,0 +1,235 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from '#server/project-root.ts'
+
+/** A port nobody listens on right now (the kernel's choice). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The real server (`node --import tsx src/server/index.ts`) as a child process. */
+export type ServerProcess = {
+  baseUrl: string
+  pid: number
+  dataDir: string
+  /** The child has not exited. */
+  alive(): boolean
+  /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
+  stop(graceMs?: number): Promise<void>
+  /** SIGKILL, as a crash or the OOM killer would. */
+  kill9(): Promise<void>
+  /** stop(), then removes the data folder. */
+  destroy(): Promise<void>
+  /** Open file descriptors of the process (/proc/<pid>/fd). */
+  openFds(): number
+  /** Resident memory of the process in bytes (/proc/<pid>/status VmRSS). */
+  rssBytes(): number
+  /** The last lines the process wrote, for failure messages. */
+  output(): string
+}
+
+export type ServerOptions = {
+  /** Reuse a data folder (a restart); a new temporary one by default. */
+  dataDir?: string
+  /** A postgres:// URL; PGlite in dataDir when unset. */
+  databaseUrl?: string
+  env?: Record<string, string>
+  /** The server's entry: the source by default (run through tsx), or a built bundle such as dist/server/index.js. */
+  entry?: string
+  /** How long to wait for /api/health 200: the first start on an empty database imports the catalogue. */
+  readyTimeoutMs?: number
+}
+
+/** Only what the server needs from this process's environment: no DATABASE_URL, GITHUB_* or PORT leaks in. */
+function baseEnv(): Record<string, string> {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'SystemRoot']
+  return Object.fromEntries(
+    keep.flatMap((name) => (process.env[name] ? [[name, process.env[name] as string]] : [])),
+  )
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dojo-fault-data-'))
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: Record<string, string> = {
+    ...baseEnv(),
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SIGN_IN: '100000',
+    RATE_LIMIT_MUTATIONS: '100000',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  }
+  const entry = options.entry ?? 'src/server/index.ts'
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: string[] = []
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    if (lines.length > 200) lines.splice(0, lines.length - 200)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const pid = child.pid
+  if (!pid) throw new Error('the server process did not start')
+
+  const alive = () => child.exitCode === null && child.signalCode === null
+  const waitForExit = (ms: number) => Promise.race([exited.then(() => true), sleep(ms).then(() => false)])
+
+  const server: ServerProcess = {
+    baseUrl,
+    pid,
+    dataDir,
+    alive,
+    async stop(graceMs = 10_000) {
+      if (!alive()) return
+      child.kill('SIGTERM')
+      if (await waitForExit(graceMs)) return
+      child.kill('SIGKILL')
+      if (!(await waitForExit(5000))) throw new Error(`server ${pid} did not exit after SIGKILL`)
+    },
+    async kill9() {
+      if (!alive()) return
+      child.kill('SIGKILL')
+      if (!(await waitForExit(5000))) throw new Error(`server ${pid} did not exit after SIGKILL`)
+    },
+    async destroy() {
+      await server.stop().catch(() => {})
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+    openFds: () => readdirSync(`/proc/${pid}/fd`).length,
+    rssBytes() {
+      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+      if (!match) throw new Error(`no VmRSS for ${pid}`)
+      return Number(match[1]) * 1024
+    },
+    output: () => lines.join('\n'),
+  }
+
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000)
+  try {
+    for (;;) {
+      if (!alive()) throw new Error(`the server exited (code ${child.exitCode}, signal ${child.signalCode})`)
+      try {
+        const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(3000) })
+        await response.arrayBuffer()
+        if (response.status === 200) return server
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline)
+        throw new Error(`/api/health did not answer 200 within ${options.readyTimeoutMs ?? 120_000} ms`)
+      await sleep(250)
+    }
+  } catch (error) {
+    await server.stop(2000).catch(() => {})
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${server.output()}`)
+  }
+}
+
+/**
+ * A browser stand-in over real HTTP: carries cookies, never follows redirects, and gives every
+ * request a deadline so a hung server fails the test instead of blocking it.
+ */
+export class HttpClient {
+  readonly cookies = new Map<string, string>()
+
+  constructor(readonly baseUrl: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+
+  async request(path: string, init: RequestInit & { timeoutMs?: number; cookies?: boolean } = {}) {
+    const { timeoutMs = 15_000, cookies = true, ...rest } = init
+    const headers = new Headers(rest.headers)
+    if (cookies && this.cookies.size > 0) headers.set('Cookie', this.cookieHeader())
+    const response = await fetch(new URL(path, this.baseUrl), {
+      ...rest,
+      headers,
+      redirect: 'manual',
+      signal: rest.signal ?? AbortSignal.timeout(timeoutMs),
+    })
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = header.split(';')
+      const index = pair.indexOf('=')
+      const name = pair.slice(0, index).trim()
+      const value = pair.slice(index + 1).trim()
+      if (value === '' || attributes.some((a) => /max-age=0\b/i.test(a.trim()))) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+
+  /** A same-origin JSON request, as the app sends. */
+  send(method: string, path: string, body: unknown = {}, timeoutMs?: number) {
+    return this.request(path, {
+      method,
+      headers: { Origin: this.baseUrl, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      ...(timeoutMs ? { timeoutMs } : {}),
+    })
+  }
+
+  async json<T = Record<string, unknown>>(path: string): Promise<T> {
+    const response = await this.request(path)
+    if (response.status !== 200)
+      throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`)
+    return (await response.json()) as T
+  }
+
+  /** Signs in through the built-in GitHub emulator, as a person in a browser would. */
+  async signIn(login: string): Promise<void> {
+    const start = await this.request('/auth/github')
+    const authorizeUrl = new URL(await locationOf(start, 'GET /auth/github'))
+    const form = new URLSearchParams({
+      client_id: authorizeUrl.searchParams.get('client_id') ?? '',
+      redirect_uri: authorizeUrl.searchParams.get('redirect_uri') ?? '',
+      state: authorizeUrl.searchParams.get('state') ?? '',
+      code_challenge: authorizeUrl.searchParams.get('code_challenge') ?? '',
+      scope: authorizeUrl.searchParams.get('scope') ?? '',
+      login,
+      decision: 'allow',
+    })
+    const authorized = await this.request(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    })
+    const callback = new URL(await locationOf(authorized, 'POST authorize'))
+    const done = await this.request(`${callback.pathname}${callback.search}`)
+    const landing = await locationOf(done, 'GET /auth/github/callback')
+    if (!this.cookies.has('dojo_session'))
+      throw new Error(`sign-in as ${login} ended on ${landing} without a session cookie`)
+  }
+}
+
+async function locationOf(response: Response, what: string): Promise<string> {
+  const location = response.headers.get('Location')
+  const body = await response.text()
+  if (response.status !== 302 || !location)
+    throw new Error(`${what} answered ${response.status}, not a redirect: ${body.slice(0, 300)}`)
+  return new URL(location, response.url).toString()
+}
