@@ -1,0 +1,150 @@
+// `npm run bench`: how close the app comes to the ceiling of this machine. It starts the built server
+// (PGlite, then PostgreSQL when BENCH_DATABASE_URL is set) and a bare node:http server that answers the
+// same paths with the same bytes, loads both the same way with autocannon, and prints req/s, p50/p99
+// latency and the app's share of the ceiling per route, plus the server's memory. Loopback only; each
+// run lasts BENCH_SECONDS (10) per route and server. Needs `npm run build` first.
+import { fork } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { PROJECT_ROOT } from '#server/project-root.ts'
+import { freePort, HttpClient, type ServerProcess, startServer } from '#tests/support/server-process.ts'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const BUILT_SERVER = join(PROJECT_ROOT, 'dist', 'server', 'index.js')
+
+if (!existsSync(BUILT_SERVER)) {
+  console.error('The server is not built: run `npm run build` first.')
+  process.exit(1)
+}
+
+type Route = { name: string; path: string; member?: boolean }
+type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measure> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+/** Records what the app answers on each path, so the bare server can send the very same bytes. */
+async function recordResponses(baseUrl: string, routes: Route[], cookie: string) {
+  const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {}
+  for (const route of routes) {
+    const response = await fetch(new URL(route.path, baseUrl), {
+      headers: route.member ? { Cookie: cookie } : {},
+      redirect: 'manual',
+    })
+    const headers: Record<string, string> = {}
+    for (const [name, value] of response.headers) if (name !== 'content-length') headers[name] = value
+    recorded[route.path] = {
+      status: response.status,
+      headers,
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    }
+  }
+  return recorded
+}
+
+async function startBare(responses: unknown) {
+  const dir = mkdtempSync(join(tmpdir(), 'dojo-bench-bare-'))
+  const file = join(dir, 'responses.json')
+  writeFileSync(file, JSON.stringify(responses))
+  const port = await freePort()
+  const child = fork(join(PROJECT_ROOT, 'scripts', 'bench', 'bare-server.mjs'), [file, String(port)], {
+    stdio: 'ignore',
+  })
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the bare server did not start')), 10_000)
+    child.once('message', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+  })
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGKILL')
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
+const pad = (value: string | number, width: number) => String(value).padStart(width)
+
+async function benchDatabase(label: string, databaseUrl?: string) {
+  let server: ServerProcess | undefined
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined
+  try {
+    server = await startServer({
+      entry: BUILT_SERVER,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      env: { LOG_LEVEL: 'error' },
+      readyTimeoutMs: 180_000,
+    })
+    const client = new HttpClient(server.baseUrl)
+    await client.signIn('bench-member')
+    const cookie = client.cookieHeader()
+    const list = await client.json<{ challenges: { id: number; slug: string }[] }>('/api/challenges')
+    const first = list.challenges[0]
+    if (!first) throw new Error('the catalogue is empty')
+    const routes: Route[] = [
+      { name: 'GET /api/challenges', path: '/api/challenges' },
+      {
+        name: 'GET /api/challenges/by-slug/:slug',
+        path: `/api/challenges/by-slug/${encodeURIComponent(first.slug)}`,
+      },
+      { name: 'GET /api/challenges/:id', path: `/api/challenges/${first.id}` },
+      { name: 'GET / (HTML)', path: '/' },
+      { name: 'GET /api/health', path: '/api/health' },
+      { name: 'GET /api/me', path: '/api/me', member: true },
+      { name: 'GET /api/me/dashboard', path: '/api/me/dashboard', member: true },
+      { name: 'GET /api/leaderboard', path: '/api/leaderboard', member: true },
+      { name: 'GET /api/users/:username', path: '/api/users/bench-member' },
+    ]
+    bare = await startBare(await recordResponses(server.baseUrl, routes, cookie))
+    const idleRss = server.rssBytes()
+    console.log(`\n## ${label}: ${CONNECTIONS} connections, ${SECONDS} s per route and server\n`)
+    console.log('| route | app req/s | app p50 / p99 ms | bare req/s | share of ceiling | errors |')
+    console.log('|---|---|---|---|---|---|')
+    for (const route of routes) {
+      const headers: Record<string, string> = route.member ? { Cookie: cookie } : {}
+      const app = await measure(`${server.baseUrl}${route.path}`, headers)
+      const ceiling = await measure(`${bare.baseUrl}${route.path}`, headers)
+      console.log(
+        `| ${route.name} | ${pad(Math.round(app.rps), 6)} | ${app.p50} / ${app.p99} | ${pad(Math.round(ceiling.rps), 6)} | ${((app.rps / ceiling.rps) * 100).toFixed(0)} % | ${app.errors + app.non2xx} |`,
+      )
+    }
+    console.log(`\nserver RSS: ${mb(idleRss)} at idle, ${mb(server.rssBytes())} after the load`)
+  } finally {
+    bare?.stop()
+    await server?.destroy()
+  }
+}
+
+await benchDatabase('PGlite')
+const adminUrl = process.env.BENCH_DATABASE_URL
+if (adminUrl) {
+  const name = `dojo_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  try {
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    await benchDatabase('PostgreSQL', url.toString())
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`)
+    await admin.end()
+  }
+}
