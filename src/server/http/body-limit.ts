@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { errorBody } from '#server/http/errors.ts'
 
@@ -11,8 +12,8 @@ export const MAX_BODY_BYTES = 16 * 1024
  * Refuses a larger body with 413 before it is buffered: a declared Content-Length is checked without
  * reading, and a chunked body is counted as it arrives and dropped at the limit.
  */
-export function limitBodySize(maxSize = MAX_BODY_BYTES) {
-  return bodyLimit({
+export function limitBodySize(maxSize = MAX_BODY_BYTES): MiddlewareHandler {
+  const limit = bodyLimit({
     maxSize,
     onError: (c) =>
       c.json(
@@ -23,4 +24,7 @@ export function limitBodySize(maxSize = MAX_BODY_BYTES) {
         413,
       ),
   })
+  // GET and HEAD carry no body we read. Asking for one would build a full Request per read (the
+  // node adapter's requests are lazy), which costs more than many whole answers.
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next))
 }
