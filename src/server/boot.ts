@@ -18,7 +18,7 @@ export type Services = { database: DatabaseHandle; storage: Storage; close(): Pr
  * advisory lock; on PGlite the data-directory lock lets only one in.
  */
 export async function openServices(env: Env, log: Logger): Promise<Services> {
-  const unlock = env.DATABASE_URL ? () => {} : lockDataDir(env.dataDir)
+  const unlock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir)
   try {
     const database = await openDatabase(
       env.DATABASE_URL
@@ -39,11 +39,11 @@ export async function openServices(env: Env, log: Logger): Promise<Services> {
       storage,
       async close() {
         await database.close()
-        unlock()
+        await unlock()
       },
     }
   } catch (error) {
-    unlock()
+    await unlock()
     throw error
   }
 }
