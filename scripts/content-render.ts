@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { z } from 'zod'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
 
 export interface View {
   /** file name in design/ without extension */
@@ -108,16 +109,6 @@ const VIEWPORT_HEIGHT = 900
 
 export const CHALLENGES_DIR = fileURLToPath(new URL('../content/challenges/', import.meta.url))
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-
 export interface RenderedImage extends RenderTarget {
   file: string
   bytes: number
@@ -145,7 +136,7 @@ export interface RenderOptions {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
 }
