@@ -137,7 +137,19 @@ export function createApp(deps: AppDeps) {
   app.route('/auth', authRoutes({ db, env, log, github, sessionCache }))
   if (env.github.mode === 'emulator') app.route('/github-emulator', githubEmulatorRoutes(env))
   app.route('/files', fileRoutes(storage))
-  app.route('/', spaRoutes(deps.webDir ?? join(PROJECT_ROOT, 'dist', 'web')))
+  app.route(
+    '/',
+    spaRoutes(deps.webDir ?? join(PROJECT_ROOT, 'dist', 'web'), {
+      catalogue,
+      config,
+      publicOrigin: env.publicOrigin,
+      api: async (path) => app.request(path),
+      onError: (error) =>
+        log.error('server rendering failed', {
+          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        }),
+    }),
+  )
   return app
 }
 

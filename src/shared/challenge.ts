@@ -46,6 +46,9 @@ export const challengeResponse = z.object({ challenge: challengeSchema })
 export const challengeCountResponse = z.object({ count: z.number().int().nonnegative() })
 export const challengeZipResponse = z.object({ zip: challengeZipSchema })
 export type ChallengeListResponse = z.infer<typeof challengeListResponse>
+export type ChallengeResponse = z.infer<typeof challengeResponse>
+export type ChallengeCountResponse = z.infer<typeof challengeCountResponse>
+export type ChallengeZipResponse = z.infer<typeof challengeZipResponse>
 
 export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),

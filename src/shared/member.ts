@@ -20,6 +20,7 @@ export const memberChallengeSchema = z.object({
 })
 export type MemberChallenge = z.infer<typeof memberChallengeSchema>
 export const memberChallengesResponse = z.object({ challenges: z.array(memberChallengeSchema) })
+export type MemberChallengesResponse = z.infer<typeof memberChallengesResponse>
 
 export const leaderboardEntrySchema = z.object({
   rank: z.number().int(),

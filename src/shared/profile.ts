@@ -91,3 +91,4 @@ export const ownProfileSchema = z.object({
 })
 export type OwnProfile = z.infer<typeof ownProfileSchema>
 export const ownProfileResponse = z.object({ profile: ownProfileSchema })
+export type OwnProfileResponse = z.infer<typeof ownProfileResponse>

@@ -27,6 +27,7 @@ export const progressSchema = z.object({
 })
 export type Progress = z.infer<typeof progressSchema>
 export const progressResponse = z.object({ progress: progressSchema })
+export type ProgressResponse = z.infer<typeof progressResponse>
 
 export const submitResponse = z.object({
   progress: progressSchema,
@@ -52,3 +53,4 @@ export const publicProfileResponse = z.object({ profile: publicProfileSchema })
 
 /** GET /api/session: who is signed in, `user: null` for a visitor (a normal answer, not a 401). */
 export const sessionResponse = z.object({ user: sessionUserSchema.nullable() })
+export type SessionResponse = z.infer<typeof sessionResponse>

@@ -1,33 +1,70 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { handleUnauthorized } from '#web/features/auth/api/session.ts'
-import { isUnauthorized } from '#web/lib/api-client.ts'
-import { router } from '#web/router.tsx'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
+import { markHydrated } from '#web/lib/hydration.ts'
+import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
+import { SSR_DATA_ID, type SsrData } from '#web/lib/ssr-data.ts'
+import { createRoutes } from '#web/routes.tsx'
 import './styles.css'
 
-const queryClient: QueryClient = new QueryClient({
-  // Any 401, from any query or mutation, means the session is gone: one place turns the app signed out.
-  queryCache: new QueryCache({ onError: (error) => handleUnauthorized(queryClient, error) }),
-  mutationCache: new MutationCache({ onError: (error) => handleUnauthorized(queryClient, error) }),
-  defaultOptions: {
-    queries: {
-      staleTime: 60_000,
-      // Asking again will not bring a session back.
-      retry: (failures, error) => !isUnauthorized(error) && failures < 1,
-      refetchOnWindowFocus: false,
-    },
-  },
-})
+/** The page's data when the server rendered it (a JSON block, not a script: the CSP runs none inline). */
+function readSsrData(): SsrData | null {
+  const text = document.getElementById(SSR_DATA_ID)?.textContent
+  if (!text) return null
+  try {
+    return JSON.parse(text) as SsrData
+  } catch {
+    return null
+  }
+}
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
+/** Loads the code of the routes on screen before hydrating, so the first render matches the HTML. */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const module = await route.lazy()
+      Object.assign(route, { ...module, lazy: undefined })
+    }),
+  )
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+async function start() {
+  const root = document.getElementById('root')
+  if (!root) throw new Error('index.html has no #root element')
+  const queryClient = createQueryClient()
+  const routes = createRoutes()
+  const ssr = readSsrData()
+
+  if (!ssr) {
+    // Nothing to match: images and the like can start in their loading state at once.
+    markHydrated()
+    createRoot(root).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </QueryClientProvider>
+      </StrictMode>,
+    )
+    return
+  }
+
+  hydrate(queryClient, ssr.queries)
+  for (const notFound of ssr.notFound) seedNotFound(queryClient, notFound)
+  await loadMatchedRoutes(routes)
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: ssr.router.loaderData, actionData: ssr.router.actionData, errors: null },
+  })
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+}
+
+void start()

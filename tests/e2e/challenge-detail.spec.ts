@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { CATEGORIES } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { challengeZip, listChallenges, publicConfig } from './catalogue.ts'
+import { renderInBrowserOnly } from './client-render.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 const WIDTHS = { Desktop: 1440, Tablet: 768, Mobile: 375 } as const
@@ -121,6 +122,7 @@ test.describe('challenge detail', () => {
   })
 
   test('a failed load shows the Network Error screen', async ({ page, request, consoleErrors }) => {
+    await renderInBrowserOnly(page)
     const challenge = await firstChallenge(request)
     await page.route('**/api/challenges/by-slug/**', (route) => route.abort('internetdisconnected'))
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)

@@ -1,5 +1,6 @@
 import { NEW_CHALLENGES_COUNT } from '#shared/constants.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
+import { renderInBrowserOnly } from './client-render.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 test.describe('home', () => {
@@ -70,6 +71,7 @@ test.describe('home', () => {
   })
 
   test('says "Loading new challenges..." until the list arrives', async ({ page }) => {
+    await renderInBrowserOnly(page)
     let release = () => {}
     const gate = new Promise<void>((resolve) => {
       release = resolve

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { renderInBrowserOnly } from './client-render.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { signIn } from './sign-in-helper.ts'
 
@@ -243,6 +244,8 @@ test.describe('sign-in', () => {
 
 test.describe('public profile', () => {
   test('shows the fallbacks for a member with no name, picture or bio', async ({ page }) => {
+    // The answer is made up in the browser: the server, which would render the page, has no such member.
+    await renderInBrowserOnly(page)
     await page.route('**/api/users/quiet-one', (route) =>
       route.fulfill({
         json: {
@@ -272,6 +275,8 @@ test.describe('public profile', () => {
   })
 
   test('shows the social links, opening in a new tab', async ({ page }) => {
+    // The answer is made up in the browser: the server, which would render the page, has no such member.
+    await renderInBrowserOnly(page)
     await page.route('**/api/users/linked-one', (route) =>
       route.fulfill({
         json: {
@@ -310,6 +315,8 @@ test.describe('public profile', () => {
   })
 
   test('another failure shows "Error: {message}"', async ({ page, consoleErrors }) => {
+    // The answer is made up in the browser: the server, which would render the page, has no such member.
+    await renderInBrowserOnly(page)
     await page.route('**/api/users/broken-one', (route) =>
       route.fulfill({
         status: 500,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { createPublicPages, type PublicPagesOptions } from '#server/render/public-pages.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -16,7 +17,7 @@ function cacheControlFor(path: string): string {
   return 'public, max-age=3600'
 }
 
-export function spaRoutes(webDir: string) {
+export function spaRoutes(webDir: string, publicPages?: PublicPagesOptions) {
   const app = new Hono()
   const indexPath = join(webDir, 'index.html')
   if (!existsSync(indexPath)) {
@@ -25,19 +26,38 @@ export function spaRoutes(webDir: string) {
     )
   }
   const indexHtml = readFileSync(indexPath, 'utf8')
+  // Public pages come rendered on the server when the renderer is built (see render/public-pages.ts).
+  const pages = publicPages ? createPublicPages(webDir, indexHtml, publicPages) : null
 
   // Headers set before the static handler runs are kept on the response it creates.
   app.use('*', async (c, next) => {
     c.header('Cache-Control', cacheControlFor(c.req.path))
     await next()
   })
-  // Source maps stay on the server for reading stack traces; the public gets the bundles only.
-  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()))
-  app.use('*', serveStatic({ root: webDir, precompressed: true }))
-  app.get('*', (c) => {
+  // Source maps stay on the server for reading stack traces; the public gets the bundles only, and
+  // not the build's manifest either.
+  app.get('*', async (c, next) =>
+    c.req.path.endsWith('.map') || c.req.path.startsWith('/.vite/') ? c.text('Not found', 404) : next(),
+  )
+  const assets = serveStatic({ root: webDir, precompressed: true })
+  // `/` is a page like the others (rendered when it can be), not the index.html file.
+  app.use('*', async (c, next) => (c.req.path === '/' ? next() : assets(c, next)))
+  const renderPublicPage = async (path: string, url: string) => {
+    if (!pages) return null
+    try {
+      return await pages.render(path, url)
+    } catch (error) {
+      // The plain app still works: it renders in the browser, as it did before server rendering.
+      publicPages?.onError?.(error)
+      return null
+    }
+  }
+  app.get('*', async (c) => {
     // A missing file (an old asset, a typo) is a 404, not the app.
     if (/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.startsWith('/assets/')) return c.text('Not found', 404)
     c.header('Cache-Control', 'no-cache')
+    const page = await renderPublicPage(c.req.path, c.req.url)
+    if (page) return c.html(page.html, page.status)
     return c.html(indexHtml)
   })
   return app

@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react'
+import { type ComponentType, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
-import { Toaster } from 'sonner'
+import type { ToasterProps } from 'sonner'
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts'
 import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { OfflineScreen } from '#web/components/network-error.tsx'
 import { useForgetActiveLinkOutsideChallenges } from '#web/features/member/active-link.ts'
+import { markHydrated } from '#web/lib/hydration.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
+import { loadSonner, subscribeToasts, toasterMounted, toastsRequested } from '#web/lib/toast.ts'
 import { useOnlineStatus } from '#web/lib/use-online-status.ts'
 
 const MAIN_ID = 'main'
@@ -17,6 +19,8 @@ const MAIN_ID = 'main'
  */
 export function RootLayout() {
   const online = useOnlineStatus()
+  // After the first commit (hydration included), components render as a browser app again.
+  useEffect(markHydrated, [])
   if (!online) return <OfflineScreen />
 
   return (
@@ -40,6 +44,23 @@ export function RootLayout() {
  * Alt+T moves focus to it. It sits below the sticky navbar.
  */
 function Toasts() {
+  // Loaded with the first toast (never on the server): toasts are not part of the first paint.
+  const requested = useSyncExternalStore(subscribeToasts, toastsRequested, () => false)
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null)
+  useEffect(() => {
+    if (!requested) return
+    let active = true
+    loadSonner().then((module) => {
+      if (active) setToaster(() => module.Toaster)
+    })
+    return () => {
+      active = false
+    }
+  }, [requested])
+  useEffect(() => {
+    if (Toaster) toasterMounted()
+  }, [Toaster])
+  if (!Toaster) return null
   return (
     <Toaster
       position="top-right"

@@ -1,6 +1,3 @@
-import type { z } from 'zod'
-import { apiErrorSchema } from '#shared/challenge.ts'
-
 /** An answer from our API that is not 2xx. `message` is the server's own sentence for people. */
 export class ApiError extends Error {
   constructor(
@@ -47,22 +44,40 @@ export async function apiRequest(path: string, init?: RequestInit): Promise<Resp
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null)
-    const parsed = apiErrorSchema.safeParse(body)
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message)
+    const error = errorOf(body)
+    if (error) throw new ApiError(response.status, error.code, error.message)
     throw new ApiError(response.status, 'http_error', `The server answered ${response.status}.`)
   }
   return response
 }
 
-/** The one way the app reads JSON from the API: the answer is parsed with the endpoint's zod schema. */
-export async function apiFetch<T extends z.ZodType>(
-  path: string,
-  schema: T,
-  init?: RequestInit,
-): Promise<z.infer<T>> {
+/** Our error body, `{ "error": { "code", "message" } }`, when that is what came. */
+function errorOf(body: unknown): { code: string; message: string } | null {
+  const error = (body as { error?: unknown } | null)?.error as
+    | { code?: unknown; message?: unknown }
+    | undefined
+  if (!error || typeof error.code !== 'string' || typeof error.message !== 'string') return null
+  return { code: error.code, message: error.message }
+}
+
+/** The answer was not the JSON the endpoint promises (a proxy's page, a cut-off body). */
+export class InvalidResponseError extends Error {
+  constructor(path: string) {
+    super(`The server's answer to ${path} could not be read.`)
+    this.name = 'InvalidResponseError'
+  }
+}
+
+/**
+ * The one way the app reads JSON from the API. `T` is the endpoint's answer type from src/shared (the
+ * server builds it from the same types), so the browser ships no schema library: only an answer that
+ * is not a JSON object is refused.
+ */
+export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await apiRequest(path, init)
   const body: unknown = await response.json().catch(() => null)
-  return schema.parse(body)
+  if (typeof body !== 'object' || body === null) throw new InvalidResponseError(path)
+  return body as T
 }
 
 /**

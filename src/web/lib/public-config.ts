@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { type PublicConfig, publicConfigSchema } from '#shared/public-config.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
 /** Shown until /api/config answers (and if it cannot), so nothing waits on configuration. */
@@ -12,7 +12,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
 export const publicConfigQuery = () =>
   queryOptions({
     queryKey: ['config'],
-    queryFn: () => apiFetch('/api/config', publicConfigSchema),
+    queryFn: () => apiFetch<PublicConfig>('/api/config'),
     staleTime: Number.POSITIVE_INFINITY,
   })
 

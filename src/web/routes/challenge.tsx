@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useParams } from 'react-router'
-import { type Challenge, challengeSchema } from '#shared/challenge.ts'
+import { CATEGORY_VALUES } from '#shared/categories.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { DIFFICULTIES } from '#shared/constants.ts'
 import { NetworkError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { challengeBySlugQuery } from '#web/features/challenges/api/challenges.ts'
@@ -22,8 +24,25 @@ function isNotFound(error: unknown) {
  * reloads and could be anything, so it is parsed, not trusted.
  */
 function challengeFromState(state: unknown, slug: string): Challenge | undefined {
-  const parsed = challengeSchema.safeParse((state as { challenge?: unknown } | null)?.challenge)
-  return parsed.success && parsed.data.slug === slug ? parsed.data : undefined
+  const value = (state as { challenge?: unknown } | null)?.challenge
+  return isChallenge(value) && value.slug === slug ? value : undefined
+}
+
+function isChallenge(value: unknown): value is Challenge {
+  if (typeof value !== 'object' || value === null) return false
+  const c = value as Record<string, unknown>
+  const thumbnails = c.thumbnails as Record<string, unknown> | null | undefined
+  const strings = ['slug', 'title', 'description', 'templateImg', 'tabletImg', 'mobileImg', 'publishedAt']
+  return (
+    Number.isInteger(c.id) &&
+    (c.id as number) > 0 &&
+    strings.every((key) => typeof c[key] === 'string') &&
+    (CATEGORY_VALUES as readonly unknown[]).includes(c.category) &&
+    (DIFFICULTIES as readonly unknown[]).includes(c.difficulty) &&
+    typeof thumbnails === 'object' &&
+    thumbnails !== null &&
+    ['desktop', 'tablet', 'mobile'].every((key) => typeof thumbnails[key] === 'string')
+  )
 }
 
 /** /challenge/:challengeId, where the segment is the challenge's slug (SPEC §2, DESIGN). */

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router'
-import { toast } from 'sonner'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
@@ -10,6 +9,7 @@ import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { ProfileCard, ProfileCardSkeleton } from '#web/features/profile/components/profile-card.tsx'
 import { ProfileSubmissions } from '#web/features/profile/components/profile-submissions.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
+import { toast } from '#web/lib/toast.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 

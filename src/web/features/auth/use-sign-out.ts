@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { paths } from '#shared/paths.ts'
 import { clearSession, signOutRequest } from '#web/features/auth/api/session.ts'
+import { toast } from '#web/lib/toast.ts'
 
 export const SIGN_OUT_FAILED = 'Sign-out failed. Please try again.'
 

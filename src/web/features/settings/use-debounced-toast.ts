@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react'
-import { toast } from 'sonner'
 import { TOAST_DEBOUNCE_MS } from '#shared/constants.ts'
+import { toast } from '#web/lib/toast.ts'
 
 /**
  * Error toasts for rejected keystrokes, debounced by TOAST_DEBOUNCE_MS (SPEC §5): the first rejection

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { toast } from 'sonner'
-import { type SessionUser, sessionResponse } from '#shared/user.ts'
+import type { SessionResponse, SessionUser } from '#shared/user.ts'
 import { apiFetch, apiRequest, isUnauthorized, postJson } from '#web/lib/api-client.ts'
+import { toast } from '#web/lib/toast.ts'
 
 /**
  * Query keys for the session and for everything that belongs to the signed-in member. Member data
@@ -23,7 +23,7 @@ export const memberKeys = {
 export const sessionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.session,
-    queryFn: async (): Promise<SessionUser | null> => (await apiFetch('/api/session', sessionResponse)).user,
+    queryFn: async (): Promise<SessionUser | null> => (await apiFetch<SessionResponse>('/api/session')).user,
     refetchOnWindowFocus: 'always',
   })
 

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { Category } from '#shared/categories.ts'
-import {
-  challengeCountResponse,
-  challengeListResponse,
-  challengeResponse,
-  challengeZipResponse,
+import type {
+  ChallengeCountResponse,
+  ChallengeListResponse,
+  ChallengeResponse,
+  ChallengeZipResponse,
 } from '#shared/challenge.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
@@ -22,14 +22,14 @@ export const challengeKeys = {
 export const challengeListQuery = () =>
   queryOptions({
     queryKey: challengeKeys.list(),
-    queryFn: async () => (await apiFetch('/api/challenges', challengeListResponse)).challenges,
+    queryFn: async () => (await apiFetch<ChallengeListResponse>('/api/challenges')).challenges,
   })
 
 export const challengeCategoryQuery = (category: Category) =>
   queryOptions({
     queryKey: challengeKeys.category(category),
     queryFn: async () =>
-      (await apiFetch(`/api/challenges?category=${encodeURIComponent(category)}`, challengeListResponse))
+      (await apiFetch<ChallengeListResponse>(`/api/challenges?category=${encodeURIComponent(category)}`))
         .challenges,
   })
 
@@ -39,24 +39,24 @@ export const challengesByIdsQuery = (ids: readonly number[]) =>
     queryFn: async () =>
       ids.length === 0
         ? []
-        : (await apiFetch(`/api/challenges?ids=${ids.join(',')}`, challengeListResponse)).challenges,
+        : (await apiFetch<ChallengeListResponse>(`/api/challenges?ids=${ids.join(',')}`)).challenges,
   })
 
 export const challengeCountQuery = () =>
   queryOptions({
     queryKey: challengeKeys.count(),
-    queryFn: async () => (await apiFetch('/api/challenges/count', challengeCountResponse)).count,
+    queryFn: async () => (await apiFetch<ChallengeCountResponse>('/api/challenges/count')).count,
   })
 
 export const challengeBySlugQuery = (slug: string) =>
   queryOptions({
     queryKey: challengeKeys.slug(slug),
     queryFn: async () =>
-      (await apiFetch(`/api/challenges/by-slug/${encodeURIComponent(slug)}`, challengeResponse)).challenge,
+      (await apiFetch<ChallengeResponse>(`/api/challenges/by-slug/${encodeURIComponent(slug)}`)).challenge,
   })
 
 export const challengeZipQuery = (id: number) =>
   queryOptions({
     queryKey: challengeKeys.zip(id),
-    queryFn: async () => (await apiFetch(`/api/challenges/${id}/zip`, challengeZipResponse)).zip,
+    queryFn: async () => (await apiFetch<ChallengeZipResponse>(`/api/challenges/${id}/zip`)).zip,
   })

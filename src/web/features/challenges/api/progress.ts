@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { progressResponse, submitResponse } from '#shared/user.ts'
+import type { ProgressResponse, SubmitResponse } from '#shared/user.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch, apiRequest, postJson } from '#web/lib/api-client.ts'
 import { saveFile } from '#web/lib/save-file.ts'
@@ -14,13 +14,13 @@ export const progressKeys = {
 export const progressQuery = (challengeId: number) =>
   queryOptions({
     queryKey: progressKeys.one(challengeId),
-    queryFn: async () => (await apiFetch(`/api/me/challenges/${challengeId}`, progressResponse)).progress,
+    queryFn: async () => (await apiFetch<ProgressResponse>(`/api/me/challenges/${challengeId}`)).progress,
     staleTime: 0,
   })
 
 /** Start (SPEC §4): records the challenge as ongoing; the server keeps an existing start time. */
 export async function startChallenge(challengeId: number) {
-  return (await apiFetch(`/api/me/challenges/${challengeId}/start`, progressResponse, postJson())).progress
+  return (await apiFetch<ProgressResponse>(`/api/me/challenges/${challengeId}/start`, postJson())).progress
 }
 
 /** Fetches the challenge's zip (members only) and saves it as "{title}.zip" (SPEC §7 "Download"). */
@@ -32,5 +32,5 @@ export async function downloadChallengeZip(challengeId: number, title: string): 
 }
 
 export async function submitSolution(challengeId: number, liveUrl: string) {
-  return apiFetch(`/api/me/challenges/${challengeId}/submit`, submitResponse, postJson({ liveUrl }))
+  return apiFetch<SubmitResponse>(`/api/me/challenges/${challengeId}/submit`, postJson({ liveUrl }))
 }

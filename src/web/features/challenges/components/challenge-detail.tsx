@@ -1,14 +1,32 @@
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { categoryByValue } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { paths } from '#shared/paths.ts'
 import { ChevronRightIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useSession } from '#web/features/auth/use-session.ts'
 import { AssetList } from '#web/features/challenges/components/asset-list.tsx'
 import { DesignPreview } from '#web/features/challenges/components/design-preview.tsx'
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
 import { StartAction } from '#web/features/challenges/components/start-action.tsx'
-import { SubmitSolutionSection } from '#web/features/challenges/components/submit-solution.tsx'
+
+// Only members can submit: visitors (and the server's render) never load the form and its library.
+const SubmitSolutionSection = lazy(() =>
+  import('#web/features/challenges/components/submit-solution.tsx').then((module) => ({
+    default: module.SubmitSolutionSection,
+  })),
+)
+
+function SubmitSolutionSlot({ challenge }: { challenge: Challenge }) {
+  const session = useSession()
+  if (session.status !== 'signed-in') return null
+  return (
+    <Suspense fallback={null}>
+      <SubmitSolutionSection challenge={challenge} />
+    </Suspense>
+  )
+}
 
 /** The challenge page (SPEC §2 Challenge detail): header, design preview, description, assets, start. */
 export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
@@ -75,7 +93,7 @@ export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
             <p className="mt-3 text-base leading-7 text-slate-600">{challenge.description}</p>
             <StartAction challenge={challenge} />
           </section>
-          <SubmitSolutionSection challenge={challenge} />
+          <SubmitSolutionSlot challenge={challenge} />
           <section
             aria-labelledby="assets-heading"
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { isHydrated } from '#web/lib/hydration.ts'
 
 /**
  * An image that shows a skeleton until it has loaded, and keeps the skeleton if it fails, so a card
@@ -25,14 +26,16 @@ export function ChallengeImage({
   width?: number
   height?: number
 }) {
-  const [state, setState] = useState<{ src: string; status: 'loading' | 'loaded' | 'error' }>({
-    src,
-    status: 'loading',
-  })
+  // Rendered on the server (or hydrating its HTML), the image shows as it loads: hiding it until
+  // JavaScript runs would delay the page's largest paint. Later it fades in behind a skeleton.
+  const [state, setState] = useState<{ src: string; status: 'loading' | 'shown' | 'loaded' | 'error' }>(
+    () => ({ src, status: isHydrated() ? 'loading' : 'shown' }),
+  )
   // A new source starts over (the same component instance can be handed another image).
-  const status = state.src === src ? state.status : 'loading'
+  const current = state.src === src ? state.status : 'loading'
+  const status = current === 'shown' ? 'loaded' : current
 
-  // An image from the cache may be complete before React attaches onLoad.
+  // An image from the cache may be complete before React attaches onLoad (or before hydration).
   const ref = useCallback(
     (img: HTMLImageElement | null) => {
       if (img?.complete && img.naturalWidth > 0) setState({ src, status: 'loaded' })
@@ -41,7 +44,8 @@ export function ChallengeImage({
   )
 
   return (
-    <div className={`relative overflow-hidden ${className} ${status === 'loaded' ? '' : loadingClassName}`}>
+    // The room kept while loading stays until the image is in, shown or not, so nothing below moves twice.
+    <div className={`relative overflow-hidden ${className} ${current === 'loaded' ? '' : loadingClassName}`}>
       {status !== 'loaded' ? <Skeleton className="absolute inset-0 rounded-none" /> : null}
       {status === 'error' ? (
         alt ? (

@@ -10,6 +10,9 @@ const STYLES: Record<Difficulty, { badge: string; bar: string; level: number }> 
   hard: { badge: 'bg-rose-50 text-rose-800 ring-rose-600/25', bar: 'bg-rose-600', level: 3 },
 }
 
+/** 6, 8 and 10 px: the bars rise with the level. */
+const BAR_HEIGHTS = ['h-1.5', 'h-2', 'h-2.5'] as const
+
 export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
   const style = STYLES[difficulty]
   return (
@@ -21,8 +24,8 @@ export function DifficultyBadge({ difficulty }: { difficulty: Difficulty }) {
         {[1, 2, 3].map((level) => (
           <span
             key={level}
-            className={`w-[3px] rounded-full ${level <= style.level ? style.bar : 'bg-current opacity-20'}`}
-            style={{ height: `${4 + level * 2}px` }}
+            // Classes, not a style attribute: server-rendered HTML may carry no inline style (CSP).
+            className={`w-[3px] rounded-full ${BAR_HEIGHTS[level - 1]} ${level <= style.level ? style.bar : 'bg-current opacity-20'}`}
           />
         ))}
       </span>

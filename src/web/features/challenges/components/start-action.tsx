@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import type { Challenge } from '#shared/challenge.ts'
 import type { ChallengeStatus } from '#shared/constants.ts'
 import { paths } from '#shared/paths.ts'
@@ -18,6 +17,7 @@ import {
   startChallenge,
 } from '#web/features/challenges/api/progress.ts'
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
+import { toast } from '#web/lib/toast.ts'
 
 export const START_FAILED = 'We could not start this challenge. Please try again.'
 export const DOWNLOAD_FAILED = 'The download failed. Please try again.'

@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type ClipboardEvent, useId, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type Resolver, type ResolverResult, useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import type { Challenge } from '#shared/challenge.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
-import { normalizeLiveUrl, submitSolutionSchema } from '#shared/live-url.ts'
+import { liveUrlError, normalizeLiveUrl } from '#shared/live-url-rule.ts'
 import { paths } from '#shared/paths.ts'
 import type { SessionUser, SubmitResponse } from '#shared/user.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
@@ -19,6 +17,17 @@ import { AchievementDialog } from '#web/features/challenges/components/achieveme
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
 import { ApiError } from '#web/lib/api-client.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
+import { toast } from '#web/lib/toast.ts'
+
+type SubmitValues = { liveUrl: string }
+
+/** The server's rule (liveUrlError, shared) on submit, without a schema library in the page's code. */
+const liveUrlResolver: Resolver<SubmitValues> = async (values) => {
+  const liveUrl = normalizeLiveUrl(values.liveUrl ?? '')
+  const message = liveUrlError(liveUrl)
+  if (message) return { values: {}, errors: { liveUrl: { type: 'custom', message } } }
+  return { values: { liveUrl }, errors: {} } as ResolverResult<SubmitValues>
+}
 
 export const SUBMIT_FAILED = 'We could not submit your solution. Please try again.'
 
@@ -102,7 +111,7 @@ function SubmitSolutionForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(submitSolutionSchema),
+    resolver: liveUrlResolver,
     defaultValues: { liveUrl: '' },
     // The rule is checked on submit only: while typing, the error is cleared instead (SPEC §5).
     reValidateMode: 'onSubmit',

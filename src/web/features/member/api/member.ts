@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ChallengeStatus } from '#shared/constants.ts'
-import { dashboardResponse, leaderboardResponse, memberChallengesResponse } from '#shared/member.ts'
+import type { Dashboard, Leaderboard, MemberChallengesResponse } from '#shared/member.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
@@ -15,7 +15,7 @@ export const memberAreaKeys = {
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: memberAreaKeys.dashboard,
-    queryFn: () => apiFetch('/api/me/dashboard', dashboardResponse),
+    queryFn: () => apiFetch<Dashboard>('/api/me/dashboard'),
     staleTime: 0,
   })
 
@@ -24,7 +24,7 @@ export const memberChallengesQuery = (status: ChallengeStatus) =>
   queryOptions({
     queryKey: memberAreaKeys.challenges(status),
     queryFn: async () =>
-      (await apiFetch(`/api/me/challenges?status=${status}`, memberChallengesResponse)).challenges,
+      (await apiFetch<MemberChallengesResponse>(`/api/me/challenges?status=${status}`)).challenges,
     staleTime: 0,
   })
 
@@ -32,6 +32,6 @@ export const memberChallengesQuery = (status: ChallengeStatus) =>
 export const leaderboardQuery = () =>
   queryOptions({
     queryKey: memberAreaKeys.leaderboard,
-    queryFn: () => apiFetch('/api/leaderboard', leaderboardResponse),
+    queryFn: () => apiFetch<Leaderboard>('/api/leaderboard'),
     staleTime: 0,
   })

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { profilePageResponse } from '#shared/member.ts'
+import type { ProfilePage } from '#shared/member.ts'
 import { apiFetch, isApiNotFound } from '#web/lib/api-client.ts'
 
 export const profileKeys = {
@@ -11,7 +11,7 @@ export const profileKeys = {
 export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: profileKeys.byUsername(username),
-    queryFn: () => apiFetch(`/api/users/${encodeURIComponent(username)}`, profilePageResponse),
+    queryFn: () => apiFetch<ProfilePage>(`/api/users/${encodeURIComponent(username)}`),
     // Points change with every submit; a profile is read fresh each time it is opened.
     staleTime: 0,
     retry: (failures, error) => !isApiNotFound(error) && failures < 1,

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ownProfileResponse, type ProfileUpdate } from '#shared/profile.ts'
+import type { OwnProfileResponse, ProfileUpdate } from '#shared/profile.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch, patchJson } from '#web/lib/api-client.ts'
 
@@ -9,7 +9,7 @@ export const ownProfileKey = [...memberKeys.all, 'profile'] as const
 export const ownProfileQuery = () =>
   queryOptions({
     queryKey: ownProfileKey,
-    queryFn: async () => (await apiFetch('/api/me/profile', ownProfileResponse)).profile,
+    queryFn: async () => (await apiFetch<OwnProfileResponse>('/api/me/profile')).profile,
     staleTime: 0,
   })
 
@@ -21,5 +21,5 @@ export async function updateProfile(update: ProfileUpdate) {
     linkedinUrl: update.linkedinUrl,
     githubUrl: update.githubUrl,
   }
-  return (await apiFetch('/api/me/profile', ownProfileResponse, patchJson(body))).profile
+  return (await apiFetch<OwnProfileResponse>('/api/me/profile', patchJson(body))).profile
 }

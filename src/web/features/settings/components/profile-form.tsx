@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation } from '@tanstack/react-query'
 import { type ReactNode, useId } from 'react'
 import { type Control, Controller, type FieldError, useForm } from 'react-hook-form'
-import { toast } from 'sonner'
+import { config as zodConfig } from 'zod'
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
 import {
   LINK_MAX_LENGTH,
@@ -19,6 +19,10 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { updateProfile } from '#web/features/settings/api/profile-settings.ts'
 import { useDebouncedErrorToast } from '#web/features/settings/use-debounced-toast.ts'
 import { ApiError } from '#web/lib/api-client.ts'
+import { toast } from '#web/lib/toast.ts'
+
+// zod compiles fast paths with `new Function` unless told not to; the CSP (script-src 'self') forbids it.
+zodConfig({ jitless: true })
 
 /** SPEC §8, word for word. */
 const UPDATE_FAILED = 'There was an issue updating your profile.'

@@ -1,0 +1,182 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { createPublicPages } from './public-pages.ts'
+
+/**
+ * The document around a server-rendered page: head tags, status, the data block and the cache. The
+ * React renderer is replaced by a stand-in (the real one is built by `vite build --ssr` and covered
+ * by the browser tests); it echoes the queries it was given so the data block can be inspected.
+ */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Frontend Dojo</title>
+    <meta name="description" content="Practise frontend work." />
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`
+
+const RENDERER = `
+export async function renderPage(input) {
+  const profile = input.queries.find((q) => q.queryKey[0] === 'profiles')
+  const challenge = input.queries.find((q) => q.queryKey[1] === 'slug')
+  const name = profile ? profile.data.profile.name : challenge ? challenge.data.title : 'Home'
+  const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return {
+    html: '<title>' + escaped + ' | Frontend Dojo</title><link rel="preload" as="image" href="/i.png"/><main><h1>' + escaped + '</h1></main>',
+    data: { queries: input.queries, notFound: input.notFound },
+  }
+}`
+
+const challenge = {
+  id: 7,
+  slug: 'Card-Grid',
+  title: 'Card Grid',
+  description: 'A grid of "cards" & <things>',
+  templateImg: '/files/challenges/7/desktop.png',
+  category: 'features',
+} as unknown as Challenge
+
+function snapshot(signature: string, challenges: Challenge[]): CatalogueSnapshot {
+  return {
+    challenges,
+    signature,
+    zipById: new Map(),
+    byCategory: new Map(),
+    bySlug: new Map(),
+    byId: new Map(),
+  } as unknown as CatalogueSnapshot
+}
+
+describe('server-rendered public pages', () => {
+  let dir: string
+  let current = snapshot('1', [challenge])
+  const apiCalls: string[] = []
+  const hostileBio = '</script><script>alert(1)</script>"><img src=x onerror=alert(2)>'
+  let pages: NonNullable<ReturnType<typeof createPublicPages>>
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'dojo-render-'))
+    await mkdir(join(dir, 'web', '.vite'), { recursive: true })
+    await mkdir(join(dir, 'render'))
+    await writeFile(join(dir, 'render', 'entry-server.js'), RENDERER)
+    await writeFile(
+      join(dir, 'web', '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-1.js' },
+        'routes/challenge.tsx': { file: 'assets/challenge-1.js', imports: ['_shared.js', '_detail.js'] },
+        '_detail.js': { file: 'assets/detail-1.js' },
+      }),
+    )
+    const catalogue: Catalogue = { snapshot: async () => current, stop() {} }
+    const created = createPublicPages(join(dir, 'web'), INDEX_HTML, {
+      catalogue,
+      config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },
+      publicOrigin: 'https://dojo.example',
+      api: async (path) => {
+        apiCalls.push(path)
+        if (!path.endsWith('/eve')) {
+          return Response.json(
+            { error: { code: 'not_found', message: 'User not found. Please check the username.' } },
+            { status: 404 },
+          )
+        }
+        return Response.json({
+          profile: { username: 'eve', name: 'Eve <b>"E"</b>', bio: hostileBio, points: 20 },
+          submissions: [],
+        })
+      },
+    })
+    if (!created) throw new Error('the stand-in renderer was not found')
+    pages = created
+  })
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('gives a challenge its title, description, canonical address and link preview tags', async () => {
+    const page = await pages.render('/challenge/Card-Grid', 'https://dojo.example/challenge/Card-Grid')
+    expect(page?.status).toBe(200)
+    const html = page?.html ?? ''
+    expect(html).toContain('<title>Card Grid | Frontend Dojo</title>')
+    expect(html).not.toContain('<title>Frontend Dojo</title>')
+    const description = 'A grid of &quot;cards&quot; &amp; &lt;things&gt;'
+    expect(html).toContain(`<meta name="description" content="${description}" />`)
+    expect(html).toContain(`<meta property="og:description" content="${description}" />`)
+    expect(html).toContain('<meta property="og:title" content="Card Grid | Frontend Dojo" />')
+    expect(html).toContain('<link rel="canonical" href="https://dojo.example/challenge/Card-Grid" />')
+    expect(html).toContain(
+      '<meta property="og:image" content="https://dojo.example/files/challenges/7/desktop.png" />',
+    )
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
+    // Hoisted out of the body into <head>.
+    expect(html.indexOf('<link rel="preload" as="image" href="/i.png"/>')).toBeLessThan(
+      html.indexOf('</head>'),
+    )
+    expect(html).toContain('<div id="root"><main><h1>Card Grid</h1></main></div>')
+    // The route's own chunks are preloaded; the entry's are already in index.html.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/challenge-1.js" />')
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-1.js" />')
+    expect(html).not.toContain('href="/assets/shared-1.js"')
+  })
+
+  it('answers 404 for an unknown challenge, category or profile', async () => {
+    const unknown = await pages.render('/challenge/nope', 'https://dojo.example/challenge/nope')
+    expect(unknown?.status).toBe(404)
+    expect(unknown?.html).toContain('There is no challenge at \\"nope\\".')
+    expect(
+      (await pages.render('/challenges/widgets', 'https://dojo.example/challenges/widgets'))?.status,
+    ).toBe(404)
+    const profile = await pages.render('/profile/nobody', 'https://dojo.example/profile/nobody')
+    expect(profile?.status).toBe(404)
+    expect(profile?.html).toContain('User not found. Please check the username.')
+  })
+
+  it('keeps hostile profile text inert in the head and in the data block', async () => {
+    const page = await pages.render('/profile/eve', 'https://dojo.example/profile/eve')
+    expect(page?.status).toBe(200)
+    const html = page?.html ?? ''
+    // Exactly the one data block's script element and the entry's module script.
+    expect(html.match(/<script/g)).toHaveLength(2)
+    expect(html).not.toContain('<img')
+    expect(html).not.toContain('</script><script>')
+    expect(html).toContain('<title>Eve &lt;b&gt;&quot;E&quot;&lt;/b&gt; | Frontend Dojo</title>')
+    expect(html).toContain(
+      '<meta name="description" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;" />',
+    )
+    // The data block parses back to exactly what the API answered.
+    const block = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    const data = JSON.parse(block) as {
+      queries: { queryKey: string[]; data: { profile: { bio: string } } }[]
+    }
+    expect(data.queries.find((q) => q.queryKey[0] === 'profiles')?.data.profile.bio).toBe(hostileBio)
+  })
+
+  it('reads profiles afresh and rebuilds catalogue pages after the catalogue changes', async () => {
+    apiCalls.length = 0
+    await pages.render('/profile/eve', 'https://dojo.example/profile/eve')
+    await pages.render('/profile/eve', 'https://dojo.example/profile/eve')
+    expect(apiCalls).toEqual(['/api/users/eve', '/api/users/eve'])
+
+    const before = await pages.render('/challenge/Card-Grid', 'https://dojo.example/challenge/Card-Grid')
+    expect(await pages.render('/challenge/Card-Grid', 'https://dojo.example/challenge/Card-Grid')).toBe(
+      before,
+    )
+    current = snapshot('2', [{ ...challenge, title: 'Card Grid Deluxe' }])
+    const after = await pages.render('/challenge/Card-Grid', 'https://dojo.example/challenge/Card-Grid')
+    expect(after?.html).toContain('<title>Card Grid Deluxe | Frontend Dojo</title>')
+  })
+
+  it('leaves other paths to the plain app', async () => {
+    for (const path of ['/dashboard', '/settings', '/leaderboard', '/challenge/a/b', '/profile/'])
+      expect(await pages.render(path, `https://dojo.example${path}`)).toBeNull()
+  })
+})

@@ -1,0 +1,285 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import { categoryByPath } from '#shared/categories.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import type { ProfilePage } from '#shared/member.ts'
+import { paths } from '#shared/paths.ts'
+import type { PublicConfig } from '#shared/public-config.ts'
+import type { PrefetchedQuery, RenderInput, RenderResult } from '#web/entry-server.tsx'
+import type { SsrNotFound } from '#web/lib/ssr-data.ts'
+import { SSR_DATA_ID } from '#web/lib/ssr-data.ts'
+
+/**
+ * Server-rendered public pages (issue 9): the HTML of /, the catalogue, a challenge, the static pages
+ * and profiles is in the first answer, rendered by the app's own components (dist/render, built from
+ * src/web/entry-server.tsx) for a visitor, with the page's data as a JSON block the browser hydrates
+ * from, and per-page title, description and link-preview tags. Anything that cannot be rendered gets
+ * the plain app, as before.
+ */
+export type PublicPagesOptions = {
+  catalogue: Catalogue
+  config: PublicConfig
+  /** PUBLIC_URL's origin: link previews need absolute addresses. */
+  publicOrigin: string
+  /** The app's own API in-process (profiles are read the way /api/users/:username reads them). */
+  api: (path: string) => Promise<Response>
+  /** The built renderer; defaults to dist/render beside the web app's folder. */
+  renderDir?: string
+  /** Told when a page could not be rendered (it is then served as the plain app). */
+  onError?: (error: unknown) => void
+}
+
+export type RenderedPage = { status: 200 | 404; html: string }
+
+type Renderer = { renderPage(input: RenderInput): Promise<RenderResult | null> }
+
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
+
+type Head = { description: string; image?: string; noindex?: boolean }
+
+type PageData = { queries: PrefetchedQuery[]; notFound: SsrNotFound[]; status: 200 | 404; head: Head }
+
+/** The public pages rendered on the server, with the route module each needs. */
+const PAGES: { pattern: RegExp; module: string }[] = [
+  { pattern: /^\/$/, module: 'routes/home.tsx' },
+  { pattern: /^\/challenges$/, module: 'routes/challenges.tsx' },
+  { pattern: /^\/challenges\/[^/]+$/, module: 'routes/category.tsx' },
+  { pattern: /^\/challenge\/[^/]+$/, module: 'routes/challenge.tsx' },
+  { pattern: /^\/about$/, module: 'routes/about.tsx' },
+  { pattern: /^\/terms$/, module: 'routes/terms.tsx' },
+  { pattern: /^\/privacy$/, module: 'routes/privacy.tsx' },
+  { pattern: /^\/contact$/, module: 'routes/contact.tsx' },
+  { pattern: /^\/competitions$/, module: 'routes/competitions.tsx' },
+  { pattern: /^\/profile\/[^/]+$/, module: 'routes/profile.tsx' },
+]
+
+const CACHE_LIMIT = 500
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** JSON that cannot end the <script> block it sits in, whatever the data holds. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
+/** The files a manifest entry loads: its own and, transitively, those of its imports. */
+function filesOf(manifest: Manifest, key: string): Set<string> {
+  const files = new Set<string>()
+  const visit = (name: string) => {
+    const entry = manifest[name]
+    if (!entry || files.has(entry.file)) return
+    files.add(entry.file)
+    for (const imported of entry.imports ?? []) visit(imported)
+  }
+  visit(key)
+  return files
+}
+
+/** The route's scripts to preload, less the entry's own (index.html already loads those). */
+function modulepreloads(manifest: Manifest, key: string): string[] {
+  const entry = filesOf(manifest, 'index.html')
+  return [...filesOf(manifest, key)].filter((file) => file.endsWith('.js') && !entry.has(file))
+}
+
+export function createPublicPages(webDir: string, indexHtml: string, options: PublicPagesOptions) {
+  const renderDir = options.renderDir ?? join(webDir, '..', 'render')
+  const rendererPath = join(renderDir, 'entry-server.js')
+  const manifestPath = join(webDir, '.vite', 'manifest.json')
+  if (!existsSync(rendererPath) || !existsSync(manifestPath)) return null
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest
+  let renderer: Promise<Renderer> | null = null
+  const loadRenderer = () => {
+    renderer ??= import(pathToFileURL(rendererPath).href) as Promise<Renderer>
+    return renderer
+  }
+  const { config, publicOrigin } = options
+  const defaultDescription =
+    /<meta name="description" content="([^"]*)"/.exec(indexHtml)?.[1] ??
+    `${config.brandName}: practise frontend work on real designs.`
+  const configQuery: PrefetchedQuery = { queryKey: ['config'], data: config }
+
+  let cacheSignature = ''
+  const cache = new Map<string, RenderedPage>()
+
+  function challengeImage(challenge: Challenge): string {
+    return new URL(challenge.templateImg, publicOrigin).href
+  }
+
+  async function pageData(pathname: string, snapshot: CatalogueSnapshot): Promise<PageData | null> {
+    const page = (head: Partial<Head> = {}, queries: PrefetchedQuery[] = []): PageData => ({
+      queries: [configQuery, ...queries],
+      notFound: [],
+      status: 200,
+      head: { description: defaultDescription, ...head },
+    })
+    const list = { queryKey: ['challenges', 'list'], data: snapshot.challenges }
+    if (pathname === paths.home) return page({}, [list])
+    if (pathname === paths.challenges) {
+      return page({ description: `Every challenge in the ${config.brandName} library, newest first.` }, [
+        list,
+      ])
+    }
+    const [, first, second] = pathname.split('/')
+    if (first === 'challenges' && second) {
+      const category = categoryByPath(second)
+      if (!category) return { ...page({ noindex: true }), status: 404 }
+      const challenges = snapshot.challenges.filter((challenge) => challenge.category === category.value)
+      return page(
+        { description: `Every ${category.heading.toLowerCase()} challenge in the library, newest first.` },
+        [{ queryKey: ['challenges', 'category', category.value], data: challenges }],
+      )
+    }
+    if (first === 'challenge' && second) {
+      const slug = decodeSegment(second)
+      const challenge = slug === null ? undefined : snapshot.challenges.find((c) => c.slug === slug)
+      if (!challenge || slug === null) {
+        return {
+          ...page({ noindex: true }),
+          status: 404,
+          notFound: [
+            {
+              queryKey: ['challenges', 'slug', slug ?? second],
+              code: 'not_found',
+              message: `There is no challenge at "${slug ?? second}".`,
+            },
+          ],
+        }
+      }
+      const zipBody = snapshot.zipById.get(challenge.id)
+      const zip = zipBody
+        ? (JSON.parse(zipBody.identity.toString('utf8')) as { zip: unknown }).zip
+        : undefined
+      return page({ description: challenge.description, image: challengeImage(challenge) }, [
+        { queryKey: ['challenges', 'slug', challenge.slug], data: challenge },
+        ...(zip ? [{ queryKey: ['challenges', 'zip', challenge.id], data: zip }] : []),
+      ])
+    }
+    if (first === 'profile' && second) {
+      const username = decodeSegment(second)
+      if (username === null) return null
+      const response = await options.api(`/api/users/${encodeURIComponent(username)}`)
+      if (response.status === 404) {
+        const body = (await response.json().catch(() => null)) as {
+          error?: { code?: string; message?: string }
+        } | null
+        return {
+          ...page({ noindex: true }),
+          status: 404,
+          notFound: [
+            {
+              queryKey: ['profiles', username],
+              code: body?.error?.code ?? 'not_found',
+              message: body?.error?.message ?? 'User not found. Please check the username.',
+            },
+          ],
+        }
+      }
+      if (!response.ok) return null
+      const profile = (await response.json()) as ProfilePage
+      const name = profile.profile.name?.trim() || profile.profile.username
+      const description =
+        profile.profile.bio?.trim() ||
+        `${name} on ${config.brandName}: ${profile.profile.points} points, ${profile.submissions.length} completed challenges.`
+      return page({ description }, [{ queryKey: ['profiles', username], data: profile }])
+    }
+    return page()
+  }
+
+  function documentFor(pathname: string, result: RenderResult, data: PageData): string {
+    // React writes the page's hoisted elements (<title>, a noindex <meta>, image preloads) first;
+    // they belong in <head>.
+    let body = result.html
+    let title = escapeHtml(config.brandName)
+    const hoisted: string[] = []
+    for (;;) {
+      const match = /^(?:<title>([^<]*)<\/title>|<meta [^>]*>|<link [^>]*>)/.exec(body)
+      if (!match) break
+      // React escaped the text for an element; an attribute also needs its quotes escaped.
+      if (match[1] !== undefined) title = match[1].replace(/"/g, '&quot;')
+      else hoisted.push(match[0])
+      body = body.slice(match[0].length)
+    }
+    const { head } = data
+    const url = new URL(pathname, publicOrigin).href
+    const description = escapeHtml(head.description)
+    const tags = [
+      `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="${escapeHtml(config.brandName)}" />`,
+      `<meta property="og:title" content="${title}" />`,
+      `<meta property="og:description" content="${description}" />`,
+      `<meta property="og:url" content="${escapeHtml(url)}" />`,
+      ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
+      `<meta name="twitter:card" content="summary_large_image" />`,
+      `<meta name="twitter:title" content="${title}" />`,
+      `<meta name="twitter:description" content="${description}" />`,
+      ...(head.image ? [`<meta name="twitter:image" content="${escapeHtml(head.image)}" />`] : []),
+      ...hoisted,
+      ...modulepreloads(manifest, PAGES.find((p) => p.pattern.test(pathname))?.module ?? '').map(
+        (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
+      ),
+    ]
+    return indexHtml
+      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+      .replace(
+        /<meta name="description" content="[^"]*"\s*\/?>/,
+        `<meta name="description" content="${description}" />`,
+      )
+      .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(result.data)}</script>`,
+      )
+  }
+
+  /** The rendered page, or null when the path is not a public page or cannot be rendered. */
+  async function render(pathname: string, url: string): Promise<RenderedPage | null> {
+    if (!PAGES.some((page) => page.pattern.test(pathname))) return null
+    const snapshot = await options.catalogue.snapshot()
+    const isProfile = pathname.startsWith('/profile/')
+    if (!isProfile) {
+      if (snapshot.signature !== cacheSignature) {
+        cache.clear()
+        cacheSignature = snapshot.signature
+      }
+      const cached = cache.get(pathname)
+      if (cached) return cached
+    }
+    const data = await pageData(pathname, snapshot)
+    if (!data) return null
+    const { renderPage } = await loadRenderer()
+    const result = await renderPage({
+      request: new Request(url),
+      queries: data.queries,
+      notFound: data.notFound,
+    })
+    if (!result) return null
+    // An unknown category renders the 404 page from the route itself.
+    const status = data.status
+    const page: RenderedPage = { status, html: documentFor(pathname, result, data) }
+    if (!isProfile) {
+      if (cache.size >= CACHE_LIMIT) cache.clear()
+      cache.set(pathname, page)
+    }
+    return page
+  }
+
+  return { render }
+}

@@ -1,0 +1,50 @@
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
+import type { SsrData, SsrNotFound } from '#web/lib/ssr-data.ts'
+import { createRoutes } from '#web/routes.tsx'
+
+/**
+ * The server's renderer (built by `vite build --ssr` into dist/render): the same routes and
+ * components as the browser, rendered to HTML for a visitor with the page's data already in the
+ * query cache. The browser hydrates it with the data the answer carries (main.tsx).
+ */
+export type PrefetchedQuery = { queryKey: readonly unknown[]; data: unknown }
+
+export type RenderInput = {
+  request: Request
+  queries: PrefetchedQuery[]
+  notFound: SsrNotFound[]
+}
+
+export type RenderResult = { html: string; data: SsrData }
+
+const handler = createStaticHandler(createRoutes())
+
+/** Null when the router answers with a redirect or an error: the caller serves the plain app then. */
+export async function renderPage(input: RenderInput): Promise<RenderResult | null> {
+  const context = await handler.query(input.request)
+  if (context instanceof Response || context.errors) return null
+
+  const queryClient = createQueryClient()
+  for (const query of input.queries) queryClient.setQueryData(query.queryKey, query.data)
+  for (const notFound of input.notFound) seedNotFound(queryClient, notFound)
+
+  const router = createStaticRouter(handler.dataRoutes, context)
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+  const data: SsrData = {
+    queries: dehydrate(queryClient),
+    notFound: input.notFound,
+    router: { loaderData: context.loaderData, actionData: context.actionData },
+  }
+  queryClient.clear()
+  return { html, data }
+}

@@ -1,0 +1,17 @@
+import type { DehydratedState } from '@tanstack/react-query'
+
+/** The id of the `<script type="application/json">` block a server-rendered page carries. */
+export const SSR_DATA_ID = 'ssr-data'
+
+/** A query the server answered 404 (an unknown challenge or profile): the page shows "not found". */
+export type SsrNotFound = { queryKey: readonly unknown[]; code: string; message: string }
+
+/**
+ * What the server hands the browser with a rendered page: the page's TanStack Query data and the
+ * router's state, so the first render in the browser matches the HTML (no second request, no flash).
+ */
+export type SsrData = {
+  queries: DehydratedState
+  notFound: SsrNotFound[]
+  router: { loaderData: Record<string, unknown>; actionData: Record<string, unknown> | null }
+}

@@ -1,0 +1,181 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import { CATEGORIES } from '#shared/categories.ts'
+import { listChallenges, publicConfig } from './catalogue.ts'
+import { expect, test } from './fixtures.ts'
+import { uniqueLogin } from './sign-in-helper.ts'
+
+/**
+ * Issue 9: the public pages arrive rendered by the server, so they show (and preview as a shared link)
+ * without JavaScript, and the app hydrates them without a mismatch.
+ */
+
+/** Makes a member over HTTP, the way a browser signs in through the GitHub emulator. */
+async function createMember(request: APIRequestContext, login: string): Promise<void> {
+  const start = await request.get('/auth/github', { maxRedirects: 0 })
+  expect(start.status()).toBe(302)
+  const authorizeUrl = new URL(start.headers().location ?? '', 'http://placeholder')
+  const form: Record<string, string> = { login, decision: 'allow' }
+  for (const name of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope'])
+    form[name] = authorizeUrl.searchParams.get(name) ?? ''
+  const authorized = await request.post(authorizeUrl.pathname, { form, maxRedirects: 0 })
+  expect(authorized.status()).toBe(302)
+  const callback = new URL(authorized.headers().location ?? '', 'http://placeholder')
+  const done = await request.get(`${callback.pathname}${callback.search}`, { maxRedirects: 0 })
+  expect(done.status()).toBe(302)
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+
+/** Chrome logs a page answered 404 as a failed resource: for the 404 pages that answer is the point. */
+function forgetNotFoundDocuments(consoleErrors: string[]) {
+  const others = consoleErrors.filter((error) => !/status of 404 \(Not Found\)/.test(error))
+  consoleErrors.splice(0, consoleErrors.length, ...others)
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('home, the catalogue and a category show their headings and challenges', async ({ page, request }) => {
+    const challenges = await listChallenges(request)
+    const newest = challenges[0]
+    if (!newest) throw new Error('the catalogue is empty')
+
+    await page.goto('/')
+    await expect(h1(page)).toHaveText('Master Frontend Skills with Hands-On Projects')
+    await expect(page.getByRole('main').getByRole('heading', { name: newest.title })).toBeVisible()
+
+    await page.goto('/challenges')
+    await expect(h1(page)).toHaveText('All Challenges')
+    for (const challenge of challenges.slice(0, 3))
+      await expect(page.getByRole('main').getByRole('heading', { name: challenge.title })).toBeVisible()
+
+    const category = CATEGORIES.find((c) => c.value === newest.category) ?? CATEGORIES[0]
+    await page.goto(`/challenges/${category.path}`)
+    await expect(h1(page)).toHaveText(category.heading)
+    await expect(page.getByRole('main').getByRole('heading', { name: newest.title })).toBeVisible()
+  })
+
+  test('a challenge page shows the challenge', async ({ page, request }) => {
+    const [challenge] = await listChallenges(request)
+    if (!challenge) throw new Error('the catalogue is empty')
+    const response = await page.goto(`/challenge/${challenge.slug}`)
+    expect(response?.status()).toBe(200)
+    await expect(h1(page)).toHaveText(challenge.title)
+    await expect(page.getByText(challenge.description)).toBeVisible()
+  })
+
+  test('the static pages show their headings', async ({ page, request }) => {
+    const { supportEmail } = await publicConfig(request)
+    const pages: [path: string, heading: string][] = [
+      ['/about', 'About'],
+      ['/terms', 'Terms and Conditions'],
+      ['/privacy', 'Privacy Policy'],
+      ['/contact', "Need Help? We're Here for You!"],
+      ['/competitions', 'Coming Soon'],
+    ]
+    for (const [path, heading] of pages) {
+      await page.goto(path)
+      await expect(h1(page), path).toHaveText(heading)
+    }
+    await page.goto('/contact')
+    await expect(page.getByRole('main')).toContainText(supportEmail)
+  })
+
+  test("a member's profile shows their name and points", async ({ page, playwright, baseURL }, testInfo) => {
+    const login = uniqueLogin(testInfo, 'ssr')
+    // A fresh request context: its session cookie stays out of the page (which renders as a visitor).
+    const request = await playwright.request.newContext({ baseURL })
+    await createMember(request, login)
+    await request.dispose()
+
+    const response = await page.goto(`/profile/${login}`)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('main')).toContainText(`@${login}`)
+    await expect(page.getByRole('main')).toContainText('Points')
+  })
+
+  test('an unknown challenge, category or profile is the 404 page with status 404', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const challenge = await page.goto('/challenge/no-such-challenge')
+    expect(challenge?.status()).toBe(404)
+    await expect(h1(page)).toHaveText('404 - Not Found')
+
+    const profile = await page.goto('/profile/no-such-member-anywhere')
+    expect(profile?.status()).toBe(404)
+    await expect(h1(page)).toHaveText('User not found')
+
+    const category = await page.goto('/challenges/widgets')
+    expect(category?.status()).toBe(404)
+    await expect(h1(page)).toHaveText('404 - Not Found')
+    forgetNotFoundDocuments(consoleErrors)
+  })
+})
+
+test('a challenge page carries its title, description and link preview tags', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const [challenge] = await listChallenges(request)
+  if (!challenge) throw new Error('the catalogue is empty')
+  const { brandName } = await publicConfig(request)
+  const response = await request.get(`/challenge/${challenge.slug}`)
+  expect(response.status()).toBe(200)
+  const html = await response.text()
+  // The tags are in the HTML itself, where link previews read them (no JavaScript runs there).
+  await page.setContent(html.replace(/<script[^>]*src=[^>]*><\/script>/g, ''))
+  const meta = (selector: string) => page.locator(selector).first().getAttribute('content')
+  const title = `${challenge.title} | ${brandName}`
+  await expect(page).toHaveTitle(title)
+  expect(await meta('meta[name="description"]')).toBe(challenge.description)
+  expect(await meta('meta[property="og:title"]')).toBe(title)
+  expect(await meta('meta[property="og:description"]')).toBe(challenge.description)
+  expect(await meta('meta[property="og:url"]')).toBe(new URL(`/challenge/${challenge.slug}`, baseURL).href)
+  expect(await meta('meta[property="og:image"]')).toBe(new URL(challenge.templateImg, baseURL).href)
+  expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image')
+})
+
+test('every public page hydrates without an error', async ({
+  page,
+  request,
+  playwright,
+  baseURL,
+  consoleErrors,
+}, testInfo) => {
+  // The fixture fails the test on any console error, such as React's "Hydration failed" or "did not match".
+  const [challenge] = await listChallenges(request)
+  if (!challenge) throw new Error('the catalogue is empty')
+  const login = uniqueLogin(testInfo, 'hydrate')
+  const member = await playwright.request.newContext({ baseURL })
+  await createMember(member, login)
+  await member.dispose()
+
+  const paths = [
+    '/',
+    '/challenges',
+    `/challenges/${CATEGORIES[0].path}`,
+    `/challenge/${challenge.slug}`,
+    '/about',
+    '/terms',
+    '/privacy',
+    '/contact',
+    '/competitions',
+    `/profile/${login}`,
+    '/challenge/no-such-challenge',
+    '/profile/no-such-member-anywhere',
+  ]
+  for (const path of paths) {
+    await page.goto(path)
+    // Hydrated: the session check ran and the navbar offers Login.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' }), path).toBeVisible()
+    await expect(h1(page), path).toBeVisible()
+  }
+  // After hydration the app navigates in the browser as before.
+  await page.goto('/')
+  await page.getByRole('banner').getByRole('link', { name: 'Challenges', exact: true }).first().click()
+  await expect(page).toHaveURL('/challenges')
+  await expect(h1(page)).toHaveText('All Challenges')
+  forgetNotFoundDocuments(consoleErrors)
+})
