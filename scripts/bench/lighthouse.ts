@@ -1,0 +1,153 @@
+// Lighthouse (mobile, the default config) on the public pages of the built app, one at a time:
+// /, /challenges, a challenge page and a member's profile. Prints the four category scores per page.
+// Usage: npm run build && npm run bench:lighthouse   (CHROMIUM_PATH defaults to /usr/bin/chromium)
+// The goal (issue 9): performance >= 0.95, accessibility, best practices and SEO 1.0 on every page.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3790)
+const ORIGIN = `http://127.0.0.1:${PORT}`
+const MEMBER = 'lighthouse-member'
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['dist/server/index.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      PUBLIC_URL: ORIGIN,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    const healthy = await fetch(`${ORIGIN}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false)
+    if (healthy) return server
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error('the server did not start within 2 minutes')
+}
+
+/** Cookies carried by hand between the redirects of a sign-in (fetch keeps none). */
+function cookieJar() {
+  const cookies = new Map<string, string>()
+  return {
+    store(response: Response) {
+      for (const header of response.headers.getSetCookie()) {
+        const [pair = ''] = header.split(';')
+        const index = pair.indexOf('=')
+        cookies.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim())
+      }
+    },
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+  }
+}
+
+/** Signs a member in once through the built-in GitHub emulator, so their profile exists. */
+async function createMember(login: string): Promise<void> {
+  const jar = cookieJar()
+  const get = async (url: string) => {
+    const response = await fetch(new URL(url, ORIGIN), {
+      redirect: 'manual',
+      headers: { Cookie: jar.header() },
+    })
+    jar.store(response)
+    return response
+  }
+  const start = await get('/auth/github')
+  const authorizeUrl = new URL(start.headers.get('Location') ?? '', ORIGIN)
+  const form = new URLSearchParams({ login, decision: 'allow' })
+  for (const name of ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope'])
+    form.set(name, authorizeUrl.searchParams.get(name) ?? '')
+  const authorized = await fetch(new URL(authorizeUrl.pathname, ORIGIN), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.header() },
+    body: form,
+  })
+  const callback = authorized.headers.get('Location')
+  if (authorized.status !== 302 || !callback) throw new Error(`the emulator answered ${authorized.status}`)
+  const done = await get(callback)
+  if (done.status !== 302) throw new Error(`the sign-in callback answered ${done.status}`)
+}
+
+async function firstChallengeSlug(): Promise<string> {
+  const body = (await (await fetch(`${ORIGIN}/api/challenges`)).json()) as { challenges: { slug: string }[] }
+  const slug = body.challenges[0]?.slug
+  if (!slug) throw new Error('the catalogue is empty')
+  return slug
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'dojo-lighthouse-'))
+const server = await startServer(dataDir)
+let failed = false
+try {
+  await createMember(MEMBER)
+  const pages = ['/', '/challenges', `/challenge/${await firstChallengeSlug()}`, `/profile/${MEMBER}`]
+  console.log(`${'page'.padEnd(48)} ${CATEGORIES.map((c) => c.padStart(14)).join(' ')}`)
+  for (const path of pages) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_ARGS,
+    })
+    try {
+      const run = () =>
+        lighthouse(`${ORIGIN}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' })
+      let result = await run()
+      // A trace that failed to record (NO_NAVSTART and the like) is Lighthouse's hiccup: run it again.
+      for (let retry = 0; retry < 2 && result?.lhr.runtimeError; retry++) result = await run()
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse failed: ${result.lhr.runtimeError.message}`)
+      const { categories, audits } = result.lhr
+      // LIGHTHOUSE_OUT=<folder> keeps each full report (JSON) for reading.
+      if (process.env.LIGHTHOUSE_OUT)
+        writeFileSync(
+          join(process.env.LIGHTHOUSE_OUT, `${path.replace(/\W+/g, '_') || 'home'}.json`),
+          result.report as string,
+        )
+      const scores = CATEGORIES.map((id) => categories[id]?.score ?? null)
+      console.log(
+        `${path.padEnd(48)} ${scores.map((score) => (score === null ? '-' : score.toFixed(2)).padStart(14)).join(' ')}`,
+      )
+      const metrics = [
+        'first-contentful-paint',
+        'largest-contentful-paint',
+        'total-blocking-time',
+        'cumulative-layout-shift',
+      ]
+      console.log(
+        `${''.padEnd(4)}${metrics.map((id) => `${id}: ${audits[id]?.displayValue ?? '-'}`).join(', ')}`,
+      )
+      // What keeps a category below 1: the failing audits, so the numbers come with their reasons.
+      for (const id of CATEGORIES) {
+        const category = categories[id]
+        if (!category || category.score === 1) continue
+        const failing = category.auditRefs
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 0.9)
+          .map((ref) => `${ref.id} (${audits[ref.id]?.score ?? '-'})`)
+        if (failing.length > 0) console.log(`    ${id}: ${failing.join(', ')}`)
+      }
+    } catch (error) {
+      failed = true
+      console.error(`${path}: ${error instanceof Error ? error.message : String(error)}`)
+    } finally {
+      chrome.kill()
+    }
+  }
+} finally {
+  server.kill()
+  await new Promise((resolve) => server.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}
+process.exitCode = failed ? 1 : 0
