@@ -47,7 +47,10 @@ export async function buildZip(challenge: LoadedChallenge): Promise<{ zip: Uint8
   return { zip: zipSync(tree), entries: entries.sort() }
 }
 
-async function buildImages(challenge: LoadedChallenge): Promise<BuiltChallenge['images']> {
+/** Turns a challenge's design PNGs into the stored WebP images (in this process, or another one). */
+export type ImageBuilder = (challenge: LoadedChallenge) => Promise<BuiltChallenge['images']>
+
+export const buildImagesInProcess: ImageBuilder = async (challenge) => {
   const pairs = await Promise.all(
     DESIGN_VIEWS.map(async ({ view }) => {
       const png = await readFile(join(challenge.dir, 'design', `${view}.png`))
@@ -64,7 +67,10 @@ async function buildImages(challenge: LoadedChallenge): Promise<BuiltChallenge['
   return Object.fromEntries(pairs) as BuiltChallenge['images']
 }
 
-export async function buildChallenge(challenge: LoadedChallenge): Promise<BuiltChallenge> {
+export async function buildChallenge(
+  challenge: LoadedChallenge,
+  buildImages: ImageBuilder = buildImagesInProcess,
+): Promise<BuiltChallenge> {
   const [images, { zip, entries }] = await Promise.all([buildImages(challenge), buildZip(challenge)])
   return { images, zip, zipEntries: entries }
 }

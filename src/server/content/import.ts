@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { notifyCatalogueChanged } from '#server/catalogue/catalogue.ts'
-import { buildChallenge } from '#server/content/build.ts'
+import { buildChallenge, type ImageBuilder } from '#server/content/build.ts'
 import { DESIGN_VIEWS, type LoadedChallenge, loadCatalogue } from '#server/content/load.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
@@ -24,8 +24,8 @@ function allKeys(keys: ReturnType<typeof storageKeysFor>): string[] {
   return [...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb]), keys.zip]
 }
 
-async function writeArtifacts(storage: Storage, challenge: LoadedChallenge) {
-  const built = await buildChallenge(challenge)
+async function writeArtifacts(storage: Storage, challenge: LoadedChallenge, images?: ImageBuilder) {
+  const built = await buildChallenge(challenge, images)
   const keys = storageKeysFor(challenge.contentHash)
   for (const { view } of DESIGN_VIEWS) {
     await storage.put(keys[view].full, built.images[view].full)
@@ -46,8 +46,10 @@ export async function importCatalogue(options: {
   storage: Storage
   contentDir: string
   log?: Logger
+  /** Where design images are converted; in this process unless told otherwise. */
+  images?: ImageBuilder
 }): Promise<ImportResult> {
-  const { db, storage, contentDir, log } = options
+  const { db, storage, contentDir, log, images } = options
   const catalogue = await loadCatalogue(contentDir)
 
   const existing = new Map(
@@ -66,7 +68,7 @@ export async function importCatalogue(options: {
       result.unchanged.push(challenge.slug)
       continue
     }
-    const artifacts = await writeArtifacts(storage, challenge)
+    const artifacts = await writeArtifacts(storage, challenge, images)
     ;(previous === undefined ? result.created : result.updated).push(challenge.slug)
     const { metadata } = challenge
     rows.push({
