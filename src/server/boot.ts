@@ -21,14 +21,11 @@ export type Services = { database: DatabaseHandle; storage: Storage; close(): Pr
 export async function openServices(env: Env, log: Logger): Promise<Services> {
   const unlock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir)
   try {
-    const open = () =>
-      openDatabase(
-        env.DATABASE_URL
-          ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-          : { kind: 'pglite', dataDir: env.dataDir },
-      )
-    let database = await open()
-    let imported = false
+    const database = await openDatabase(
+      env.DATABASE_URL
+        ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+        : { kind: 'pglite', dataDir: env.dataDir },
+    )
     const storage = createFsStorage(join(env.dataDir, 'storage'))
     await database.withStartupLock(async () => {
       await runMigrations(database)
@@ -39,16 +36,8 @@ export async function openServices(env: Env, log: Logger): Promise<Services> {
         await withImageProcess((images) =>
           importCatalogue({ db: database.db, storage, contentDir: env.contentDir, log, images }),
         )
-        imported = true
       }
     })
-    // A first start on PGlite has just created the cluster and written the whole catalogue inside the
-    // WebAssembly instance, which keeps its grown memory (~450 MB RSS instead of ~330 on later starts).
-    // A fresh instance on the same files starts small again.
-    if (imported && database.kind === 'pglite') {
-      await database.close()
-      database = await open()
-    }
     return {
       database,
       storage,

@@ -1,29 +1,12 @@
-import { type ChildProcess, fork } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import type { ChildProcess } from 'node:child_process'
+import { forkServerScript } from '#server/child-script.ts'
 import type { BuiltChallenge, ImageBuilder } from '#server/content/build.ts'
-import { PROJECT_ROOT } from '#server/project-root.ts'
 
 /** One challenge's six conversions; a stuck one is killed rather than waited for. */
 const CONVERT_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 5000
 
 export type ImageReply = { id: number; images: BuiltChallenge['images'] } | { id: number; error: string }
-
-/**
- * The built server runs dist/server/image-worker.js (built beside index.js); from source, the
- * TypeScript file next to this one runs through tsx.
- */
-function workerCommand(): { path: string; execArgv: string[]; cwd?: string } {
-  const built = fileURLToPath(new URL('./image-worker.js', import.meta.url))
-  if (existsSync(built)) return { path: built, execArgv: [] }
-  // `--import tsx` is resolved from the working directory: the project's own node_modules.
-  return {
-    path: fileURLToPath(new URL('./image-worker.ts', import.meta.url)),
-    execArgv: ['--import', 'tsx'],
-    cwd: PROJECT_ROOT,
-  }
-}
 
 /**
  * Converts design images in a child process for as long as `fn` runs. The image library decodes
@@ -51,13 +34,14 @@ export async function withImageProcess<T>(fn: (images: ImageBuilder) => Promise<
   }
 
   const start = (): ChildProcess => {
-    const { path, execArgv, cwd } = workerCommand()
-    const created = fork(path, [], {
-      execArgv,
-      cwd,
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    })
+    const created = forkServerScript(
+      {
+        built: new URL('./image-worker.js', import.meta.url),
+        source: new URL('./image-worker.ts', import.meta.url),
+      },
+      [],
+      { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    )
     created.on('message', (reply: ImageReply) => {
       const request = pending.get(reply.id)
       if (!request) return

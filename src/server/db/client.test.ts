@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
@@ -147,6 +150,25 @@ describe.runIf(serverUrl)('the PostgreSQL pool on a real server', () => {
       expect(order).toEqual(['first in', 'first out', 'second in'])
     } finally {
       await Promise.all([first.close(), second.close()])
+    }
+  })
+})
+
+describe('PGlite', () => {
+  it('keeps a small buffer cache in this process, on a data folder and in memory', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dojo-pglite-'))
+    try {
+      for (const options of [{ kind: 'pglite', dataDir } as const, { kind: 'pglite' } as const]) {
+        const handle = await openDatabase(options)
+        try {
+          const result = (await handle.db.execute(sql`show shared_buffers`)) as { rows: unknown[] }
+          expect(result.rows[0]).toEqual({ shared_buffers: '32MB' })
+        } finally {
+          await handle.close()
+        }
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 })

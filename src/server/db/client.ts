@@ -1,10 +1,12 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { forkServerScript } from '#server/child-script.ts'
+import { PGLITE_START_PARAMS } from '#server/db/pglite-options.ts'
 import * as schema from '#server/db/schema.ts'
 
 /** The one database type the code uses: PGlite and node-postgres both give it, so queries are shared. */
@@ -18,6 +20,38 @@ export type DatabaseHandle = {
   close(): Promise<void>
   /** PGlite only: the whole database as a tarball, for `loadDataDir`. */
   dump?(): Promise<Blob>
+}
+
+const CREATE_CLUSTER_TIMEOUT_MS = 120_000
+
+/**
+ * Creates a new PGlite cluster in a child process (pglite-create.ts), so the memory `initdb` grows
+ * goes back to the system when it ends instead of staying with the server.
+ */
+function createPgliteCluster(dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = forkServerScript(
+      {
+        built: new URL('./pglite-create.js', import.meta.url),
+        source: new URL('./pglite-create.ts', import.meta.url),
+      },
+      [dataDir],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+    )
+    const timer = setTimeout(() => child.kill('SIGKILL'), CREATE_CLUSTER_TIMEOUT_MS)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      if (code === 0) resolve()
+      else
+        reject(
+          new Error(`creating the PGlite database in ${dataDir} failed (${signal ?? `exit code ${code}`})`),
+        )
+    })
+  })
 }
 
 /**
@@ -165,12 +199,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
   }
 
+  const startParams = PGLITE_START_PARAMS
   let client: PGlite
   if (options.dataDir) {
+    const dataDir = join(options.dataDir, 'pglite')
     mkdirSync(options.dataDir, { recursive: true })
-    client = await PGlite.create(join(options.dataDir, 'pglite'))
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) await createPgliteCluster(dataDir)
+    client = await PGlite.create({ dataDir, startParams })
   } else {
-    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
+    client = await PGlite.create({
+      startParams,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    })
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database
   return {
