@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MAX_HEIGHT_RATIO, SHIFT_TOLERANCE, scoreCapture, scoreFrom } from '#server/reviews/score.ts'
-import { blankPng, pagePng, stackPngs } from '#server/reviews/score-fixtures.ts'
+import { MAX_HEIGHT_RATIO, SHIFT_TOLERANCE, scoreCapture, scoreFrom } from '#server/review/score.ts'
+import { blankPng, pagePng, stackPngs } from '#server/review/score-fixtures.ts'
 
 /** The colour of one pixel of a PNG, as [r, g, b]. */
 async function pixelAt(png: Buffer, x: number, y: number): Promise<number[]> {

@@ -8,7 +8,7 @@ import {
   type Lookup,
   printable,
   resolvePublic,
-} from '#server/reviews/address-policy.ts'
+} from '#server/review/address-policy.ts'
 
 /**
  * The only way out for the browser that opens a submitted site. Chromium is started with this proxy

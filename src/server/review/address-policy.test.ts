@@ -5,7 +5,7 @@ import {
   isPublicAddress,
   type Lookup,
   resolvePublic,
-} from '#server/reviews/address-policy.ts'
+} from '#server/review/address-policy.ts'
 
 /** A resolver that answers from a table, as DNS would for a hostile name. */
 const lookupFrom =

@@ -3,8 +3,8 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { chromium } from 'playwright-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Lookup } from '#server/reviews/address-policy.ts'
-import { type EgressProxy, type EgressProxyOptions, startEgressProxy } from '#server/reviews/egress-proxy.ts'
+import type { Lookup } from '#server/review/address-policy.ts'
+import { type EgressProxy, type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.ts'
 
 const MB = 1024 * 1024
