@@ -11,7 +11,16 @@ import { PROJECT_ROOT } from '#server/project-root.ts'
 import { temporaryDir } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, rowsOf, TEST_DATABASES } from '#tests/support/databases.ts'
 
-const TABLES = ['challenges', 'oauth_states', 'sessions', 'user_challenges', 'users']
+const TABLES = [
+  'challenges',
+  'oauth_states',
+  'review_breakpoints',
+  'review_jobs',
+  'sessions',
+  'submission_reviews',
+  'user_challenges',
+  'users',
+]
 const MIGRATION_COUNT = (
   JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
 ).entries.length

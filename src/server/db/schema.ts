@@ -7,9 +7,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -151,4 +153,95 @@ export const oauthStates = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+)
+
+/**
+ * The background job queue (issue 10): claimed with `FOR UPDATE SKIP LOCKED`, so several workers, in
+ * one process or many, never run a job twice. A claim is a lease (`locked_until`): a job whose worker
+ * died is claimed again once the lease runs out. See src/server/jobs/queue.ts.
+ */
+export const reviewJobs = pgTable(
+  'review_jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    /** At most one unfinished job per key: asking twice for the same review queues it once. */
+    dedupeKey: text('dedupe_key'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [
+    check('review_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'dead')`),
+    check('review_jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    // Finished jobs keep their key, so a new job with the same key may be queued after them.
+    uniqueIndex('review_jobs_dedupe_key_idx')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    // The claim looks for due queued jobs and expired running ones, oldest run_at first.
+    index('review_jobs_claim_idx').on(t.status, t.runAt),
+  ],
+)
+
+/** One review of a member's submitted live site against the challenge's design. */
+export const submissionReviews = pgTable(
+  'submission_reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userChallengeId: integer('user_challenge_id')
+      .notNull()
+      .references(() => userChallenges.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    requestedUrl: text('requested_url').notNull(),
+    /** Where the capture ended up after redirects. */
+    finalUrl: text('final_url'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    /** Browser and scoring engine versions, so scores from different engines are not compared blindly. */
+    versions: jsonb('versions').$type<Record<string, string>>(),
+    timings: jsonb('timings').$type<Record<string, number>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('submission_reviews_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    // A submission's reviews, newest first.
+    index('submission_reviews_user_challenge_idx').on(t.userChallengeId, t.createdAt.desc().nullsFirst()),
+  ],
+)
+
+/** A review's result at one breakpoint; the images themselves are files in storage. */
+export const reviewBreakpoints = pgTable(
+  'review_breakpoints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reviewId: integer('review_id')
+      .notNull()
+      .references(() => submissionReviews.id, { onDelete: 'cascade' }),
+    breakpoint: text('breakpoint').notNull(),
+    width: integer('width').notNull(),
+    captureKey: text('capture_key').notNull(),
+    diffKey: text('diff_key').notNull(),
+    designHeight: integer('design_height').notNull(),
+    captureHeight: integer('capture_height').notNull(),
+    comparedHeight: integer('compared_height').notNull(),
+    heightRatio: real('height_ratio').notNull(),
+    rawMismatch: integer('raw_mismatch').notNull(),
+    /** The mismatch of a blank page against the design: the score is measured against it. */
+    baselineMismatch: integer('baseline_mismatch').notNull(),
+    score: real('score').notNull(),
+    failedFonts: jsonb('failed_fonts').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    unique('review_breakpoints_review_breakpoint_key').on(t.reviewId, t.breakpoint),
+    check('review_breakpoints_breakpoint_check', sql`${t.breakpoint} in ('desktop', 'tablet', 'mobile')`),
+    check('review_breakpoints_score_check', sql`${t.score} >= 0 and ${t.score} <= 100`),
+  ],
 )
