@@ -1,0 +1,656 @@
+import { createRequire } from 'node:module'
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core'
+import {
+  EGRESS_MAX_BLOCKED_RECORDS,
+  type EgressProxy,
+  type EgressProxyOptions,
+  type EgressStats,
+  startEgressProxy,
+} from '#server/review/egress-proxy.ts'
+import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.ts'
+
+/**
+ * Opens a member's live site in the system Chromium and screenshots it at each review breakpoint, and
+ * renders the challenge's design images in the same browser, so both sides of a comparison come from
+ * one engine with one set of settings. The site is hostile: every request goes through a fresh egress
+ * proxy (see egress-proxy.ts), and every wait is bounded.
+ */
+
+/** A job's whole budget: three page loads and their settling, with room to spare. */
+export const CAPTURE_JOB_TIMEOUT_MS = 180_000
+/** From the first request until the document has arrived (DOMContentLoaded) and, if it can, loaded. */
+export const CAPTURE_NAVIGATION_TIMEOUT_MS = 30_000
+/** Taller pages are cut here: a 100k px page would be a 500 MB bitmap, and nobody designs one. */
+export const CAPTURE_MAX_HEIGHT = 16_000
+/** The bounded waits after load: network idle, lazy images, web fonts. */
+export const CAPTURE_SETTLE_TIMEOUT_MS = 5000
+export const CAPTURE_RESTART_EVERY = 50
+
+/** Disables what moves, so two captures of one page are the same picture; scrollbars take no width. */
+const FREEZE_CSS = `*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}
+html{scrollbar-width:none!important}::-webkit-scrollbar{display:none!important}`
+
+/**
+ * On top of CHROMIUM_ARGS. The proxy is the only way out, so Chromium must not find another: it
+ * resolves no names itself (a page's names go to the proxy unresolved; the proxy's own 127.0.0.1 stays
+ * reachable), QUIC and WebRTC's direct UDP are off (neither goes through an HTTP proxy). The
+ * background services these would reach are off too, though with no name resolution they fail anyway.
+ */
+const CAPTURE_ARGS = [
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--disable-quic',
+  '--dns-prefetch-disable',
+  '--no-pings',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--disable-notifications',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--force-color-profile=srgb',
+]
+
+const PLAYWRIGHT_VERSION: string = createRequire(import.meta.url)('playwright-core/package.json').version
+
+export type CaptureErrorCode =
+  | 'invalid_url'
+  | 'blocked_address'
+  | 'unreachable'
+  | 'http_error'
+  | 'timeout'
+  | 'too_large'
+  | 'browser_failed'
+
+/** A review that could not capture the site; the message is one plain sentence for the member. */
+export class CaptureError extends Error {
+  override name = 'CaptureError'
+  /** What the proxy saw before the capture failed, for the report; absent when no page was opened. */
+  egress?: EgressStats
+  constructor(
+    public code: CaptureErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export type CapturedBreakpoint = {
+  breakpoint: ReviewBreakpointName
+  width: number
+  png: Buffer
+  /** The height captured, px: the page's height, at least the viewport's, at most CAPTURE_MAX_HEIGHT. */
+  height: number
+  /** The page's own height before the cap. */
+  pageHeight: number
+  /** Families of web fonts that failed to load (the page fell back to another font). */
+  failedFonts: string[]
+}
+
+export type SiteCapture = {
+  /** The first (desktop) page's address after redirects. */
+  finalUrl: string
+  captures: CapturedBreakpoint[]
+  /** The three page loads' proxies together. */
+  egress: EgressStats
+  versions: { chromium: string; playwright: string }
+  /** ms per phase, e.g. `desktop.navigate`, `desktop.settle`, `desktop.screenshot`, `total`. */
+  timings: Record<string, number>
+}
+
+export type BrowserPool = {
+  /** One shared Chromium, restarted every `restartEvery` jobs (default 50) or when it crashed. */
+  use<T>(fn: (browser: Browser) => Promise<T>): Promise<T>
+  version(): Promise<string>
+  close(): Promise<void>
+}
+
+type Slot = { browser: Promise<Browser>; jobs: number; active: number; retired: boolean }
+
+/**
+ * One Chromium for all jobs (starting one costs a second and ~100 MB), replaced now and then because a
+ * long-lived browser grows, and at once when it crashes. Jobs still running on a retired browser
+ * finish on it; it closes after the last one.
+ */
+export function createBrowserPool(
+  options: { executablePath?: string; restartEvery?: number } = {},
+): BrowserPool {
+  const restartEvery = options.restartEvery ?? CAPTURE_RESTART_EVERY
+  const slots = new Set<Slot>()
+  let current: Slot | null = null
+  let closed = false
+
+  const shut = (slot: Slot) => {
+    slots.delete(slot)
+    return slot.browser.then((browser) => browser.close()).catch(() => {})
+  }
+  const retire = (slot: Slot) => {
+    slot.retired = true
+    if (current === slot) current = null
+    if (slot.active === 0) void shut(slot)
+  }
+  const launch = (): Slot => {
+    const slot = { jobs: 0, active: 0, retired: false } as Slot
+    slot.browser = chromium
+      .launch({
+        executablePath: options.executablePath ?? CHROMIUM_PATH,
+        args: [...CHROMIUM_ARGS, ...CAPTURE_ARGS],
+        timeout: 30_000,
+      })
+      .then((browser) => {
+        browser.once('disconnected', () => retire(slot))
+        return browser
+      })
+    slot.browser.catch(() => retire(slot))
+    slots.add(slot)
+    return slot
+  }
+  const acquire = (): Slot => {
+    if (closed) throw new CaptureError('browser_failed', 'The reviewing browser has been shut down.')
+    if (current && current.jobs >= restartEvery) retire(current)
+    current ??= launch()
+    return current
+  }
+  const started = async (slot: Slot): Promise<Browser> => {
+    try {
+      const browser = await slot.browser
+      if (browser.isConnected()) return browser
+    } catch {
+      // Reported below in words; the next job launches a new browser.
+    }
+    retire(slot)
+    throw new CaptureError(
+      'browser_failed',
+      'The reviewing browser could not start; the review will be retried.',
+    )
+  }
+
+  return {
+    async use(fn) {
+      const slot = acquire()
+      slot.jobs += 1
+      slot.active += 1
+      try {
+        return await fn(await started(slot))
+      } finally {
+        slot.active -= 1
+        if (slot.retired && slot.active === 0) void shut(slot)
+      }
+    },
+    async version() {
+      const slot = acquire()
+      slot.active += 1
+      try {
+        return (await started(slot)).version()
+      } finally {
+        slot.active -= 1
+        if (slot.retired && slot.active === 0) void shut(slot)
+      }
+    },
+    async close() {
+      closed = true
+      current = null
+      await Promise.all([...slots].map(shut))
+    },
+  }
+}
+
+/** The address as the browser will open it, or invalid_url: only http(s), before any browser starts. */
+export function parseSiteUrl(input: string): URL {
+  let url: URL
+  try {
+    url = new URL(input.trim())
+  } catch {
+    throw new CaptureError('invalid_url', 'The address is not a valid web address.')
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+    throw new CaptureError('invalid_url', 'Only http:// and https:// addresses can be reviewed.')
+  return url
+}
+
+type Deadline = { aborted: Promise<never>; signal: AbortSignal; dispose(): void }
+
+/** Rejects `aborted` when the job's budget is spent (timeout) or the caller aborts (its reason). */
+function deadline(jobTimeoutMs: number, outer: AbortSignal | undefined): Deadline {
+  const controller = new AbortController()
+  const timer = setTimeout(
+    () =>
+      controller.abort(
+        new CaptureError(
+          'timeout',
+          `The review took longer than ${Math.round(jobTimeoutMs / 1000)} seconds and was stopped.`,
+        ),
+      ),
+    jobTimeoutMs,
+  )
+  const onOuterAbort = () => controller.abort(outer?.reason)
+  if (outer?.aborted) onOuterAbort()
+  else outer?.addEventListener('abort', onOuterAbort, { once: true })
+  const aborted = new Promise<never>((_, reject) => {
+    if (controller.signal.aborted) reject(controller.signal.reason)
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true })
+  })
+  // Nobody may be racing it when it fires; the rejection is read through the races.
+  aborted.catch(() => {})
+  return {
+    aborted,
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer)
+      outer?.removeEventListener('abort', onOuterAbort)
+    },
+  }
+}
+
+export async function captureSite(
+  pool: BrowserPool,
+  options: {
+    url: string
+    allowLoopback?: EgressProxyOptions['allowLoopback']
+    signal?: AbortSignal
+    jobTimeoutMs?: number
+    navigationTimeoutMs?: number
+    /** Each bounded wait after load (network idle, lazy images, fonts). */
+    settleTimeoutMs?: number
+    /** Passed to each page load's proxy (tests lower the limits). */
+    proxy?: Omit<EgressProxyOptions, 'allowLoopback'>
+    /** Some of REVIEW_BREAKPOINTS only, in their order (default all). */
+    breakpoints?: readonly ReviewBreakpointName[]
+  },
+): Promise<SiteCapture> {
+  const url = parseSiteUrl(options.url)
+  const jobStarted = performance.now()
+  const job = deadline(options.jobTimeoutMs ?? CAPTURE_JOB_TIMEOUT_MS, options.signal)
+  const timings: Record<string, number> = {}
+  const egress: EgressStats[] = []
+  try {
+    return await pool.use(async (browser) => {
+      timings.browser = Math.round(performance.now() - jobStarted)
+      const captures: CapturedBreakpoint[] = []
+      let finalUrl = url.href
+      const wanted = options.breakpoints ?? REVIEW_BREAKPOINTS.map((b) => b.breakpoint)
+      for (const viewport of REVIEW_BREAKPOINTS.filter((b) => wanted.includes(b.breakpoint))) {
+        const result = await captureBreakpoint(browser, url, viewport, {
+          job,
+          egress,
+          timings,
+          proxy: { ...options.proxy, allowLoopback: options.allowLoopback },
+          navigationTimeoutMs: options.navigationTimeoutMs ?? CAPTURE_NAVIGATION_TIMEOUT_MS,
+          settleTimeoutMs: options.settleTimeoutMs ?? CAPTURE_SETTLE_TIMEOUT_MS,
+        })
+        if (captures.length === 0) finalUrl = result.finalUrl
+        captures.push(result.capture)
+      }
+      timings.total = Math.round(performance.now() - jobStarted)
+      return {
+        finalUrl,
+        captures,
+        egress: mergeStats(egress),
+        versions: { chromium: browser.version(), playwright: PLAYWRIGHT_VERSION },
+        timings,
+      }
+    })
+  } catch (error) {
+    const failure = asCaptureError(error, job.signal)
+    if (failure instanceof CaptureError) failure.egress ??= mergeStats(egress)
+    throw failure
+  } finally {
+    job.dispose()
+  }
+}
+
+type BreakpointJob = {
+  job: Deadline
+  egress: EgressStats[]
+  timings: Record<string, number>
+  proxy: EgressProxyOptions
+  navigationTimeoutMs: number
+  settleTimeoutMs: number
+}
+
+/**
+ * One breakpoint: its own proxy and its own context. The limits (25 MB, 300 requests) are per page
+ * load, and each breakpoint loads the page afresh with an empty cache, as a first visitor would.
+ */
+async function captureBreakpoint(
+  browser: Browser,
+  url: URL,
+  viewport: (typeof REVIEW_BREAKPOINTS)[number],
+  options: BreakpointJob,
+): Promise<{ capture: CapturedBreakpoint; finalUrl: string }> {
+  const proxy = await startEgressProxy(options.proxy)
+  let context: BrowserContext | undefined
+  try {
+    const visit = async () => {
+      context = await browser.newContext({
+        ...PAGE_SETTINGS,
+        // Before navigation: media queries, responsive images and scripts read the width on load.
+        viewport: { width: viewport.width, height: viewport.height },
+        proxy: { server: proxy.url },
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+        permissions: [],
+      })
+      // The deadline passed while the context was being made: the finally below has already run.
+      if (options.job.signal.aborted) {
+        await context.close().catch(() => {})
+        throw options.job.signal.reason
+      }
+      return visitPage(context, url, viewport, proxy, options)
+    }
+    const result = await Promise.race([visit(), options.job.aborted])
+    // A limit passed after the document arrived still leaves a page with holes: not a fair capture.
+    const limit = limitReason(proxy.stats())
+    if (limit) throw new CaptureError('too_large', limit)
+    return result
+  } catch (error) {
+    throw classifyFailure(error, proxy.stats(), options.job.signal)
+  } finally {
+    options.egress.push(proxy.stats())
+    // Closing the context stops whatever the page was still doing, also after a timeout.
+    await (context as BrowserContext | undefined)?.close().catch(() => {})
+    await proxy.close()
+  }
+}
+
+/** The same for the site and the design: one pixel per CSS pixel, light, motion reduced. */
+const PAGE_SETTINGS = {
+  deviceScaleFactor: 1,
+  isMobile: false,
+  hasTouch: false,
+  colorScheme: 'light',
+  reducedMotion: 'reduce',
+  locale: 'en-US',
+  timezoneId: 'UTC',
+} as const
+
+async function visitPage(
+  context: BrowserContext,
+  url: URL,
+  viewport: (typeof REVIEW_BREAKPOINTS)[number],
+  proxy: EgressProxy,
+  options: BreakpointJob,
+): Promise<{ capture: CapturedBreakpoint; finalUrl: string }> {
+  const name = viewport.breakpoint
+  const time = phaseTimer(options.timings, name)
+  let page: Page | null = null
+  // Popups (window.open, target=_blank) are closed as they appear; only our page stays.
+  context.on('page', (opened) => {
+    if (page && opened !== page) void opened.close().catch(() => {})
+  })
+  await context.addInitScript(freezeScript, FREEZE_CSS)
+  page = await context.newPage()
+  // alert(), confirm() and beforeunload would otherwise block the page until someone answers.
+  page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
+
+  const navigationStarted = performance.now()
+  let response: Response | null
+  try {
+    response = await page.goto(url.href, {
+      waitUntil: 'domcontentloaded',
+      timeout: options.navigationTimeoutMs,
+    })
+  } catch (error) {
+    throw navigationFailure(error, proxy.stats(), options.navigationTimeoutMs)
+  }
+  if (response) await checkResponse(response, proxy.stats())
+  // A subresource that never ends must not sink the review: what has arrived by then is captured.
+  const left = options.navigationTimeoutMs - (performance.now() - navigationStarted)
+  await page.waitForLoadState('load', { timeout: Math.max(1, left) }).catch(() => {})
+  time('navigate')
+
+  await settle(page, options.settleTimeoutMs)
+  const failedFonts = await page.evaluate(fontsSettled, options.settleTimeoutMs).catch(() => [])
+  time('settle')
+
+  const pageHeight = await page.evaluate(freezeAndMeasure, FREEZE_CSS)
+  const height = Math.min(Math.max(pageHeight, viewport.height), CAPTURE_MAX_HEIGHT)
+  const png = await page.screenshot({
+    type: 'png',
+    fullPage: true,
+    // The breakpoint's width exactly: horizontal overflow does not widen the capture.
+    clip: { x: 0, y: 0, width: viewport.width, height },
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+    timeout: 30_000,
+  })
+  time('screenshot')
+  return {
+    capture: { breakpoint: name, width: viewport.width, png, height, pageHeight, failedFonts },
+    finalUrl: page.url(),
+  }
+}
+
+/** Lazy images made eager, the page scrolled through for scripts that load on sight, then bounded waits. */
+async function settle(page: Page, timeoutMs: number) {
+  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => {})
+  await page.evaluate(loadLazyContent, { maxHeight: CAPTURE_MAX_HEIGHT, timeoutMs }).catch(() => {})
+  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => {})
+  await page.evaluate(imagesLoaded, timeoutMs).catch(() => {})
+}
+
+// The functions below run in the page. They declare no named functions inside: tsx (npm run dev)
+// compiles with keepNames, which would wrap them in a helper the page does not have.
+
+/** Adopted (not a <style> element) so a page's Content-Security-Policy cannot refuse it. */
+function freezeScript(css: string) {
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+}
+
+/** Applies the freeze again (a page may replace adoptedStyleSheets), back to the top, the height. */
+async function freezeAndMeasure(css: string): Promise<number> {
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync(css)
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  window.scrollTo(0, 0)
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  const root = document.documentElement
+  return Math.ceil(Math.max(root.scrollHeight, root.offsetHeight, document.body?.scrollHeight ?? 0))
+}
+
+async function loadLazyContent({ maxHeight, timeoutMs }: { maxHeight: number; timeoutMs: number }) {
+  for (const element of document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]'))
+    (element as HTMLImageElement).loading = 'eager'
+  const until = performance.now() + timeoutMs
+  const step = Math.max(200, window.innerHeight)
+  for (let y = 0; y < Math.min(document.documentElement.scrollHeight, maxHeight); y += step) {
+    if (performance.now() > until) break
+    window.scrollTo(0, y)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  window.scrollTo(0, 0)
+}
+
+async function imagesLoaded(timeoutMs: number) {
+  const pending = [...document.images]
+    .filter((image) => !image.complete)
+    .map((image) => image.decode().catch(() => {}))
+  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, timeoutMs))])
+}
+
+async function fontsSettled(timeoutMs: number): Promise<string[]> {
+  await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, timeoutMs))])
+  const failed = new Set<string>()
+  for (const font of document.fonts)
+    if (font.status === 'error') failed.add(font.family.replace(/^["']|["']$/g, ''))
+  return [...failed].sort()
+}
+
+/**
+ * Shows a design image at `width` in a blank page and screenshots it with the capture's settings, so the
+ * design and the capture come from the same Chromium. Bytes in, PNG out: the page is offline.
+ */
+export async function renderDesign(
+  pool: BrowserPool,
+  options: { png: Buffer; width: number },
+): Promise<Buffer> {
+  return pool.use(async (browser) => {
+    const context = await browser.newContext({
+      ...PAGE_SETTINGS,
+      viewport: { width: options.width, height: 600 },
+      offline: true,
+      javaScriptEnabled: false,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+    })
+    try {
+      const page = await context.newPage()
+      const source = `data:image/png;base64,${options.png.toString('base64')}`
+      await page.setContent(
+        `<!doctype html><html><head><style>html,body{margin:0;padding:0;background:#fff}img{display:block;width:100%;height:auto}${FREEZE_CSS}</style></head><body><img alt="" src="${source}"></body></html>`,
+        { waitUntil: 'load', timeout: 30_000 },
+      )
+      const image = page.locator('img')
+      await image.evaluate((img: HTMLImageElement) => img.decode())
+      const box = await image.boundingBox()
+      if (!box || box.height < 1) throw new Error('The design image could not be shown.')
+      // Clipped to the image: a design shorter than the viewport must not gain a white band.
+      return await page.screenshot({
+        type: 'png',
+        fullPage: true,
+        clip: {
+          x: 0,
+          y: 0,
+          width: options.width,
+          height: Math.min(Math.round(box.height), CAPTURE_MAX_HEIGHT),
+        },
+        animations: 'disabled',
+        caret: 'hide',
+        scale: 'css',
+        timeout: 30_000,
+      })
+    } finally {
+      await context.close().catch(() => {})
+    }
+  })
+}
+
+function phaseTimer(timings: Record<string, number>, prefix: string) {
+  let last = performance.now()
+  return (phase: string) => {
+    const now = performance.now()
+    timings[`${prefix}.${phase}`] = Math.round(now - last)
+    last = now
+  }
+}
+
+const DNS_FAILURE =
+  /does not exist|did not resolve|could not be resolved|has no address|not a valid host name/
+
+/** The proxy's stop reason (byte or request limit), if it was reached. */
+function limitReason(stats: EgressStats): string | null {
+  return stats.blocked.find((attempt) => attempt.host === '*')?.reason ?? null
+}
+
+/**
+ * What the proxy refused for `url`'s host:port, or with no `url` (a failed https tunnel, which does not
+ * say where it was going) the last refusal: at that point only the document and its redirects were asked.
+ */
+function refusalFor(stats: EgressStats, url: string | null): string | null {
+  let target: string | null = null
+  if (url) {
+    try {
+      const parsed = new URL(url)
+      target = `${parsed.hostname}:${parsed.port || (parsed.protocol === 'https:' ? 443 : 80)}`
+    } catch {
+      target = null
+    }
+  }
+  const refused = stats.blocked.filter((attempt) => attempt.host !== '*')
+  if (url) return refused.find((attempt) => attempt.host === target)?.reason ?? null
+  return refused.at(-1)?.reason ?? null
+}
+
+function refusalError(reason: string): CaptureError {
+  if (DNS_FAILURE.test(reason))
+    return new CaptureError('unreachable', "The site's name could not be found: check the address.")
+  return new CaptureError(
+    'blocked_address',
+    "The site's address points to a private network or to the reviewing machine, which reviews may not open.",
+  )
+}
+
+/** The proxy answers 502 with this body when it cannot connect; a site's own 502 says something else. */
+const PROXY_UNREACHABLE_BODY = 'The site could not be reached.\n'
+
+async function checkResponse(response: Response, stats: EgressStats) {
+  const status = response.status()
+  if (status < 400) return
+  const limit = limitReason(stats)
+  if (limit) throw new CaptureError('too_large', limit)
+  if (status === 403) {
+    const reason = refusalFor(stats, response.url())
+    if (reason) throw refusalError(reason)
+  }
+  if (status === 502 && (await response.text().catch(() => '')) === PROXY_UNREACHABLE_BODY)
+    throw new CaptureError('unreachable', "The site's server could not be reached.")
+  const text = response.statusText()
+  throw new CaptureError(
+    'http_error',
+    `The site answered with HTTP status ${status}${text ? ` (${text})` : ''} instead of a page.`,
+  )
+}
+
+/** page.goto's failure (Chromium's net:: codes) in words, using what the proxy refused. */
+function navigationFailure(error: unknown, stats: EgressStats, timeoutMs: number): unknown {
+  if (error instanceof CaptureError || !(error instanceof Error)) return error
+  const limit = limitReason(stats)
+  if (limit) return new CaptureError('too_large', limit)
+  const message = error.message
+  if (error.name === 'TimeoutError')
+    return new CaptureError(
+      'timeout',
+      `The site did not send its page within ${Math.round(timeoutMs / 1000)} seconds.`,
+    )
+  // An https:// site (or redirect hop) refused by the proxy: the tunnel was answered with 403.
+  if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_NAME_NOT_RESOLVED|ERR_BLOCKED/.test(message)) {
+    const reason = refusalFor(stats, null)
+    if (reason) return refusalError(reason)
+  }
+  if (/Download is starting/.test(message))
+    return new CaptureError('http_error', 'The address starts a download instead of showing a page.')
+  if (/ERR_CERT_|ERR_SSL_/.test(message))
+    return new CaptureError('unreachable', "The site's secure connection (HTTPS certificate) is not valid.")
+  if (/ERR_TOO_MANY_REDIRECTS/.test(message))
+    return new CaptureError('http_error', 'The site redirects in a loop.')
+  if (/net::ERR_/.test(message))
+    return new CaptureError('unreachable', "The site's server could not be reached.")
+  return error
+}
+
+/** The job's deadline (or the caller's abort, whose reason passes through as it came) comes first. */
+function classifyFailure(error: unknown, stats: EgressStats, signal: AbortSignal): unknown {
+  if (signal.aborted) return signal.reason
+  if (error instanceof CaptureError) return error
+  const limit = limitReason(stats)
+  if (limit) return new CaptureError('too_large', limit)
+  return error
+}
+
+function asCaptureError(error: unknown, signal: AbortSignal): unknown {
+  if (signal.aborted) return signal.reason
+  if (error instanceof CaptureError) return error
+  // Anything else is the browser failing under us (crashed, closed); `cause` keeps it for the log.
+  const failure = new CaptureError(
+    'browser_failed',
+    'The reviewing browser failed; the review will be retried.',
+  )
+  failure.cause = error
+  return failure
+}
+
+function mergeStats(all: EgressStats[]): EgressStats {
+  const blocked: EgressStats['blocked'] = []
+  for (const attempt of all.flatMap((stats) => stats.blocked)) {
+    if (blocked.length >= EGRESS_MAX_BLOCKED_RECORDS) break
+    if (!blocked.some((b) => b.host === attempt.host && b.reason === attempt.reason)) blocked.push(attempt)
+  }
+  return {
+    requests: all.reduce((sum, stats) => sum + stats.requests, 0),
+    bytes: all.reduce((sum, stats) => sum + stats.bytes, 0),
+    blocked,
+  }
+}
