@@ -18,12 +18,15 @@ import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from
 import { requestTimeout } from '#server/http/request-timeout.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
 import { spaRoutes } from '#server/http/spa.ts'
+import { createJobQueue } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
+import { createReviewService, type ReviewService } from '#server/review/service.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { fileRoutes } from '#server/routes/files.ts'
 import { createLeaderboard, LEADERBOARD_CACHE_MS, leaderboardRoutes } from '#server/routes/leaderboard.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
+import { reviewRoutes } from '#server/routes/reviews.ts'
 import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
@@ -42,6 +45,11 @@ export type AppDeps = {
   catalogue?: Catalogue
   /** How long sessions and the leaderboard are kept in memory (0: not at all); defaults for each. */
   cacheMs?: { sessions?: number; leaderboard?: number }
+  /**
+   * Submission reviews; defaults to a service that queues and reads reviews on `db` but runs none
+   * (the process's workers, if any, run them: see index.ts).
+   */
+  reviews?: ReviewService
 }
 
 /** Health answers 503 after this long without the database's answer, well within a monitor's patience. */
@@ -63,6 +71,7 @@ export function createApp(deps: AppDeps) {
 
   const limits = deps.rateLimits ?? rateLimitsFromEnv(env)
   const catalogue = deps.catalogue ?? createCatalogue(db, { log })
+  const reviews = deps.reviews ?? createReviewService({ db, storage, queue: createJobQueue(db), log })
   const sessionCache = createSessionCache({ ttlMs: deps.cacheMs?.sessions ?? SESSION_CACHE_TTL_MS })
   const leaderboard = createLeaderboard(db, deps.cacheMs?.leaderboard ?? LEADERBOARD_CACHE_MS)
   const onUserChanged = (userId: string) => {
@@ -115,11 +124,12 @@ export function createApp(deps: AppDeps) {
     })
     .route('/challenges', challengeRoutes(catalogue))
     .route('/users', userRoutes(db))
+    .route('/reviews', reviewRoutes(reviews))
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/me', requireUser)
     .use('/leaderboard', requireUser)
     .route('/leaderboard', leaderboardRoutes(leaderboard))
-    .route('/me', meRoutes({ db, storage, catalogue, onUserChanged }))
+    .route('/me', meRoutes({ db, storage, catalogue, reviews, log, onUserChanged }))
     .all('*', (c) =>
       c.json(errorBody('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`), 404),
     )

@@ -134,3 +134,62 @@ describe('configuration', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be false, true, or the number/)
   })
 })
+
+describe('review settings', () => {
+  it('runs one review worker by default and opens no loopback site', () => {
+    const env = parseEnv({})
+    expect(env.REVIEW_WORKERS).toBe(1)
+    expect(env.REVIEW_ALLOW_LOOPBACK).toBe(false)
+  })
+
+  it('reads REVIEW_WORKERS, where 0 queues reviews that this process does not run', () => {
+    expect(parseEnv({ REVIEW_WORKERS: '0' }).REVIEW_WORKERS).toBe(0)
+    expect(parseEnv({ REVIEW_WORKERS: '3' }).REVIEW_WORKERS).toBe(3)
+  })
+
+  it.each([
+    [{ REVIEW_WORKERS: '-1' }, /REVIEW_WORKERS must be 0 \(reviews are queued but not run here\) or more/],
+    [{ REVIEW_WORKERS: '1.5' }, /REVIEW_WORKERS must be a whole number/],
+    [{ REVIEW_WORKERS: 'many' }, /REVIEW_WORKERS must be a number/],
+    [
+      { REVIEW_ALLOW_LOOPBACK: 'yes' },
+      /REVIEW_ALLOW_LOOPBACK must be false, true, or a comma-separated list/,
+    ],
+    [{ REVIEW_ALLOW_LOOPBACK: '80,99999' }, /REVIEW_ALLOW_LOOPBACK must list ports from 1 to 65535/],
+  ])('stops on a wrong review setting: %j', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+
+  it('reads REVIEW_ALLOW_LOOPBACK as all loopback ports or a list of them', () => {
+    expect(parseEnv({ REVIEW_ALLOW_LOOPBACK: 'true' }).REVIEW_ALLOW_LOOPBACK).toBe(true)
+    expect(parseEnv({ REVIEW_ALLOW_LOOPBACK: 'false' }).REVIEW_ALLOW_LOOPBACK).toBe(false)
+    expect(parseEnv({ REVIEW_ALLOW_LOOPBACK: '4173,4174' }).REVIEW_ALLOW_LOOPBACK).toEqual({
+      ports: [4173, 4174],
+    })
+  })
+
+  it('refuses REVIEW_ALLOW_LOOPBACK in production, saying to remove it', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://dojo.example.org',
+      GITHUB_CLIENT_ID: 'a',
+      GITHUB_CLIENT_SECRET: 'b',
+    }
+    for (const value of ['true', '4173']) {
+      expect(() => parseEnv({ ...production, REVIEW_ALLOW_LOOPBACK: value })).toThrow(
+        /REVIEW_ALLOW_LOOPBACK must not be set in production: .*Remove it\./,
+      )
+    }
+    expect(parseEnv({ ...production, REVIEW_ALLOW_LOOPBACK: 'false' }).REVIEW_ALLOW_LOOPBACK).toBe(false)
+  })
+
+  it('warns at every start while reviews may open loopback sites', () => {
+    const env = parseEnv({
+      REVIEW_ALLOW_LOOPBACK: 'true',
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+    })
+    expect(startupWarnings(env)).toEqual([expect.stringMatching(/^REVIEW_ALLOW_LOOPBACK is on: /)])
+  })
+})

@@ -62,7 +62,32 @@ const envSchema = z.object({
     )
     .default('false')
     .transform((value) => (value === 'true' ? 1 : value === 'false' ? 0 : Number(value))),
+  REVIEW_WORKERS: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must be 0 (reviews are queued but not run here) or more')
+    .max(16, 'must be at most 16')
+    .default(1),
+  REVIEW_ALLOW_LOOPBACK: z
+    .string()
+    .regex(
+      /^(true|false|1|0|\d{1,5}(,\d{1,5})*)$/,
+      'must be false, true, or a comma-separated list of loopback ports such as 4173,4174',
+    )
+    .default('false')
+    .transform((value): ReviewLoopback => {
+      if (value === 'false' || value === '0') return false
+      if (value === 'true' || value === '1') return true
+      return { ports: value.split(',').map(Number) }
+    })
+    .refine(
+      (value) => typeof value === 'boolean' || value.ports.every((port) => port >= 1 && port <= 65535),
+      'must list ports from 1 to 65535',
+    ),
 })
+
+/** Tests only: the loopback sites a review may open (all ports, some, or none). */
+export type ReviewLoopback = boolean | { ports: readonly number[] }
 
 export type GitHubConfig = {
   /** `emulator`: the built-in stand-in answers GitHub's addresses from this server. */
@@ -104,6 +129,10 @@ export function startupWarnings(env: Env): string[] {
     warnings.push(
       'The built-in GitHub emulator is on because GITHUB_CLIENT_ID is not set: anyone who can open this server signs in as any login they type. Use it on this machine only; set GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET for real sign-in.',
     )
+  if (env.REVIEW_ALLOW_LOOPBACK !== false)
+    warnings.push(
+      'REVIEW_ALLOW_LOOPBACK is on: submission reviews may open sites on this machine (127.0.0.1). It is meant for tests; unset it anywhere else.',
+    )
   return warnings
 }
 
@@ -135,6 +164,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set in production: create a GitHub OAuth app whose callback URL is <PUBLIC_URL>/auth/github/callback and set both.',
     )
   }
+  if (production && data.REVIEW_ALLOW_LOOPBACK !== false)
+    problems.push(
+      'REVIEW_ALLOW_LOOPBACK must not be set in production: it lets reviews open sites on this machine, which only tests need. Remove it.',
+    )
   if (data.GITHUB_CLIENT_ID && !data.GITHUB_CLIENT_SECRET)
     problems.push('GITHUB_CLIENT_SECRET must be set when GITHUB_CLIENT_ID is.')
   const publicOrigin = new URL(data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).origin

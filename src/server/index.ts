@@ -3,7 +3,9 @@ import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
+import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
+import { createReviewService, lazyBrowserPool, startReviewWorkers } from '#server/review/service.ts'
 
 async function main() {
   let env: ReturnType<typeof parseEnv>
@@ -20,13 +22,29 @@ async function main() {
   for (const warning of startupWarnings(env)) log.warn(warning)
   const started = performance.now()
   const services = await openServices(env, log)
-  const app = createApp({ env, db: services.database.db, storage: services.storage, log })
-  const stopHousekeeping = startHousekeeping(services.database.db, log)
+  const { db } = services.database
+  // Chromium starts with the first review this process runs, not before.
+  const browsers = lazyBrowserPool()
+  let workers: Workers | undefined
+  const reviews = createReviewService({
+    db,
+    storage: services.storage,
+    queue: createJobQueue(db),
+    log,
+    capture: { pool: browsers, allowLoopback: env.REVIEW_ALLOW_LOOPBACK },
+    // A review queued by this process starts at once instead of at the next poll.
+    onQueued: () => workers?.wake(),
+  })
+  const app = createApp({ env, db, storage: services.storage, log, reviews })
+  const stopHousekeeping = startHousekeeping(db, log)
+  // Within the 5 s a stop is given: a review still running then is left to its lease and retried.
+  workers = startReviewWorkers(reviews, { count: env.REVIEW_WORKERS, log, stopTimeoutMs: 3000 })
 
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
     const host = env.HOST === '127.0.0.1' || env.HOST === '::1' ? 'localhost' : env.HOST
     log.info(`Frontend Dojo is ready at http://${host}:${info.port}`, {
       database: services.database.kind,
+      reviewWorkers: env.REVIEW_WORKERS,
       startupMs: Math.round(performance.now() - started),
     })
   })
@@ -37,11 +55,16 @@ async function main() {
     stopping = true
     log.info('shutting down', { signal })
     stopHousekeeping()
+    const reviewsStopped = (workers?.stop() ?? Promise.resolve())
+      .then(() => browsers.close())
+      .catch((error: unknown) => log.warn('could not stop the review workers cleanly', { error }))
     server.close(() => {
-      services.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      )
+      reviewsStopped
+        .then(() => services.close())
+        .then(
+          () => process.exit(0),
+          () => process.exit(1),
+        )
     })
     // Keep-alive connections must not hold the process forever.
     setTimeout(() => process.exit(0), 5000).unref()

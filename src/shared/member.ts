@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { challengeSchema } from '#shared/challenge.ts'
+import { reviewSummarySchema } from '#shared/review.ts'
 import { publicProfileSchema } from '#shared/user.ts'
 
 /** GET /api/me/dashboard: the three count boxes. */
@@ -47,6 +48,8 @@ export const profilePageResponse = z.object({
       challenge: challengeSchema,
       liveUrl: z.string().nullable(),
       completedAt: z.string().nullable(),
+      /** The submission's newest review, linking to its report; null when it has none. */
+      review: reviewSummarySchema.nullable().optional(),
     }),
   ),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CHALLENGE_STATUSES } from '#shared/constants.ts'
+import { reviewSummarySchema } from '#shared/review.ts'
 
 /** The signed-in user as GET /api/me returns it. */
 export const sessionUserSchema = z.object({
@@ -33,6 +34,8 @@ export const submitResponse = z.object({
   progress: progressSchema,
   pointsAwarded: z.number().int(),
   user: sessionUserSchema,
+  /** The review the submit queued (or the one already waiting); null when none could be (the day's limit). */
+  review: reviewSummarySchema.nullable().optional(),
 })
 export type SubmitResponse = z.infer<typeof submitResponse>
 

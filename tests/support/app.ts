@@ -3,7 +3,9 @@ import { join } from 'node:path'
 import { createApp } from '#server/app.ts'
 import { parseEnv } from '#server/env.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
+import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
+import { createReviewService, type ReviewCaptureDeps } from '#server/review/service.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
 import { ORIGIN } from '#tests/support/auth.ts'
 import { temporaryDir } from '#tests/support/content-fixtures.ts'
@@ -22,7 +24,12 @@ export const GENEROUS_LIMITS: RateLimits = {
 export async function createTestApp(
   database: TestDatabase,
   envOverrides: Record<string, string> = {},
-  options: { rateLimits?: RateLimits; cacheMs?: { sessions?: number; leaderboard?: number } } = {},
+  options: {
+    rateLimits?: RateLimits
+    cacheMs?: { sessions?: number; leaderboard?: number }
+    /** A browser for the reviews; without it reviews are queued and read, never run (no Chromium). */
+    reviewCapture?: ReviewCaptureDeps
+  } = {},
 ) {
   const dataDir = await temporaryDir('dojo-app-')
   const webDir = join(dataDir, 'web')
@@ -39,16 +46,25 @@ export async function createTestApp(
     ...envOverrides,
   })
   const storage = createFsStorage(join(dataDir, 'storage'))
+  const log = createLogger('silent')
+  const reviews = createReviewService({
+    db: database.db,
+    storage,
+    queue: createJobQueue(database.db),
+    log,
+    ...(options.reviewCapture ? { capture: options.reviewCapture } : {}),
+  })
   const app = createApp({
     env,
     db: database.db,
     storage,
-    log: createLogger('silent'),
+    log,
     webDir,
     rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
     // Tests change rows behind the app's back and expect to see it at once; the caches have their
     // own tests (cache.test.ts).
     cacheMs: options.cacheMs ?? { sessions: 0, leaderboard: 0 },
+    reviews,
   })
-  return { app, env, storage, dataDir }
+  return { app, env, storage, dataDir, reviews, log }
 }

@@ -306,6 +306,8 @@ describe.each(TEST_DATABASES)('fuzzing every route on %s', (kind) => {
         '/api/me/challenges/:id/start',
         '/api/me/challenges/:id/submit',
         '/api/me/challenges/:id/download',
+        '/api/me/challenges/:id/reviews',
+        '/api/reviews/:id',
         '/user-challenges/:page',
         '/challenges/:page',
         '/auth/github',
@@ -341,7 +343,13 @@ describe.each(TEST_DATABASES)('fuzzing every route on %s', (kind) => {
   it.each(['0x10', '+1', '01', '1e1', '%201', '1%20', '-0', '2147483648'])(
     'accepts only canonical decimal ids: %s is a 400 everywhere',
     async (id) => {
-      for (const path of [`/api/challenges/${id}`, `/api/challenges/${id}/zip`, `/api/me/challenges/${id}`]) {
+      for (const path of [
+        `/api/challenges/${id}`,
+        `/api/challenges/${id}/zip`,
+        `/api/me/challenges/${id}`,
+        `/api/me/challenges/${id}/reviews`,
+        `/api/reviews/${id}`,
+      ]) {
         const response = await member.request(path)
         expect(response.status, path).toBe(400)
         expect(await errorOf(response)).toEqual({

@@ -5,16 +5,19 @@ import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
-import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
+import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { challengeIdParams } from '#server/http/params.ts'
 import { sanitizeStringValues } from '#server/http/sanitize.ts'
 import { storedObjectResponse } from '#server/http/stored-object.ts'
+import type { Logger } from '#server/logger.ts'
+import type { ReviewService } from '#server/review/service.ts'
 import { findChallengeById, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
 import { type OwnProfile, profileUpdateSchema } from '#shared/profile.ts'
-import type { Progress, SessionUser } from '#shared/user.ts'
+import { type MemberReviewsResponse, REVIEW_REQUESTS_PER_DAY, type ReviewSummary } from '#shared/review.ts'
+import type { Progress, SessionUser, SubmitResponse } from '#shared/user.ts'
 
 type UserRow = typeof users.$inferSelect
 type ProgressRow = typeof userChallenges.$inferSelect
@@ -58,6 +61,8 @@ function toProgress(challengeId: number, row: ProgressRow | undefined): Progress
 }
 
 /** RFC 6266: an ASCII fallback plus the exact UTF-8 name, so any title downloads as "{title}.zip". */
+export const REVIEW_LIMIT_MESSAGE = `You can request at most ${REVIEW_REQUESTS_PER_DAY} reviews of a challenge a day. Please try again tomorrow.`
+
 export function attachmentDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
@@ -71,160 +76,213 @@ export function meRoutes(deps: {
   db: Database
   storage: Storage
   catalogue: Catalogue
+  /** Queues and reads the reviews of the member's submissions. */
+  reviews: ReviewService
+  log: Logger
   /** Called after the member's row changed (profile, points), so caches of it are dropped. */
   onUserChanged?: (userId: string) => void
 }) {
-  const { db, storage, catalogue } = deps
+  const { db, storage, catalogue, reviews, log } = deps
   const changed = (userId: string) => deps.onUserChanged?.(userId)
-  return new Hono<{ Variables: MemberVariables }>()
-    .get('/', (c) => c.json({ user: toSessionUser(c.var.user) }))
-    .get('/profile', (c) => c.json({ profile: toOwnProfile(c.var.user) }))
-    .patch('/profile', async (c) => {
-      const body = await readJsonBody(c)
-      // SPEC §5 sanitising comes first and validation checks its result, so what is stored is exactly
-      // what passed: an entity such as &lt; or &#x202e; cannot turn into a character after the check.
-      const update = parseInput(profileUpdateSchema, sanitizeStringValues(body), { named: false })
-      const orNull = (value: string) => (value === '' ? null : value)
-      // Only these four columns of the signed-in member, whatever else the body held.
-      const [user] = await db
-        .update(users)
-        .set({
-          name: orNull(update.name),
-          bio: orNull(update.bio),
-          linkedinUrl: orNull(update.linkedinUrl),
-          githubUrl: orNull(update.githubUrl),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, c.var.user.id))
-        .returning()
-      if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
-      changed(user.id)
-      return c.json({ profile: toOwnProfile(user) })
-    })
-    .get('/dashboard', async (c) => {
-      const [counts] = await db
-        .select({
-          ongoing: count(sql`case when ${userChallenges.status} = 'ongoing' then 1 end`),
-          completed: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
-        })
-        .from(userChallenges)
-        .where(eq(userChallenges.userId, c.var.user.id))
-      // One query: the catalogue's size comes from memory.
-      return c.json({
-        ongoing: counts?.ongoing ?? 0,
-        completed: counts?.completed ?? 0,
-        total: (await catalogue.snapshot()).challenges.length,
-      })
-    })
-    .get('/challenges', async (c) => {
-      const { status } = parseInput(statusQuery, c.req.query())
-      const rows = await db
-        .select({ challenge: challenges, progress: userChallenges })
-        .from(userChallenges)
-        .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
-        .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.status, status)))
-        .orderBy(
-          desc(status === 'completed' ? userChallenges.completedAt : userChallenges.startedAt),
-          desc(userChallenges.id),
-        )
-      return c.json({
-        challenges: rows.map((row) => ({
-          challenge: toChallenge(row.challenge),
-          status,
-          startedAt: row.progress.startedAt.toISOString(),
-          completedAt: row.progress.completedAt?.toISOString() ?? null,
-          liveUrl: liveUrlOf(row.progress.challengeLive),
-        })),
-      })
-    })
-    .get('/challenges/:id', async (c) => {
-      const { id } = parseInput(challengeIdParams, c.req.param())
-      await findChallengeById(db, id)
-      const [row] = await db
-        .select()
-        .from(userChallenges)
-        .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.challengeId, id)))
-      return c.json({ progress: toProgress(id, row) })
-    })
-    .post('/challenges/:id/start', async (c) => {
-      const { id } = parseInput(challengeIdParams, c.req.param())
-      await findChallengeById(db, id)
-      // An existing row (ongoing or completed) keeps its start time and status.
-      const [row] = await db
-        .insert(userChallenges)
-        .values({ userId: c.var.user.id, challengeId: id, status: 'ongoing', challengeLive: ' ' })
-        .onConflictDoUpdate({
-          target: [userChallenges.userId, userChallenges.challengeId],
-          set: { updatedAt: sql`now()` },
-        })
-        .returning()
-      return c.json({ progress: toProgress(id, row) })
-    })
-    .post('/challenges/:id/submit', async (c) => {
-      const { id } = parseInput(challengeIdParams, c.req.param())
-      const body = await readJsonBody(c)
-      const { liveUrl } = parseInput(submitSolutionSchema, body, { named: false })
-      await findChallengeById(db, id)
-      const userId = c.var.user.id
-      const result = await db.transaction(async (tx) => {
-        // The member's row is locked first, so a member's submits run one after another: the totals
-        // below are read after every earlier submit has committed. (Under READ COMMITTED, summing
-        // without this lock lets two submits of different challenges each miss the other's points.)
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
-        // Concurrent submits of one challenge queue on its row too; only the one that finds it not
-        // yet completed sets the points.
-        const [before] = await tx
-          .select({ status: userChallenges.status })
-          .from(userChallenges)
-          .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
-          .for('update')
-        if (!before) return null
-        const [row] = await tx
-          .update(userChallenges)
+  /** The member's row for a challenge: 404 for an unknown challenge, null when never started. */
+  const submissionOf = async (userId: string, challengeId: number) => {
+    await findChallengeById(db, challengeId)
+    const [row] = await db
+      .select()
+      .from(userChallenges)
+      .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, challengeId)))
+    return row ?? null
+  }
+  return (
+    new Hono<{ Variables: MemberVariables }>()
+      .get('/', (c) => c.json({ user: toSessionUser(c.var.user) }))
+      .get('/profile', (c) => c.json({ profile: toOwnProfile(c.var.user) }))
+      .patch('/profile', async (c) => {
+        const body = await readJsonBody(c)
+        // SPEC §5 sanitising comes first and validation checks its result, so what is stored is exactly
+        // what passed: an entity such as &lt; or &#x202e; cannot turn into a character after the check.
+        const update = parseInput(profileUpdateSchema, sanitizeStringValues(body), { named: false })
+        const orNull = (value: string) => (value === '' ? null : value)
+        // Only these four columns of the signed-in member, whatever else the body held.
+        const [user] = await db
+          .update(users)
           .set({
-            status: 'completed',
-            completedAt: sql`now()`,
-            challengeLive: liveUrl,
-            points: sql`case when ${userChallenges.status} = 'completed' then ${userChallenges.points} else ${POINTS_PER_CHALLENGE} end`,
+            name: orNull(update.name),
+            bio: orNull(update.bio),
+            linkedinUrl: orNull(update.linkedinUrl),
+            githubUrl: orNull(update.githubUrl),
             updatedAt: sql`now()`,
           })
-          .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
+          .where(eq(users.id, c.var.user.id))
           .returning()
-        const [totals] = await tx
+        if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+        changed(user.id)
+        return c.json({ profile: toOwnProfile(user) })
+      })
+      .get('/dashboard', async (c) => {
+        const [counts] = await db
           .select({
-            points: sum(userChallenges.points).mapWith(Number),
-            submission: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
+            ongoing: count(sql`case when ${userChallenges.status} = 'ongoing' then 1 end`),
+            completed: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
           })
           .from(userChallenges)
-          .where(eq(userChallenges.userId, userId))
-        const [user] = await tx
-          .update(users)
-          .set({ points: totals?.points ?? 0, submission: totals?.submission ?? 0, updatedAt: sql`now()` })
-          .where(eq(users.id, userId))
+          .where(eq(userChallenges.userId, c.var.user.id))
+        // One query: the catalogue's size comes from memory.
+        return c.json({
+          ongoing: counts?.ongoing ?? 0,
+          completed: counts?.completed ?? 0,
+          total: (await catalogue.snapshot()).challenges.length,
+        })
+      })
+      .get('/challenges', async (c) => {
+        const { status } = parseInput(statusQuery, c.req.query())
+        const rows = await db
+          .select({ challenge: challenges, progress: userChallenges })
+          .from(userChallenges)
+          .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+          .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.status, status)))
+          .orderBy(
+            desc(status === 'completed' ? userChallenges.completedAt : userChallenges.startedAt),
+            desc(userChallenges.id),
+          )
+        return c.json({
+          challenges: rows.map((row) => ({
+            challenge: toChallenge(row.challenge),
+            status,
+            startedAt: row.progress.startedAt.toISOString(),
+            completedAt: row.progress.completedAt?.toISOString() ?? null,
+            liveUrl: liveUrlOf(row.progress.challengeLive),
+          })),
+        })
+      })
+      .get('/challenges/:id', async (c) => {
+        const { id } = parseInput(challengeIdParams, c.req.param())
+        await findChallengeById(db, id)
+        const [row] = await db
+          .select()
+          .from(userChallenges)
+          .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.challengeId, id)))
+        return c.json({ progress: toProgress(id, row) })
+      })
+      .post('/challenges/:id/start', async (c) => {
+        const { id } = parseInput(challengeIdParams, c.req.param())
+        await findChallengeById(db, id)
+        // An existing row (ongoing or completed) keeps its start time and status.
+        const [row] = await db
+          .insert(userChallenges)
+          .values({ userId: c.var.user.id, challengeId: id, status: 'ongoing', challengeLive: ' ' })
+          .onConflictDoUpdate({
+            target: [userChallenges.userId, userChallenges.challengeId],
+            set: { updatedAt: sql`now()` },
+          })
           .returning()
-        return { row, user, awarded: before.status === 'completed' ? 0 : POINTS_PER_CHALLENGE }
+        return c.json({ progress: toProgress(id, row) })
       })
-      if (!result?.row || !result.user) {
-        throw new HttpError(409, 'not_started', 'Start this challenge before submitting a solution.')
-      }
-      changed(userId)
-      return c.json({
-        progress: toProgress(id, result.row),
-        pointsAwarded: result.awarded,
-        user: toSessionUser(result.user),
+      .post('/challenges/:id/submit', async (c) => {
+        const { id } = parseInput(challengeIdParams, c.req.param())
+        const body = await readJsonBody(c)
+        const { liveUrl } = parseInput(submitSolutionSchema, body, { named: false })
+        await findChallengeById(db, id)
+        const userId = c.var.user.id
+        const result = await db.transaction(async (tx) => {
+          // The member's row is locked first, so a member's submits run one after another: the totals
+          // below are read after every earlier submit has committed. (Under READ COMMITTED, summing
+          // without this lock lets two submits of different challenges each miss the other's points.)
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+          // Concurrent submits of one challenge queue on its row too; only the one that finds it not
+          // yet completed sets the points.
+          const [before] = await tx
+            .select({ status: userChallenges.status })
+            .from(userChallenges)
+            .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
+            .for('update')
+          if (!before) return null
+          const [row] = await tx
+            .update(userChallenges)
+            .set({
+              status: 'completed',
+              completedAt: sql`now()`,
+              challengeLive: liveUrl,
+              points: sql`case when ${userChallenges.status} = 'completed' then ${userChallenges.points} else ${POINTS_PER_CHALLENGE} end`,
+              updatedAt: sql`now()`,
+            })
+            .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
+            .returning()
+          const [totals] = await tx
+            .select({
+              points: sum(userChallenges.points).mapWith(Number),
+              submission: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
+            })
+            .from(userChallenges)
+            .where(eq(userChallenges.userId, userId))
+          const [user] = await tx
+            .update(users)
+            .set({ points: totals?.points ?? 0, submission: totals?.submission ?? 0, updatedAt: sql`now()` })
+            .where(eq(users.id, userId))
+            .returning()
+          return { row, user, awarded: before.status === 'completed' ? 0 : POINTS_PER_CHALLENGE }
+        })
+        if (!result?.row || !result.user) {
+          throw new HttpError(409, 'not_started', 'Start this challenge before submitting a solution.')
+        }
+        changed(userId)
+        // SPEC's points are settled above; the review comes on top. A review that cannot be queued (the
+        // day's limit, a database hiccup) leaves the submit as it is.
+        let review: ReviewSummary | null = null
+        try {
+          const requested = await reviews.requestReview(result.row.id, liveUrl)
+          if (requested.outcome !== 'limited') review = requested.review
+        } catch (error) {
+          log.error('reviews: could not queue the review of a submission', {
+            userChallengeId: result.row.id,
+            error: error instanceof Error ? error.message : String(error),
+          })
+        }
+        return c.json({
+          progress: toProgress(id, result.row),
+          pointsAwarded: result.awarded,
+          user: toSessionUser(result.user),
+          review,
+        } satisfies SubmitResponse)
       })
-    })
-    .get('/challenges/:id/download', async (c) => {
-      const { id } = parseInput(challengeIdParams, c.req.param())
-      const challenge = await findChallengeById(db, id)
-      const object = await storage.get(challenge.zipFile)
-      if (!object)
-        throw new HttpError(
-          404,
-          'not_found',
-          'The files of this challenge are missing. Please try again later.',
-        )
-      c.header('Content-Disposition', attachmentDisposition(`${challenge.title}.zip`))
-      return storedObjectResponse(c, object, 'application/zip')
-    })
+      .get('/challenges/:id/reviews', async (c) => {
+        const { id } = parseInput(challengeIdParams, c.req.param())
+        const row = await submissionOf(c.var.user.id, id)
+        const answer: MemberReviewsResponse = row
+          ? await reviews.listMemberReviews(row.id)
+          : { reviews: [], requestsLeftToday: REVIEW_REQUESTS_PER_DAY }
+        return c.json(answer)
+      })
+      // "Request a new review" of the member's own completed challenge, at most REVIEW_REQUESTS_PER_DAY
+      // in 24 hours; while one still waits, that one is the answer.
+      .post('/challenges/:id/reviews', async (c) => {
+        const { id } = parseInput(challengeIdParams, c.req.param())
+        const row = await submissionOf(c.var.user.id, id)
+        if (!row) throw notFound('You have not submitted a solution to this challenge.')
+        const liveUrl = liveUrlOf(row.challengeLive)
+        if (row.status !== 'completed' || !liveUrl) {
+          throw new HttpError(
+            409,
+            'not_completed',
+            'Submit a solution to this challenge before requesting a review.',
+          )
+        }
+        const requested = await reviews.requestReview(row.id, liveUrl)
+        if (requested.outcome === 'limited') throw new HttpError(429, 'review_limit', REVIEW_LIMIT_MESSAGE)
+        return c.json({ review: requested.review }, 202)
+      })
+      .get('/challenges/:id/download', async (c) => {
+        const { id } = parseInput(challengeIdParams, c.req.param())
+        const challenge = await findChallengeById(db, id)
+        const object = await storage.get(challenge.zipFile)
+        if (!object)
+          throw new HttpError(
+            404,
+            'not_found',
+            'The files of this challenge are missing. Please try again later.',
+          )
+        c.header('Content-Disposition', attachmentDisposition(`${challenge.title}.zip`))
+        return storedObjectResponse(c, object, 'application/zip')
+      })
+  )
 }

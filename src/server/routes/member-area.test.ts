@@ -268,7 +268,13 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
     expect(status).toBe(200)
     expect(body.profile).toMatchObject({ username: 'public-one', points: 10, submission: 1 })
     expect(body.submissions).toEqual([
-      { challenge: catalogue[2], liveUrl: 'https://me.github.io/done', completedAt: expect.any(String) },
+      {
+        challenge: catalogue[2],
+        liveUrl: 'https://me.github.io/done',
+        completedAt: expect.any(String),
+        // Submitting queued a review of the site (issue 10).
+        review: expect.objectContaining({ status: 'queued' }),
+      },
     ])
     expect((await browser(t.app).get('/api/users/no-such-person')).status).toBe(404)
   })

@@ -1,22 +1,44 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
 import { usernameParams } from '#server/http/params.ts'
+import { latestReviewOf, toReviewSummary } from '#server/review/service.ts'
 import { challengeColumns, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { Challenge } from '#shared/challenge.ts'
+import type { ReviewSummary } from '#shared/review.ts'
 import type { PublicProfile } from '#shared/user.ts'
 
-type ProfileSubmission = { challenge: Challenge; liveUrl: string | null; completedAt: string | null }
+type ProfileSubmission = {
+  challenge: Challenge
+  liveUrl: string | null
+  completedAt: string | null
+  review: ReviewSummary | null
+}
 
 export type PublicProfileAnswer = { profile: PublicProfile; submissions: ProfileSubmission[] }
 
+function latestReview(review: {
+  id: number | null
+  status: string | null
+  score: number | null
+  createdAt: Date | null
+}): ReviewSummary | null {
+  const { id, status, score, createdAt } = review
+  // A submission without reviews: the lateral join's columns are all null.
+  return id === null || status === null || createdAt === null
+    ? null
+    : toReviewSummary({ id, status, score, createdAt })
+}
+
 /**
- * A member's public profile with their completed challenges, newest first, in one query (a member
- * with none gives one row with no challenge); null when no member has this username.
+ * A member's public profile with their completed challenges, newest first, each with its newest
+ * review, in one query (a member with none gives one row with no challenge); null when no member has
+ * this username.
  */
 export async function readPublicProfile(db: Database, username: string): Promise<PublicProfileAnswer | null> {
+  const latest = latestReviewOf(db, userChallenges.id)
   const rows = await db
     .select({
       user: {
@@ -33,6 +55,7 @@ export async function readPublicProfile(db: Database, username: string): Promise
       challenge: challengeColumns,
       liveUrl: userChallenges.challengeLive,
       completedAt: userChallenges.completedAt,
+      review: { id: latest.id, status: latest.status, score: latest.score, createdAt: latest.createdAt },
     })
     .from(users)
     .leftJoin(
@@ -40,6 +63,7 @@ export async function readPublicProfile(db: Database, username: string): Promise
       and(eq(userChallenges.userId, users.id), eq(userChallenges.status, 'completed')),
     )
     .leftJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+    .leftJoinLateral(latest, sql`true`)
     .where(eq(users.username, username))
     .orderBy(desc(userChallenges.completedAt), desc(userChallenges.id))
   const profile = rows[0]?.user
@@ -51,6 +75,8 @@ export async function readPublicProfile(db: Database, username: string): Promise
             challenge: toChallenge(row.challenge),
             liveUrl: liveUrlOf(row.liveUrl),
             completedAt: row.completedAt?.toISOString() ?? null,
+            // A submission without reviews: the lateral join's columns are all null.
+            review: latestReview(row.review),
           },
         ]
       : [],

@@ -1,0 +1,355 @@
+import { existsSync } from 'node:fs'
+import { and, eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { importCatalogue } from '#server/content/import.ts'
+import { reviewJobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import type { Workers } from '#server/jobs/queue.ts'
+import {
+  type BrowserPool,
+  CaptureError,
+  type captureSite,
+  createBrowserPool,
+  type SiteCapture,
+} from '#server/review/capture.ts'
+import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
+import {
+  REVIEW_FAILED,
+  type ReviewCaptureDeps,
+  reviewImageKey,
+  startReviewWorkers,
+} from '#server/review/service.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { REVIEW_BREAKPOINTS, type Review, reviewResponse } from '#shared/review.ts'
+import { submitResponse } from '#shared/user.ts'
+import { createTestApp } from '#tests/support/app.ts'
+import { browser, signIn } from '#tests/support/auth.ts'
+import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { CHROMIUM_PATH } from '../../../scripts/chromium.ts'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** The fixture challenge's designs (content-fixtures.ts): one solid colour each, at these heights. */
+const DESIGN = {
+  desktop: { colour: '#123456', height: 900 },
+  tablet: { colour: '#345678', height: 1000 },
+  mobile: { colour: '#56789a', height: 1200 },
+} as const
+
+/** Polls the public report until the review is finished, for at most `ms`. */
+async function finishedReview(t: TestApp, id: number, ms: number): Promise<Review> {
+  const deadline = Date.now() + ms
+  for (;;) {
+    const response = await t.app.request(`/api/reviews/${id}`)
+    expect(response.status).toBe(200)
+    const { review } = reviewResponse.parse(await response.json())
+    if (review.status === 'done' || review.status === 'failed') return review
+    if (Date.now() > deadline) throw new Error(`review ${id} is still ${review.status} after ${ms} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** Signs a member in, completes the fixture challenge and returns the review the submit queued. */
+async function submitted(t: TestApp, challenge: Challenge, login: string) {
+  const b = browser(t.app)
+  await signIn(b, { login })
+  await b.send('POST', `/api/me/challenges/${challenge.id}/start`)
+  const response = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, {
+    liveUrl: `https://${login}.github.io/site`,
+  })
+  const body = submitResponse.parse(await response.json())
+  expect(body.pointsAwarded).toBe(10)
+  if (!body.review) throw new Error('the submit queued no review')
+  return { b, reviewId: body.review.id }
+}
+
+/** Points a member's submission (and its waiting review) at `url`: submits only accept github.io. */
+async function liveAt(database: TestDatabase, login: string, url: string) {
+  const [row] = await database.db
+    .select({ id: userChallenges.id })
+    .from(userChallenges)
+    .innerJoin(users, eq(users.id, userChallenges.userId))
+    .where(eq(users.username, login))
+  const id = row?.id ?? 0
+  await database.db.update(userChallenges).set({ challengeLive: url }).where(eq(userChallenges.id, id))
+  await database.db
+    .update(submissionReviews)
+    .set({ requestedUrl: url })
+    .where(and(eq(submissionReviews.userChallengeId, id), eq(submissionReviews.status, 'queued')))
+}
+
+async function jobOf(database: TestDatabase, reviewId: number) {
+  const [job] = await database.db
+    .select()
+    .from(reviewJobs)
+    .where(sql`(${reviewJobs.payload}->>'reviewId')::int = ${reviewId}`)
+  return job
+}
+
+async function fixtureChallenge(t: TestApp, database: TestDatabase, title: string): Promise<Challenge> {
+  const contentDir = await temporaryDir()
+  await writeChallengeFolder(contentDir, { title })
+  await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+  const list = (await (await t.app.request('/api/challenges')).json()).challenges as Challenge[]
+  return list.find((c) => c.title === title) as Challenge
+}
+
+/** A capture that opens nothing: each breakpoint "shows" a solid page of the design's colour and height. */
+const standInCapture = (): ReviewCaptureDeps & { calls: string[] } => {
+  const calls: string[] = []
+  return {
+    calls,
+    pool: {} as BrowserPool,
+    captureSite: (async (_pool, { url }) => {
+      calls.push(url)
+      const captures = await Promise.all(
+        REVIEW_BREAKPOINTS.map(async ({ breakpoint, width }) => ({
+          breakpoint,
+          width,
+          png: await png(width, DESIGN[breakpoint].height, DESIGN[breakpoint].colour),
+          height: DESIGN[breakpoint].height,
+          pageHeight: DESIGN[breakpoint].height,
+          failedFonts: breakpoint === 'mobile' ? ['Missing Sans'] : [],
+        })),
+      )
+      return {
+        finalUrl: `${url}#final`,
+        captures,
+        egress: { requests: 1, bytes: 100, blocked: [] },
+        versions: { chromium: 'stand-in', playwright: 'stand-in' },
+        timings: { total: 1 },
+      } satisfies SiteCapture
+    }) as typeof captureSite,
+    // The fixture designs are drawn at the breakpoints' widths already.
+    renderDesign: async (_pool, { png: design }) => design,
+  }
+}
+
+describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  let challenge: Challenge
+  let capture: ReturnType<typeof standInCapture> & { fail?: () => Error }
+  let workers: Workers | undefined
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    const base = standInCapture()
+    capture = {
+      ...base,
+      captureSite: (async (pool, options) => {
+        const failure = capture.fail?.()
+        if (failure) throw failure
+        return base.captureSite?.(pool, options)
+      }) as typeof captureSite,
+    }
+    t = await createTestApp(database, {}, { reviewCapture: capture })
+    challenge = await fixtureChallenge(t, database, 'Stand In Review')
+  })
+  afterEach(async () => {
+    await workers?.stop()
+    workers = undefined
+    capture.fail = undefined
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  const run = () => {
+    workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 20 })
+  }
+
+  it('scores, stores the images under public/reviews and shows the report', async () => {
+    const { reviewId } = await submitted(t, challenge, 'matching')
+    run()
+    const review = await finishedReview(t, reviewId, 30_000)
+    expect(review).toMatchObject({
+      status: 'done',
+      requestedUrl: 'https://matching.github.io/site',
+      finalUrl: 'https://matching.github.io/site#final',
+      error: null,
+      versions: { chromium: 'stand-in', playwright: 'stand-in', pixelmatch: '7.2.0' },
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+    })
+    expect(review.breakpoints.map((b) => [b.breakpoint, b.width])).toEqual([
+      ['desktop', 1440],
+      ['tablet', 768],
+      ['mobile', 375],
+    ])
+    // The designs went through WebP in storage: a solid colour survives that within pixelmatch's threshold.
+    for (const b of review.breakpoints) expect(b.score).toBeGreaterThanOrEqual(99)
+    expect(review.score).toBeGreaterThanOrEqual(99)
+    expect(review.breakpoints[2]).toMatchObject({
+      failedFonts: ['Missing Sans'],
+      designHeight: 1200,
+      heightRatio: 1,
+    })
+    for (const b of review.breakpoints) {
+      expect(b.captureUrl).toBe(`/files/reviews/${reviewId}/${b.breakpoint}-capture.png`)
+      expect(b.diffUrl).toBe(`/files/reviews/${reviewId}/${b.breakpoint}-diff.png`)
+      for (const url of [b.captureUrl, b.diffUrl]) {
+        const file = await t.app.request(url)
+        expect(file.status, url).toBe(200)
+        expect(file.headers.get('Content-Type')).toBe('image/png')
+        const { width } = await sharp(Buffer.from(await file.arrayBuffer())).metadata()
+        expect(width).toBe(b.width)
+      }
+      expect(await t.storage.exists(reviewImageKey(reviewId, b.breakpoint, 'capture'))).toBe(true)
+    }
+    // The job is marked done after the review: stop() waits for that.
+    await workers?.stop()
+    expect((await jobOf(database, reviewId))?.status).toBe('done')
+  })
+
+  it('fails the review with the capture sentence, without retrying, when the site cannot be captured', async () => {
+    const { reviewId } = await submitted(t, challenge, 'unreachable')
+    capture.fail = () => new CaptureError('unreachable', 'We could not reach the site at that address.')
+    run()
+    const review = await finishedReview(t, reviewId, 30_000)
+    expect(review).toMatchObject({
+      status: 'failed',
+      score: null,
+      breakpoints: [],
+      error: { code: 'unreachable', message: 'We could not reach the site at that address.' },
+    })
+    await workers?.stop()
+    expect(await jobOf(database, reviewId)).toMatchObject({ status: 'failed', attempts: 1 })
+  })
+
+  it.each([
+    ['unlucky', () => new Error('the browser crashed')],
+    [
+      'browserless',
+      () =>
+        new CaptureError(
+          'browser_failed',
+          'The reviewing browser could not start; the review will be retried.',
+        ),
+    ],
+  ])(
+    'retries after an error of ours (%s), showing the review queued meanwhile, and fails it plainly when dead',
+    async (login, failure) => {
+      const { reviewId } = await submitted(t, challenge, login)
+      capture.fail = failure
+      run()
+      const deadline = Date.now() + 30_000
+      while (
+        (await jobOf(database, reviewId))?.attempts !== 1 ||
+        (await jobOf(database, reviewId))?.status !== 'queued'
+      ) {
+        if (Date.now() > deadline) throw new Error('the job was not retried')
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      await workers?.stop()
+      const waiting = reviewResponse.parse(
+        await (await t.app.request(`/api/reviews/${reviewId}`)).json(),
+      ).review
+      expect(waiting.status).toBe('queued')
+
+      // The last attempt, now: it fails too, and the job is dead.
+      await database.db
+        .update(reviewJobs)
+        .set({ maxAttempts: 2, runAt: sql`now()` })
+        .where(sql`(${reviewJobs.payload}->>'reviewId')::int = ${reviewId}`)
+      run()
+      const review = await finishedReview(t, reviewId, 30_000)
+      expect(review).toMatchObject({ status: 'failed', error: REVIEW_FAILED, breakpoints: [] })
+      expect(await jobOf(database, reviewId)).toMatchObject({ status: 'dead', attempts: 2 })
+    },
+  )
+
+  it('fails the review of a job whose worker vanished on its last attempt', async () => {
+    const { reviewId } = await submitted(t, challenge, 'vanished')
+    // As a worker that claimed the job and died would leave it: running, its lease over, no attempts left.
+    await database.db
+      .update(reviewJobs)
+      .set({ status: 'running', attempts: 3, maxAttempts: 3, lockedUntil: sql`now() - interval '1 minute'` })
+      .where(sql`(${reviewJobs.payload}->>'reviewId')::int = ${reviewId}`)
+    await database.db
+      .update(submissionReviews)
+      .set({ status: 'running' })
+      .where(eq(submissionReviews.id, reviewId))
+    run()
+    const review = await finishedReview(t, reviewId, 30_000)
+    expect(review).toMatchObject({ status: 'failed', error: REVIEW_FAILED })
+    expect((await jobOf(database, reviewId))?.status).toBe('dead')
+  })
+})
+
+/** A page that is the design: one colour block of the design's height at each breakpoint's width. */
+const SOLID_PAGE = `<!doctype html><html><head><title>Solid</title><style>
+html,body{margin:0;padding:0}
+div{height:${DESIGN.desktop.height}px}
+html{background:${DESIGN.desktop.colour}}
+@media (max-width:1000px){html{background:${DESIGN.tablet.colour}}div{height:${DESIGN.tablet.height}px}}
+@media (max-width:500px){html{background:${DESIGN.mobile.colour}}div{height:${DESIGN.mobile.height}px}}
+</style></head><body><div></div></body></html>`
+
+describe.skipIf(!existsSync(CHROMIUM_PATH)).each(TEST_DATABASES)(
+  'a real review in Chromium on %s',
+  (kind) => {
+    let database: TestDatabase
+    let t: TestApp
+    let pool: BrowserPool
+    let site: FixtureServer
+    let workers: Workers
+    let challenge: Challenge
+
+    beforeAll(async () => {
+      database = await createTestDatabase(kind)
+      site = await startFixtureServer({
+        '/solid': SOLID_PAGE,
+        '/blank': '<!doctype html><title>Blank</title>',
+      })
+      pool = createBrowserPool()
+      t = await createTestApp(
+        database,
+        {},
+        { reviewCapture: { pool, allowLoopback: { ports: [site.port] } } },
+      )
+      challenge = await fixtureChallenge(t, database, 'Chromium Review')
+      workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 100 })
+    })
+    afterAll(async () => {
+      await workers?.stop()
+      await pool?.close()
+      await site?.close()
+      await database?.drop()
+    })
+
+    it('scores a page drawn like the design near 100 and a blank page near 0, and serves the images', {
+      timeout: 400_000,
+    }, async () => {
+      const { b, reviewId } = await submitted(t, challenge, 'chromium-member')
+      await liveAt(database, 'chromium-member', `${site.origin}/solid`)
+      const review = await finishedReview(t, reviewId, 180_000)
+      expect(review.error).toBeNull()
+      expect(review).toMatchObject({ status: 'done', finalUrl: `${site.origin}/solid` })
+      expect(review.versions).toMatchObject({
+        chromium: expect.any(String),
+        playwright: expect.any(String),
+        pixelmatch: '7.2.0',
+      })
+      expect(review.breakpoints.map((bp) => bp.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
+      // Tablet: the page is at least the 1024 px viewport, 24 px longer than its 1000 px design.
+      for (const bp of review.breakpoints) expect(bp.score, bp.breakpoint).toBeGreaterThanOrEqual(95)
+      expect(review.breakpoints.map((bp) => bp.captureHeight)).toEqual([900, 1024, 1200])
+      for (const bp of review.breakpoints) {
+        for (const url of [bp.captureUrl, bp.diffUrl]) {
+          const file = await t.app.request(url)
+          expect(file.status, url).toBe(200)
+          expect(file.headers.get('Content-Type')).toBe('image/png')
+        }
+      }
+
+      await liveAt(database, 'chromium-member', `${site.origin}/blank`)
+      const requested = await b.send('POST', `/api/me/challenges/${challenge.id}/reviews`)
+      expect(requested.status).toBe(202)
+      const blank = await finishedReview(t, (await requested.json()).review.id, 180_000)
+      expect(blank).toMatchObject({ status: 'done', finalUrl: `${site.origin}/blank` })
+      for (const bp of blank.breakpoints) expect(bp.score, bp.breakpoint).toBeLessThanOrEqual(5)
+    })
+  },
+)
