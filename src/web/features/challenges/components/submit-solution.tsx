@@ -15,6 +15,8 @@ import { useSession } from '#web/features/auth/use-session.ts'
 import { progressKeys, progressQuery, submitSolution } from '#web/features/challenges/api/progress.ts'
 import { AchievementDialog } from '#web/features/challenges/components/achievement-dialog.tsx'
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
+import { memberReviewsQuery, reviewKeys } from '#web/features/reviews/api/reviews.ts'
+import { ReviewPanel } from '#web/features/reviews/components/review-panel.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 import { toast } from '#web/lib/toast.ts'
@@ -52,35 +54,38 @@ function MemberSubmitSection({ challenge, user }: { challenge: Challenge; user: 
   const completed = progress?.status === 'completed'
 
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
-    >
-      <h2 id={headingId} className="text-lg font-semibold tracking-tight text-slate-900">
-        {completed ? 'Refine and Resubmit' : 'Submit Solution'}
-      </h2>
-      <p className="mt-2 text-base leading-7 text-slate-600">
-        {completed
-          ? 'Made your solution better? Submit its live site again. Your points for this challenge are already counted.'
-          : `Deployed your solution on GitHub Pages? Submit its live site to earn ${POINTS_PER_CHALLENGE} points, get feedback on your work and climb the leaderboard.`}
-      </p>
-      <SubmitSolutionForm
-        challengeId={challenge.id}
-        submitLabel={completed ? 'Resubmit' : 'Submit'}
-        onSubmitted={setAchievement}
-      />
-      {achievement ? (
-        <AchievementDialog
-          challengeTitle={challenge.title}
-          pointsAwarded={achievement.pointsAwarded}
-          onClose={() => {
-            setAchievement(null)
-            scrollToTop()
-            navigate(paths.profile(user.username))
-          }}
+    <>
+      {completed ? <ReviewPanel challengeId={challenge.id} /> : null}
+      <section
+        aria-labelledby={headingId}
+        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+      >
+        <h2 id={headingId} className="text-lg font-semibold tracking-tight text-slate-900">
+          {completed ? 'Refine and Resubmit' : 'Submit Solution'}
+        </h2>
+        <p className="mt-2 text-base leading-7 text-slate-600">
+          {completed
+            ? 'Made your solution better? Submit its live site again. Your points for this challenge are already counted.'
+            : `Deployed your solution on GitHub Pages? Submit its live site to earn ${POINTS_PER_CHALLENGE} points, get feedback on your work and climb the leaderboard.`}
+        </p>
+        <SubmitSolutionForm
+          challengeId={challenge.id}
+          submitLabel={completed ? 'Resubmit' : 'Submit'}
+          onSubmitted={setAchievement}
         />
-      ) : null}
-    </section>
+        {achievement ? (
+          <AchievementDialog
+            challengeTitle={challenge.title}
+            pointsAwarded={achievement.pointsAwarded}
+            onClose={() => {
+              setAchievement(null)
+              scrollToTop()
+              navigate(paths.profile(user.username))
+            }}
+          />
+        ) : null}
+      </section>
+    </>
   )
 }
 
@@ -136,6 +141,14 @@ function SubmitSolutionForm({
       const result = await submit.mutateAsync(liveUrl)
       queryClient.setQueryData(progressKeys.one(challengeId), result.progress)
       updateSessionUser(queryClient, result.user)
+      // Every submit queues a review: the review panel shows it at once, then reads the list again.
+      const review = result.review
+      if (review) {
+        queryClient.setQueryData(memberReviewsQuery(challengeId).queryKey, (old) =>
+          old && old.reviews[0]?.id !== review.id ? { ...old, reviews: [review, ...old.reviews] } : old,
+        )
+      }
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.member(challengeId) })
       reset()
       onSubmitted(result)
     } catch (failure) {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ProfilePage } from '#shared/member.ts'
+import { isReviewPending, REVIEW_POLL_MS } from '#web/features/reviews/api/reviews.ts'
 import { apiFetch, isApiNotFound } from '#web/lib/api-client.ts'
 
 export const profileKeys = {
@@ -15,4 +16,9 @@ export const profileQuery = (username: string) =>
     // Points change with every submit; a profile is read fresh each time it is opened.
     staleTime: 0,
     retry: (failures, error) => !isApiNotFound(error) && failures < 1,
+    // A review still waiting or running shows its result without a reload (issue 10).
+    refetchInterval: (query) =>
+      query.state.data?.submissions.some((submission) => isReviewPending(submission.review?.status))
+        ? REVIEW_POLL_MS
+        : false,
   })

@@ -1,17 +1,7 @@
 import type { PublicProfile } from '#shared/user.ts'
 import { GithubIcon, LinkedinIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-
-/** Only web addresses become links: a stored `javascript:` URL must never be clickable. */
-function webUrl(value: string | null): string | null {
-  if (!value) return null
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null
-  } catch {
-    return null
-  }
-}
+import { webUrl } from '#web/lib/web-url.ts'
 
 /**
  * A member's public card (SPEC §2 Profile): avatar or "No Image", name (fallback "No Name"),

@@ -2,24 +2,46 @@ import { Link } from 'react-router'
 import { categoryByValue } from '#shared/categories.ts'
 import type { ProfilePage } from '#shared/member.ts'
 import { paths } from '#shared/paths.ts'
+import type { ReviewSummary } from '#shared/review.ts'
 import { ExternalLinkIcon } from '#web/components/ui/icons.tsx'
 import { ChallengeImage } from '#web/features/challenges/components/challenge-image.tsx'
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
+import { reviewPath } from '#web/features/reviews/api/reviews.ts'
+import {
+  formatScore,
+  ReviewStatusBadge,
+  reviewStatusLabel,
+} from '#web/features/reviews/components/review-status.tsx'
+import { webUrl } from '#web/lib/web-url.ts'
 
 const NO_SUBMISSIONS = "You din't yet completed any challenge."
 
-/** Only web addresses become links: a stored `javascript:` URL must never be clickable. */
-function webUrl(value: string | null): string | null {
-  if (!value) return null
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null
-  } catch {
-    return null
-  }
-}
-
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
+
+/**
+ * The latest review of a submission, linking to its report: the score once done, else its state.
+ * No relative time here: the profile is rendered by the server and must hydrate to the same text.
+ */
+function SubmissionReview({ review, title }: { review: ReviewSummary; title: string }) {
+  const done = review.status === 'done' && review.score !== null
+  return (
+    <Link
+      to={reviewPath(review.id)}
+      className="mt-3 inline-flex items-center gap-2 self-start rounded-sm text-sm font-semibold text-slate-900 underline-offset-4 hover:underline"
+    >
+      <span>
+        Review:{' '}
+        {done ? (
+          <span className="tabular-nums">{formatScore(review.score ?? 0)} / 100</span>
+        ) : (
+          <span className="sr-only">{reviewStatusLabel(review.status)}</span>
+        )}
+        <span className="sr-only"> ({title})</span>
+      </span>
+      {done ? null : <ReviewStatusBadge status={review.status} />}
+    </Link>
+  )
+}
 
 /** The "Submissions" section of a profile (SPEC §2): the completed challenges, each with its live site. */
 export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['submissions'] }) {
@@ -34,7 +56,7 @@ export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['
         </p>
       ) : (
         <ul className="mt-5 grid gap-5 sm:grid-cols-2">
-          {submissions.map(({ challenge, liveUrl, completedAt }) => {
+          {submissions.map(({ challenge, liveUrl, completedAt, review }) => {
             const live = webUrl(liveUrl)
             return (
               <li
@@ -69,6 +91,7 @@ export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['
                       <time dateTime={completedAt}>{dateFormat.format(new Date(completedAt))}</time>
                     </p>
                   ) : null}
+                  {review ? <SubmissionReview review={review} title={challenge.title} /> : null}
                   {live ? (
                     <a
                       href={live}

@@ -1,0 +1,112 @@
+import { useId, useState } from 'react'
+import type { ReviewBreakpoint } from '#shared/review.ts'
+
+/** How wide each comparison is shown at most: a capture is never blown up past its real width. */
+const FRAME_WIDTH: Record<ReviewBreakpoint['breakpoint'], string> = {
+  desktop: 'max-w-full',
+  tablet: 'max-w-[768px]',
+  mobile: 'max-w-[375px]',
+}
+
+/**
+ * The design and the capture of one breakpoint laid over each other: the range input uncovers the
+ * capture from the left (a clip-path, so both images stay in place), and a toggle swaps in the diff
+ * heatmap. The images are lazy and sized, so the page does not jump as they arrive; the frame scrolls
+ * when a page is long.
+ */
+export function BreakpointComparison({ breakpoint, label }: { breakpoint: ReviewBreakpoint; label: string }) {
+  const [shown, setShown] = useState(50)
+  const [heatmap, setHeatmap] = useState(false)
+  const sliderId = useId()
+  const frameLabel = `${label} comparison`
+
+  return (
+    <div className="min-w-0">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        <div className="min-w-48 flex-1">
+          <label htmlFor={sliderId} className="block text-sm font-semibold text-slate-900">
+            Your site over the design ({label})
+          </label>
+          <input
+            id={sliderId}
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={shown}
+            disabled={heatmap}
+            onChange={(event) => setShown(Number(event.currentTarget.value))}
+            aria-valuetext={`${shown}% of your site shown, ${100 - shown}% of the design`}
+            className="mt-2 block w-full accent-accent-700 disabled:opacity-50"
+          />
+          <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
+            <span>← Your site</span>
+            <span>Design →</span>
+          </div>
+        </div>
+        <button
+          type="button"
+          aria-pressed={heatmap}
+          onClick={() => setHeatmap((value) => !value)}
+          className={`inline-flex h-9 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition ${
+            heatmap
+              ? 'border-rose-700 bg-rose-700 text-white hover:bg-rose-800'
+              : 'border-slate-300 bg-white text-slate-900 hover:border-slate-400 hover:bg-slate-50'
+          }`}
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2 rounded-full ${heatmap ? 'bg-white' : 'bg-rose-600'}`}
+          />
+          Show differences
+        </button>
+      </div>
+
+      <section
+        aria-label={frameLabel}
+        // The frame scrolls when a page is long, so it must be reachable with the keyboard.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
+        tabIndex={0}
+        className={`mt-4 max-h-[75vh] w-full overflow-auto rounded-xl border border-slate-200 bg-slate-100 ${FRAME_WIDTH[breakpoint.breakpoint]}`}
+      >
+        <div className={heatmap ? 'hidden' : 'relative grid'}>
+          <img
+            src={breakpoint.designUrl}
+            alt={`The design at ${label} width`}
+            width={breakpoint.width}
+            height={breakpoint.designHeight}
+            loading="lazy"
+            decoding="async"
+            className="col-start-1 row-start-1 h-auto w-full"
+          />
+          <img
+            src={breakpoint.captureUrl}
+            alt={`Your site at ${label} width`}
+            width={breakpoint.width}
+            height={breakpoint.captureHeight}
+            loading="lazy"
+            decoding="async"
+            style={{ clipPath: `inset(0 ${100 - shown}% 0 0)` }}
+            className="col-start-1 row-start-1 h-auto w-full"
+          />
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-accent-600 shadow-[0_0_0_1px_rgb(255_255_255/0.8)]"
+            style={{ left: `${shown}%` }}
+          />
+        </div>
+        {heatmap ? (
+          <img
+            src={breakpoint.diffUrl}
+            alt={`Differences between the design and your site at ${label} width, changed pixels highlighted`}
+            width={breakpoint.width}
+            height={breakpoint.comparedHeight}
+            loading="lazy"
+            decoding="async"
+            className="h-auto w-full"
+          />
+        ) : null}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,335 @@
+import { useId } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
+import type { Review, ReviewBreakpoint } from '#shared/review.ts'
+import { Avatar } from '#web/components/ui/avatar.tsx'
+import { AlertIcon, ChevronRightIcon, ExternalLinkIcon } from '#web/components/ui/icons.tsx'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { useSession } from '#web/features/auth/use-session.ts'
+import { isReviewPending, reviewPath } from '#web/features/reviews/api/reviews.ts'
+import { BreakpointComparison } from '#web/features/reviews/components/breakpoint-comparison.tsx'
+import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
+import {
+  formatScore,
+  PENDING_TEXT,
+  ReviewStatusBadge,
+} from '#web/features/reviews/components/review-status.tsx'
+import { formatRelative, useNow } from '#web/features/reviews/use-now.ts'
+import { webUrl } from '#web/lib/web-url.ts'
+
+/** Widest first, as REVIEW_BREAKPOINTS lists them (not imported: that module carries zod). */
+const LABELS: Record<ReviewBreakpoint['breakpoint'], string> = {
+  desktop: 'Desktop',
+  tablet: 'Tablet',
+  mobile: 'Mobile',
+}
+
+const exactFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** "3 minutes ago (12 Mar 2026, 14:05)" in a <time>; the relative part only once the app runs. */
+function When({ iso }: { iso: string }) {
+  const now = useNow()
+  const exact = exactFormat.format(new Date(iso))
+  return (
+    <time dateTime={iso} title={exact}>
+      {now === null ? exact : `${formatRelative(iso, now)} (${exact})`}
+    </time>
+  )
+}
+
+/** Green from 90, amber from 60, red below: the number says it, the colour only repeats it. */
+const METER_TONES = {
+  good: '[&::-moz-meter-bar]:bg-emerald-600 [&::-webkit-meter-optimum-value]:bg-emerald-600',
+  fair: '[&::-moz-meter-bar]:bg-amber-500 [&::-webkit-meter-optimum-value]:bg-amber-500',
+  poor: '[&::-moz-meter-bar]:bg-rose-600 [&::-webkit-meter-optimum-value]:bg-rose-600',
+}
+
+function ScoreMeter({ score, labelledBy }: { score: number; labelledBy: string }) {
+  const value = Math.min(100, Math.max(0, score))
+  const tone = value >= 90 ? 'good' : value >= 60 ? 'fair' : 'poor'
+  return (
+    <meter
+      aria-labelledby={labelledBy}
+      min={0}
+      max={100}
+      value={value}
+      aria-valuetext={`${formatScore(score)} out of 100`}
+      className={`block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-meter-bar]:rounded-full [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-slate-200 [&::-webkit-meter-optimum-value]:rounded-full ${METER_TONES[tone]}`}
+    >
+      {formatScore(score)} out of 100
+    </meter>
+  )
+}
+
+/** The report of one review (issue 10): who, which site, when, the scores and the comparisons. */
+export function ReviewReport({ review }: { review: Review }) {
+  const session = useSession()
+  const navigate = useNavigate()
+  const isOwner = session.status === 'signed-in' && session.user.username === review.member.username
+  const memberName = review.member.name?.trim() || review.member.username
+  const site = webUrl(review.finalUrl ?? review.requestedUrl)
+  const ranAt = review.finishedAt ?? review.startedAt
+  const overallId = useId()
+
+  return (
+    <>
+      <header className="border-b border-slate-200 bg-slate-50">
+        <div className="page-container py-8 sm:py-12">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+              <li>
+                <Link
+                  to={paths.challenge(review.challenge.slug)}
+                  className="rounded hover:text-slate-900 hover:underline"
+                >
+                  {review.challenge.title}
+                </Link>
+              </li>
+              <li className="flex items-center gap-1.5">
+                <ChevronRightIcon className="size-3.5 text-slate-400" />
+                <span aria-current="page" className="font-medium text-slate-900">
+                  Review #{review.id}
+                </span>
+              </li>
+            </ol>
+          </nav>
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+              Review of {review.challenge.title}
+            </h1>
+            <ReviewStatusBadge status={review.status} />
+          </div>
+          <dl className="mt-6 grid gap-x-8 gap-y-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+            <div>
+              <dt className="font-semibold text-slate-900">Member</dt>
+              <dd className="mt-1">
+                <Link
+                  to={paths.profile(review.member.username)}
+                  className="inline-flex items-center gap-2 rounded-sm font-medium text-accent-800 underline-offset-4 hover:underline"
+                >
+                  <Avatar src={review.member.avatarUrl} name={memberName} className="size-6" />
+                  {memberName}
+                  <span className="text-slate-600">@{review.member.username}</span>
+                </Link>
+              </dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="font-semibold text-slate-900">Live site</dt>
+              <dd className="mt-1">
+                {site ? (
+                  <a
+                    href={site}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium break-all text-accent-800 underline underline-offset-4 hover:no-underline"
+                  >
+                    {site}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                    <ExternalLinkIcon className="size-4 shrink-0" />
+                  </a>
+                ) : (
+                  <span className="break-all text-slate-700">{review.requestedUrl}</span>
+                )}
+                {review.finalUrl && review.finalUrl !== review.requestedUrl ? (
+                  <p className="mt-1 break-all text-slate-600">Submitted as {review.requestedUrl}</p>
+                ) : null}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-slate-900">{ranAt ? 'Ran' : 'Requested'}</dt>
+              <dd className="mt-1 text-slate-700">
+                <When iso={ranAt ?? review.createdAt} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </header>
+
+      <div className="page-container space-y-8 py-8 sm:py-10">
+        <ReviewState
+          review={review}
+          isOwner={isOwner}
+          onRequested={(next) => navigate(reviewPath(next.id))}
+        />
+
+        {review.status === 'done' && review.score !== null ? (
+          <section
+            aria-labelledby={overallId}
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card sm:p-8"
+          >
+            <h2 id={overallId} className="text-lg font-semibold tracking-tight text-slate-900">
+              Overall score
+            </h2>
+            <p className="mt-2 flex items-baseline gap-2">
+              <span className="text-5xl font-bold tracking-tight text-slate-900 tabular-nums">
+                {formatScore(review.score)}
+              </span>
+              <span className="text-base font-medium text-slate-600">/ 100</span>
+            </p>
+            <div className="mt-4 max-w-xl">
+              <ScoreMeter score={review.score} labelledBy={overallId} />
+            </div>
+            <p className="mt-3 text-sm text-slate-600">
+              The mean of the three widths below. 100 means the page matches the design pixel for pixel; a
+              blank page scores about 0.
+            </p>
+          </section>
+        ) : null}
+
+        {orderedBreakpoints(review).map((breakpoint) => (
+          <BreakpointSection key={breakpoint.breakpoint} breakpoint={breakpoint} />
+        ))}
+
+        {review.versions && Object.keys(review.versions).length > 0 ? (
+          <section aria-labelledby="versions-heading" className="text-sm text-slate-600">
+            <h2 id="versions-heading" className="text-base font-semibold text-slate-900">
+              Engine versions
+            </h2>
+            <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+              {Object.entries(review.versions).map(([name, version]) => (
+                <div key={name} className="flex gap-1.5">
+                  <dt className="font-medium text-slate-800">{name}</dt>
+                  <dd className="tabular-nums">{version}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+function orderedBreakpoints(review: Review): ReviewBreakpoint[] {
+  const order = Object.keys(LABELS)
+  return [...review.breakpoints].sort((a, b) => order.indexOf(a.breakpoint) - order.indexOf(b.breakpoint))
+}
+
+/**
+ * The state in words, in a live region that stays mounted, so the change from "Waiting for a worker"
+ * to "Visiting your site…" to the result is announced as the page polls.
+ */
+function ReviewState({
+  review,
+  isOwner,
+  onRequested,
+}: {
+  review: Review
+  isOwner: boolean
+  onRequested: (review: { id: number }) => void
+}) {
+  const pending = isReviewPending(review.status)
+  return (
+    <div
+      className={
+        review.status === 'failed'
+          ? 'rounded-2xl bg-rose-50 p-6 ring-1 ring-rose-200'
+          : pending
+            ? 'rounded-2xl bg-accent-50 p-6 ring-1 ring-accent-200'
+            : ''
+      }
+    >
+      <div role="status" aria-live="polite" data-testid="review-state">
+        {review.status === 'queued' || review.status === 'running' ? (
+          <p className="flex items-center gap-3 text-base font-semibold text-accent-900">
+            <Spinner className="size-5" />
+            {PENDING_TEXT[review.status]}
+          </p>
+        ) : review.status === 'failed' ? (
+          <>
+            <p className="flex items-center gap-2 text-base font-semibold text-rose-900">
+              <AlertIcon className="size-5 shrink-0" />
+              The review could not be completed.
+            </p>
+            <p className="mt-2 text-base text-rose-900">
+              {review.error?.message ?? 'Something went wrong while visiting the site.'}
+            </p>
+          </>
+        ) : (
+          <p className="sr-only">The review is done.</p>
+        )}
+      </div>
+      {pending ? (
+        <p className="mt-2 text-sm text-slate-700">
+          The platform visits the site at three widths and compares each capture with the design. This page
+          updates by itself.
+        </p>
+      ) : null}
+      {review.status === 'failed' && isOwner ? (
+        <RequestReview
+          challengeId={review.challenge.id}
+          onRequested={onRequested}
+          className="mt-4 max-w-xs"
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function BreakpointSection({ breakpoint }: { breakpoint: ReviewBreakpoint }) {
+  const label = LABELS[breakpoint.breakpoint]
+  const headingId = useId()
+  const scoreId = useId()
+  const ratio = breakpoint.heightRatio
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-card sm:p-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10"
+    >
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold tracking-tight text-slate-900">
+          {label} <span className="font-normal text-slate-600">{breakpoint.width} px</span>
+        </h2>
+        <p id={scoreId} className="mt-3 flex items-baseline gap-1.5">
+          <span className="sr-only">{label} score: </span>
+          <span className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums">
+            {formatScore(breakpoint.score)}
+          </span>
+          <span className="text-sm font-medium text-slate-600">/ 100</span>
+        </p>
+        <div className="mt-3">
+          <ScoreMeter score={breakpoint.score} labelledBy={scoreId} />
+        </div>
+        <dl className="mt-4 space-y-2 text-sm">
+          <div>
+            <dt className="font-medium text-slate-900">Height ratio</dt>
+            <dd className="text-slate-700">
+              {ratio.toFixed(2)}× the design ({breakpoint.captureHeight.toLocaleString('en')} px for{' '}
+              {breakpoint.designHeight.toLocaleString('en')} px)
+            </dd>
+          </div>
+          {breakpoint.failedFonts.length > 0 ? (
+            <div>
+              <dt className="font-medium text-slate-900">Fonts that failed to load</dt>
+              <dd className="text-rose-800">{breakpoint.failedFonts.join(', ')}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      <BreakpointComparison breakpoint={breakpoint} label={label} />
+    </section>
+  )
+}
+
+/** The page's shape while the review loads. */
+export function ReviewReportSkeleton() {
+  return (
+    <>
+      <p role="status" className="sr-only">
+        Loading the review...
+      </p>
+      <div aria-hidden="true" className="border-b border-slate-200 bg-slate-50">
+        <div className="page-container space-y-5 py-8 sm:py-12">
+          <Skeleton className="h-4 w-48" />
+          <Skeleton className="h-10 w-2/3 max-w-xl" />
+          <Skeleton className="h-5 w-80 max-w-full" />
+        </div>
+      </div>
+      <div aria-hidden="true" className="page-container space-y-6 py-8 sm:py-10">
+        <Skeleton className="h-40 rounded-2xl" />
+        <Skeleton className="h-96 rounded-2xl" />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,314 @@
+import type { APIRequestContext, Page } from '@playwright/test'
+import type { Challenge } from '#shared/challenge.ts'
+import type { MemberReviewsResponse, Review, ReviewResponse } from '#shared/review.ts'
+import { listChallenges, publicConfig } from './catalogue.ts'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { signIn, uniqueLogin } from './sign-in-helper.ts'
+
+/**
+ * Issue 10: a submit queues a review of the live site, and the challenge page, the profile and the
+ * report page show it live. No site is reachable from here, so a review of a github.io address stays
+ * queued, runs, or ends failed ("could not reach the site"): the assertions hold for any of those.
+ */
+
+const LIVE_URL = 'https://someone.github.io/project'
+/** What the report and the panel say while a review waits, runs, or after it failed. */
+const NOT_DONE = /Waiting for a worker|Visiting your site…|The review could not be completed/
+
+async function challengeAt(request: APIRequestContext, index: number): Promise<Challenge> {
+  const challenges = await listChallenges(request)
+  const challenge = challenges[index % challenges.length]
+  if (!challenge) throw new Error('the catalogue is empty')
+  return challenge
+}
+
+const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review', exact: true })
+const requestButton = (page: Page) => page.getByRole('button', { name: 'Request a new review' })
+
+/** The server's CSRF rule: mutations are JSON from our own origin. */
+function sameOrigin(page: Page) {
+  const origin = new URL(page.url()).origin
+  return { headers: { Origin: origin, 'Content-Type': 'application/json' } }
+}
+
+/** Starts and submits a challenge through the API with the page's session; returns the queued review's id. */
+async function startAndSubmit(page: Page, challenge: Challenge, liveUrl = LIVE_URL): Promise<number> {
+  const started = await page.request.post(`/api/me/challenges/${challenge.id}/start`, {
+    ...sameOrigin(page),
+    data: {},
+  })
+  expect(started.ok()).toBe(true)
+  const submitted = await page.request.post(`/api/me/challenges/${challenge.id}/submit`, {
+    ...sameOrigin(page),
+    data: { liveUrl },
+  })
+  expect(submitted.ok()).toBe(true)
+  return (await latestReviews(page, challenge)).reviews[0]?.id ?? Number.NaN
+}
+
+async function latestReviews(page: Page, challenge: Challenge): Promise<MemberReviewsResponse> {
+  const response = await page.request.get(`/api/me/challenges/${challenge.id}/reviews`)
+  expect(response.ok()).toBe(true)
+  return (await response.json()) as MemberReviewsResponse
+}
+
+test.describe('submission reviews', () => {
+  test('a submit queues a review that the profile, the report and the challenge page show', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow()
+    const challenge = await challengeAt(request, 1)
+    const { brandName } = await publicConfig(request)
+    const login = await signIn(page, testInfo)
+
+    // Submit through the form, as a member does.
+    await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    await page
+      .getByRole('region', { name: 'About this challenge' })
+      .getByRole('button', { name: 'Start', exact: true })
+      .click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Submit Solution' })).toBeVisible()
+    await page.getByLabel('Live site URL').fill(LIVE_URL)
+    await page.getByRole('button', { name: 'Submit', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Congratulations!' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+
+    // The profile links the submission's review.
+    await expect(page).toHaveURL(`/profile/${login}`)
+    const reviewLink = page.getByRole('link', { name: new RegExp(`^Review: .*\\(${challenge.title}\\)`) })
+    await expect(reviewLink).toHaveAttribute('href', /^\/reviews\/\d+$/)
+    const reportPath = (await reviewLink.getAttribute('href')) ?? ''
+    await reviewLink.click()
+
+    // The report: who, which site, when, and the state in words.
+    await expect(page).toHaveURL(reportPath)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${challenge.title}`)
+    await expect(page).toHaveTitle(`Review of ${challenge.title} | ${brandName}`)
+    await expect(page.getByRole('main').getByRole('link', { name: new RegExp(`@${login}`) })).toHaveAttribute(
+      'href',
+      `/profile/${login}`,
+    )
+    const site = page.getByRole('link', { name: /someone\.github\.io\/project/ })
+    await expect(site).toHaveAttribute('href', LIVE_URL)
+    await expect(site).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(page.getByRole('main').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
+    const state = page.getByTestId('review-state')
+    await expect(state).toHaveAttribute('aria-live', 'polite')
+    await expect(state).toHaveText(NOT_DONE)
+
+    // A direct load of the report (the server sends the app shell) shows the same page.
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${challenge.title}`)
+    await expect(page.getByTestId('review-state')).toHaveText(NOT_DONE)
+    // Nothing is reachable from here: the review ends in a clear failure, never a spinner forever.
+    await expect(page.getByRole('main')).toContainText("The site's name could not be found", {
+      timeout: 90_000,
+    })
+
+    // The challenge page: the review panel with its live state and the report's link.
+    await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    const panel = reviewPanel(page)
+    await expect(panel).toBeVisible()
+    await expect(panel.getByTestId('review-panel-state')).toHaveText(NOT_DONE)
+    await expect(panel.getByRole('link', { name: 'View the review report' })).toHaveAttribute(
+      'href',
+      reportPath,
+    )
+    await expect(requestButton(page)).toBeVisible()
+    await expect(panel.getByTestId('review-requests-left')).toHaveText(
+      /review requests? left today|A review is on its way/,
+    )
+  })
+
+  test('"Request a new review" counts down, and the server refuses past the day\'s limit', async ({
+    page,
+    request,
+    consoleErrors,
+  }, testInfo) => {
+    // Each request waits for the previous review to end: here, the worker failing to reach the site.
+    test.setTimeout(300_000)
+    const challenge = await challengeAt(request, 2)
+    await signIn(page, testInfo)
+    await startAndSubmit(page, challenge)
+    await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    const panel = reviewPanel(page)
+    const left = panel.getByTestId('review-requests-left')
+
+    // While a review is on its way, another cannot be requested (read at once: the worker may end it
+    // any moment).
+    await expect(left).toHaveText(/A review is on its way|left today/)
+    const now = await panel.evaluate((element) => ({
+      text: element.querySelector('[data-testid="review-requests-left"]')?.textContent ?? '',
+      disabled: element.querySelector('button')?.disabled,
+    }))
+    if (now.text.startsWith('A review is on its way')) expect(now.disabled).toBe(true)
+
+    for (let round = 0; round < 5; round++) {
+      // Shown throughout: enabled with requests left, disabled with none.
+      await expect(requestButton(page)).toBeVisible()
+      // The worker ends the review (it cannot reach the site); the panel follows it without a reload.
+      await expect(panel.getByTestId('review-panel-state')).toHaveText(
+        /The review could not be completed|Scored/,
+        { timeout: 60_000 },
+      )
+      const { requestsLeftToday } = await latestReviews(page, challenge)
+      if (requestsLeftToday === 0) break
+      await expect(left).toHaveText(
+        `${requestsLeftToday} review ${requestsLeftToday === 1 ? 'request' : 'requests'} left today.`,
+      )
+      await requestButton(page).click()
+      await expect(panel.getByTestId('review-panel-state')).toHaveText(NOT_DONE)
+      await expect
+        .poll(async () => (await latestReviews(page, challenge)).requestsLeftToday)
+        .toBe(requestsLeftToday - 1)
+    }
+
+    // None left: the button is off and says why.
+    await expect(panel.getByTestId('review-panel-state')).toHaveText(
+      /The review could not be completed|Scored/,
+      {
+        timeout: 60_000,
+      },
+    )
+    await expect(left).toHaveText(
+      'You have used all your review requests for this challenge today. You can ask again in 24 hours.',
+    )
+    await expect(requestButton(page)).toBeDisabled()
+
+    // The sixth, asked by a page whose count is stale (another tab used the last one): the server
+    // refuses it and its sentence shows as a toast.
+    const refused = await page.request.post(`/api/me/challenges/${challenge.id}/reviews`, {
+      ...sameOrigin(page),
+      data: {},
+    })
+    expect(refused.status()).toBe(429)
+    const { error } = (await refused.json()) as { error: { code: string; message: string } }
+    expect(error.code).toBe('review_limit')
+    await page.route(`**/api/me/challenges/${challenge.id}/reviews`, async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback()
+      const response = await route.fetch()
+      const body = (await response.json()) as MemberReviewsResponse
+      await route.fulfill({ response, json: { ...body, requestsLeftToday: 1 } })
+    })
+    await page.reload()
+    await expect(left).toHaveText('1 review request left today.')
+    await requestButton(page).click()
+    await expect(page.getByText(error.message)).toBeVisible()
+    // The browser logs the 429 as a failed resource: provoked on purpose here.
+    const others = consoleErrors.filter((message) => !/status of 429/.test(message))
+    consoleErrors.splice(0, consoleErrors.length, ...others)
+  })
+
+  test('an unknown review is the 404 page', async ({ page, consoleErrors }) => {
+    await page.goto('/reviews/2147483000')
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
+    await page.goto('/reviews/not-a-number')
+    await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
+    // The browser logs the API's 404 answer as a failed resource: that answer is what this test is about.
+    consoleErrors.splice(0)
+  })
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    test(`the report page has no axe violations (${name})`, async ({ page, request }, testInfo) => {
+      const challenge = await challengeAt(request, 3)
+      await signIn(page, testInfo, uniqueLogin(testInfo, `axe-${name}`))
+      const reviewId = await startAndSubmit(page, challenge)
+      await page.setViewportSize(viewport)
+      await page.goto(`/reviews/${reviewId}`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${challenge.title}`)
+      await expect(page.getByTestId('review-state')).toHaveText(NOT_DONE)
+      await expectNoAxeViolations(page)
+    })
+  }
+
+  /**
+   * A finished review needs a reachable site, which this machine has none of: the report's answer is
+   * replaced with a done review of the same submission (the challenge's own designs standing in for the
+   * captures and diffs) to check the scores and the comparison controls.
+   */
+  test('a done report shows the scores and a keyboard-operable comparison', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const challenge = await challengeAt(request, 4)
+    await signIn(page, testInfo)
+    const reviewId = await startAndSubmit(page, challenge)
+    const images = {
+      desktop: challenge.templateImg,
+      tablet: challenge.tabletImg,
+      mobile: challenge.mobileImg,
+    }
+    await page.route(`**/api/reviews/${reviewId}`, async (route) => {
+      const response = await route.fetch()
+      const { review } = (await response.json()) as ReviewResponse
+      const done: Review = {
+        ...review,
+        status: 'done',
+        finalUrl: `${LIVE_URL}/`,
+        error: null,
+        score: 81.3,
+        startedAt: review.createdAt,
+        finishedAt: review.createdAt,
+        versions: { chromium: '140.0.0.0', playwright: '1.55.0', pixelmatch: '7.1.0' },
+        breakpoints: (['desktop', 'tablet', 'mobile'] as const).map((breakpoint, index) => ({
+          breakpoint,
+          width: [1440, 768, 375][index] ?? 1440,
+          score: [92.5, 80, 71.4][index] ?? 0,
+          captureUrl: images[breakpoint],
+          diffUrl: images[breakpoint],
+          designUrl: images[breakpoint],
+          designHeight: 2000,
+          captureHeight: 2600,
+          comparedHeight: 2600,
+          heightRatio: 1.3,
+          failedFonts: breakpoint === 'mobile' ? ['Inter'] : [],
+        })),
+      }
+      await route.fulfill({ response, json: { review: done } satisfies ReviewResponse })
+    })
+    await page.goto(`/reviews/${reviewId}`)
+
+    await expect(page.getByRole('meter', { name: 'Overall score' })).toHaveAttribute('value', '81.3')
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+      'Overall score',
+      'Desktop 1440 px',
+      'Tablet 768 px',
+      'Mobile 375 px',
+      'Engine versions',
+    ])
+    await expect(page.getByRole('meter', { name: /Desktop score/ })).toHaveAttribute('value', '92.5')
+    await expect(page.getByText('Fonts that failed to load')).toHaveCount(1)
+    await expect(page.getByText('1.30× the design').first()).toBeVisible()
+    await expect(page.getByRole('link', { name: /someone\.github\.io\/project\// })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    )
+
+    const desktop = page.getByRole('region', { name: 'Desktop 1440 px', exact: true })
+    const capture = desktop.getByRole('img', { name: 'Your site at Desktop width' })
+    await expect(capture).toHaveAttribute('loading', 'lazy')
+    await expect(capture).toHaveAttribute('width', '1440')
+    await expect(capture).toHaveAttribute('height', '2600')
+    const slider = desktop.getByRole('slider', { name: 'Your site over the design (Desktop)' })
+    await expect(slider).toHaveValue('50')
+    await expect(capture).toHaveCSS('clip-path', 'inset(0px 50% 0px 0px)')
+    await slider.focus()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('End')
+    await expect(slider).toHaveValue('100')
+    await expect(capture).toHaveCSS('clip-path', 'inset(0px 0% 0px 0px)')
+
+    const heatmap = desktop.getByRole('button', { name: 'Show differences' })
+    await expect(heatmap).toHaveAttribute('aria-pressed', 'false')
+    await heatmap.press('Enter')
+    await expect(heatmap).toHaveAttribute('aria-pressed', 'true')
+    await expect(
+      desktop.getByRole('img', { name: /Differences between the design and your site at Desktop/ }),
+    ).toBeVisible()
+    await expect(slider).toBeDisabled()
+
+    await expectNoAxeViolations(page)
+  })
+})
