@@ -327,7 +327,9 @@ export function startWorkers(options: WorkerOptions): Workers {
         log.error('jobs: could not record a failure', { id: job.id, error: failError })
         return 'unrecorded'
       })
-      const level = outcome === 'retry' || outcome === 'lost' ? 'warn' : 'error'
+      // 'failed' is the handler's own verdict (a member's site that cannot be reached, say): worth a
+      // line, not an alarm. Only a job that ran out of attempts, or a failure we could not record, is.
+      const level = outcome === 'dead' || outcome === 'unrecorded' ? 'error' : 'warn'
       log[level]('jobs: a job failed', { id: job.id, kind: job.kind, attempts: job.attempts, outcome, error })
     } finally {
       clearInterval(renew)
