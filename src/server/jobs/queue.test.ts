@@ -412,6 +412,55 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
     expect((await counts()).running).toBe(1)
   })
 
+  it('queued jobs resume after a restart, and the job the stopped process left running is retried', async () => {
+    const queue = createJobQueue(database.db)
+    const ids: number[] = []
+    for (let i = 0; i < 3; i += 1) ids.push((await queue.enqueue('review', { i })).id)
+    // The old process takes the first job and never finishes it, as a process that is killed would.
+    let taken: Job | undefined
+    const old = start(
+      (job) => {
+        taken = job
+        return new Promise(() => {})
+      },
+      { count: 1, leaseMs: 600, stopTimeoutMs: 100 },
+    )
+    expect(await waitFor(() => taken !== undefined)).toBe(true)
+    await old.stop()
+    expect(taken?.id).toBe(ids[0])
+    expect(await counts()).toMatchObject({ queued: 2, running: 1, done: 0 })
+
+    // The restarted process: its own connection (on PostgreSQL), queue and workers.
+    const handle =
+      kind === 'postgres'
+        ? await openDatabase({ kind: 'postgres', url: database.url ?? '', poolSize: 2 })
+        : database
+    const ran: { id: number; attempts: number }[] = []
+    const restarted = startWorkers({
+      queue: createJobQueue(handle.db, { workerId: 'restarted' }),
+      count: 2,
+      kinds: ['review'],
+      handle: async (job) => {
+        ran.push({ id: job.id, attempts: job.attempts })
+      },
+      leaseMs: 30 * SECOND,
+      pollMs: 25,
+      log: silent,
+    })
+    try {
+      expect(await waitFor(async () => (await counts()).done === 3)).toBe(true)
+    } finally {
+      await restarted.stop()
+      if (handle !== database) await handle.close()
+    }
+    expect(ran.map((r) => r.id).sort((x, y) => x - y)).toEqual(ids)
+    // The queued ones on their first attempt; the abandoned one once its lease ran out, on its second.
+    expect(ran.find((r) => r.id === ids[0])?.attempts).toBe(2)
+    expect(ran.filter((r) => r.id !== ids[0]).every((r) => r.attempts === 1)).toBe(true)
+    expect(ran.findIndex((r) => r.id === ids[0])).toBe(2)
+    expect(await counts()).toMatchObject({ queued: 0, running: 0, done: 3, dead: 0 })
+  })
+
   it('renews the lease of a long job, and aborts the handler when the lease is taken away', async () => {
     const queue = createJobQueue(database.db)
     const job = await queue.enqueue('review', {})

@@ -93,8 +93,42 @@ export type FixtureServer = {
 
 type Route = string | http.RequestListener
 
-/** Serves `routes` (path → HTML, or a handler) on 127.0.0.1; anything else is a 404. */
-export async function startFixtureServer(routes: Record<string, Route> = {}): Promise<FixtureServer> {
+/**
+ * A handler that streams `totalBytes` of `filler` as `contentType`, written as the reader takes it, and
+ * stops when the connection closes; `sent()` says how many bytes went out (the proof a limit cut it).
+ */
+export function streamedBody(
+  totalBytes: number,
+  options: { contentType: string; prefix?: string; filler?: string },
+): { handler: http.RequestListener; sent(): number } {
+  let sent = 0
+  const chunk = Buffer.alloc(256 * 1024, options.filler ?? ' ')
+  const handler: http.RequestListener = (_req, res) => {
+    res.writeHead(200, { 'Content-Type': options.contentType, 'Content-Length': totalBytes })
+    let left = totalBytes
+    const prefix = Buffer.from(options.prefix ?? '')
+    const write = () => {
+      while (left > 0 && !res.destroyed) {
+        const part =
+          sent === 0 && prefix.length > 0 ? prefix : chunk.subarray(0, Math.min(chunk.length, left))
+        left -= part.length
+        sent += part.length
+        if (!res.write(part)) return void res.once('drain', write)
+      }
+      if (left <= 0) res.end()
+    }
+    res.on('error', () => {})
+    write()
+  }
+  return { handler, sent: () => sent }
+}
+
+/** Serves `routes` (path → HTML, or a handler) on 127.0.0.1 (or `host`); anything else is a 404. */
+export async function startFixtureServer(
+  routes: Record<string, Route> = {},
+  options: { host?: string } = {},
+): Promise<FixtureServer> {
+  const host = options.host ?? '127.0.0.1'
   const requests: string[] = []
   let connections = 0
   const server = http.createServer((req, res) => {
@@ -108,12 +142,12 @@ export async function startFixtureServer(routes: Record<string, Route> = {}): Pr
   server.on('connection', () => {
     connections += 1
   })
-  server.listen(0, '127.0.0.1')
+  server.listen(0, host)
   await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
   return {
     port,
-    origin: `http://127.0.0.1:${port}`,
+    origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     requests,
     connections: () => connections,
     close: async () => {

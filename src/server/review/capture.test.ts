@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
+import { homedir, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +16,12 @@ import {
   renderDesign,
   type SiteCapture,
 } from '#server/review/capture.ts'
-import { type FixtureServer, landingPage, startFixtureServer } from '#server/review/capture-fixtures.ts'
+import {
+  type FixtureServer,
+  landingPage,
+  startFixtureServer,
+  streamedBody,
+} from '#server/review/capture-fixtures.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 import { CHROMIUM_PATH } from '../../../scripts/chromium.ts'
@@ -28,6 +36,66 @@ async function pixelAt(png: Buffer, x: number, y: number): Promise<number[]> {
     .toBuffer({ resolveWithObject: true })
   return [...data.subarray(0, Math.min(3, info.channels))]
 }
+
+/** How many pixels differ between two PNGs of the same size (any channel, any amount). */
+async function differingPixels(a: Buffer, b: Buffer): Promise<number> {
+  const [left, right] = await Promise.all(
+    [a, b].map((png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })),
+  )
+  if (!left || !right) throw new Error('unreachable')
+  expect([right.info.width, right.info.height]).toEqual([left.info.width, left.info.height])
+  let differing = 0
+  for (let i = 0; i < left.data.length; i += 4)
+    if (left.data.readUInt32BE(i) !== right.data.readUInt32BE(i)) differing += 1
+  return differing
+}
+
+/** Files (recursively) under the places a browser download could land, whose bytes contain `marker`. */
+function filesContaining(marker: string): string[] {
+  const roots = [
+    join(homedir(), 'Downloads'),
+    ...readdirSync(tmpdir())
+      .filter((name) => name.startsWith('playwright-artifacts-'))
+      .map((name) => join(tmpdir(), name)),
+  ]
+  const found: string[] = []
+  for (const root of roots) {
+    let names: string[]
+    try {
+      names = readdirSync(root, { recursive: true }) as string[]
+    } catch {
+      continue
+    }
+    for (const name of names) {
+      const path = join(root, name)
+      try {
+        if (statSync(path).isFile() && statSync(path).size < MB && readFileSync(path).includes(marker))
+          found.push(path)
+      } catch {
+        // Removed while we looked (another browser's artifacts): not ours.
+      }
+    }
+  }
+  // Loose files in the temp directory itself.
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name)
+    try {
+      if (statSync(path).isFile() && statSync(path).size < MB && readFileSync(path).includes(marker))
+        found.push(path)
+    } catch {
+      // As above.
+    }
+  }
+  return found
+}
+
+const FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf'
+
+/** Text in the web font "Web Font", falling back to monospace (another face) if it does not load. */
+const fontPage = (src: string) =>
+  `<!doctype html><html><head><style>@font-face{font-family:"Web Font";src:url(${src}) format("truetype");font-display:swap}
+body{margin:0;background:#fff;color:#0b1b3f}h1{margin:24px;font:48px/1.2 "Web Font",monospace}</style></head>
+<body><h1>Hamburgefonstiv 0123456789</h1><h1>The quick brown fox</h1></body></html>`
 
 async function unusedPort() {
   const server = net.createServer().listen(0, '127.0.0.1')
@@ -54,7 +122,16 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
   let site: FixtureServer
   /** Must never see a connection: everything aimed at it is refused by the proxy. */
   let secret: FixtureServer
+  /** The same on ::1, for [::1] addresses. */
+  let secret6: FixtureServer
   let red: Buffer
+  /** A unique body for the attachment, searched for on disk afterwards. */
+  const attachmentMarker = `attachment-${randomUUID()}`
+  const hugeDocument = streamedBody(50 * MB, {
+    contentType: 'text/html; charset=utf-8',
+    prefix: '<!doctype html><title>Huge</title><body><!--',
+  })
+  const hugePart = streamedBody(50 * MB, { contentType: 'application/octet-stream', filler: 'x' })
 
   const capture = (path: string, options: Partial<Parameters<typeof captureSite>[1]> = {}) =>
     captureSite(pool, {
@@ -66,6 +143,8 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
   beforeAll(async () => {
     pool = createBrowserPool()
     secret = await startFixtureServer({ '/': 'secret' })
+    secret6 = await startFixtureServer({ '/': 'secret' }, { host: '::1' })
+    const font = existsSync(FONT_FILE) ? readFileSync(FONT_FILE) : null
     red = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#ff0000' } })
       .png()
       .toBuffer()
@@ -79,12 +158,29 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
       '/to-secret': (_req, res) => res.writeHead(302, { Location: secretUrl }).end(),
       '/to-landing': (_req, res) => res.writeHead(302, { Location: '/' }).end(),
       '/refused-parts': landingPage({
-        body: `<img src="${secretUrl}pixel.png"><script>fetch('${secretUrl}api').catch(() => {})</script>`,
+        body: [
+          `${secretUrl}pixel.png`,
+          `http://localhost:${secret.port}/pixel.png`,
+          `http://[::1]:${secret6.port}/pixel.png`,
+          // Resolves to 127.0.0.1 by the lookup the test injects.
+          `http://intranet.example:${secret.port}/pixel.png`,
+          'http://169.254.169.254/latest/meta-data/pixel.png',
+          'http://10.1.2.3/pixel.png',
+        ]
+          .map((src) => `<img src="${src}">`)
+          .concat(
+            `<script>for (const url of ['${secretUrl}api', 'http://localhost:${secret.port}/api', 'http://[::1]:${secret6.port}/api', 'http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/api']) fetch(url).catch(() => {})</script>`,
+          )
+          .join(''),
       }),
+      '/websocket': landingPage({
+        body: `<script>const socket = new WebSocket('ws://127.0.0.1:${secret.port}/'); socket.onerror = () => {}</script>`,
+      }),
+      '/meta-refresh': landingPage({ head: `<meta http-equiv="refresh" content="0;url=${secretUrl}">` }),
       '/alert': landingPage({ body: `<script>onload = () => { alert('hi'); confirm('sure?') }</script>` }),
       '/popup': landingPage({ body: `<script>window.open('/blank', '_blank')</script>` }),
       '/tall':
-        '<!doctype html><body style="margin:0"><div style="height:30000px;background:linear-gradient(#fff,#00f)"></div>',
+        '<!doctype html><body style="margin:0"><div style="height:100000px;background:linear-gradient(#fff,#00f)"></div>',
       '/hang': hang,
       '/hanging-image': landingPage({ body: '<img src="/hang">' }),
       '/missing-font': landingPage({
@@ -100,6 +196,40 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
             'Content-Disposition': 'attachment; filename="site.zip"',
           })
           .end('PK'),
+      '/attachment-link': landingPage({
+        body: `<a id="get" href="/attachment.zip">Download</a><script>onload = () => document.getElementById('get').click()</script>`,
+      }),
+      '/attachment.zip': (_req, res) =>
+        res
+          .writeHead(200, {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="solution.zip"',
+          })
+          .end(attachmentMarker),
+      '/huge': hugeDocument.handler,
+      '/huge-part': landingPage({
+        body: `<script>fetch('/huge.bin').then((r) => r.arrayBuffer()).catch(() => {})</script>`,
+      }),
+      '/huge.bin': hugePart.handler,
+      '/font.ttf': (_req, res) => res.writeHead(font ? 200 : 404, { 'Content-Type': 'font/ttf' }).end(font),
+      '/slow-font.ttf': (_req, res) => {
+        const timer = setTimeout(
+          () => res.writeHead(font ? 200 : 404, { 'Content-Type': 'font/ttf' }).end(font),
+          2000,
+        )
+        res.once('close', () => clearTimeout(timer))
+      },
+      '/font-fast': fontPage('/font.ttf'),
+      '/font-slow': fontPage('/slow-font.ttf'),
+      '/font-fallback': fontPage('/no-such-font.ttf'),
+      '/animated': `<!doctype html><html><head><style>
+body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
+@keyframes spin{to{transform:rotate(360deg)}}@keyframes shade{from{background:#e4572e}to{background:#29335c}}
+.spin{background:#f3a712;animation:spin 1.3s linear infinite}
+.shade{animation:shade .7s steps(7) infinite alternate}
+.pseudo::after{content:"";display:block;width:80px;height:80px;background:#669bbc;animation:spin 2.1s linear infinite}
+</style></head><body><div class="spin"></div><div class="shade"></div><div class="pseudo"></div><div id="waapi" style="background:#a8c686"></div>
+<script>document.getElementById('waapi').animate([{ transform: 'translateX(0)' }, { transform: 'translateX(600px)' }], { duration: 900, iterations: Infinity })</script></body></html>`,
       '/red.png': (_req, res) => res.writeHead(200, { 'Content-Type': 'image/png' }).end(red),
       '/heavy': landingPage({ body: `<script>fetch('/big.bin').then((r) => r.arrayBuffer())</script>` }),
       '/big.bin': (_req, res) => res.writeHead(200).end(Buffer.alloc(3 * MB, 1)),
@@ -110,6 +240,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
     await pool?.close()
     await site?.close()
     await secret?.close()
+    await secret6?.close()
   })
 
   describe('scores against a design rendered from the reference capture', () => {
@@ -229,6 +360,29 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
         }),
       )
       expect(named.code).toBe('blocked_address')
+      // A name resolving to the reviewing machine: on a refused port in tests, on any port in production.
+      const loopbackName = await captureError(
+        captureSite(pool, {
+          url: `http://intranet.example:${secret.port}/`,
+          allowLoopback: { ports: [site.port] },
+          proxy: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
+        }),
+      )
+      expect(loopbackName.code).toBe('blocked_address')
+      expect(loopbackName.egress?.blocked.map((b) => b.host)).toContain(`intranet.example:${secret.port}`)
+      const productionLike = await captureError(
+        captureSite(pool, {
+          url: 'http://rebind.example/',
+          proxy: {
+            lookup: async () => [
+              { address: '127.0.0.1', family: 4 },
+              { address: '::1', family: 6 },
+            ],
+          },
+        }),
+      )
+      expect(productionLike.code).toBe('blocked_address')
+      expect(productionLike.egress?.blocked[0]?.reason).toMatch(/127\.0\.0\.1/)
       expect(secret.connections()).toBe(0)
     })
 
@@ -253,9 +407,45 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
       expect(result.captures.map((c) => c.breakpoint)).toEqual(['mobile'])
     })
 
-    it("a page's image and fetch to a refused port do not load, and the report records them", async () => {
-      const result = await capture('/refused-parts', { breakpoints: ['desktop'], settleTimeoutMs: 1000 })
+    it("a page's images and fetches to loopback, the metadata address and 10/8 do not load, and the report records them", async () => {
+      const result = await capture('/refused-parts', {
+        breakpoints: ['desktop'],
+        settleTimeoutMs: 1000,
+        // A name that resolves to the reviewing machine, as a hostile DNS answer would.
+        proxy: { lookup: async () => [{ address: '127.0.0.1', family: 4 }] },
+      })
+      expect(result.captures).toHaveLength(1)
+      const hosts = result.egress.blocked.map((b) => b.host)
+      expect(hosts).toEqual(
+        expect.arrayContaining([
+          `127.0.0.1:${secret.port}`,
+          `localhost:${secret.port}`,
+          `[::1]:${secret6.port}`,
+          `intranet.example:${secret.port}`,
+          '169.254.169.254:80',
+          '10.1.2.3:80',
+        ]),
+      )
+      expect(secret.connections()).toBe(0)
+      expect(secret6.connections()).toBe(0)
+    })
+
+    it('a WebSocket to a refused loopback port is refused, and nothing reaches it', async () => {
+      const result = await capture('/websocket', { breakpoints: ['desktop'], settleTimeoutMs: 1000 })
       expect(result.egress.blocked.map((b) => b.host)).toContain(`127.0.0.1:${secret.port}`)
+      expect(secret.connections()).toBe(0)
+    })
+
+    it('a meta refresh to a refused loopback port is refused, and nothing reaches it', async () => {
+      const outcome = await capture('/meta-refresh', {
+        breakpoints: ['desktop'],
+        settleTimeoutMs: 1000,
+      }).then(
+        (result) => ({ egress: result.egress, code: 'captured' }),
+        (error: CaptureError) => ({ egress: error.egress, code: error.code }),
+      )
+      expect(outcome.egress?.blocked.map((b) => b.host)).toContain(`127.0.0.1:${secret.port}`)
+      expect(outcome.code).not.toBe('browser_failed')
       expect(secret.connections()).toBe(0)
     })
 
@@ -288,12 +478,12 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
       expect(await pixelAt(result.captures[0]?.png as Buffer, 5, 5)).toEqual([11, 27, 63])
     })
 
-    it(`caps a 30,000 px page at ${CAPTURE_MAX_HEIGHT} px`, async () => {
+    it(`caps a 100,000 px page at ${CAPTURE_MAX_HEIGHT} px`, async () => {
       // Mobile: the narrowest bitmap, the same cap.
       const result = await capture('/tall', { breakpoints: ['mobile'], settleTimeoutMs: 1000 })
       const [tall] = result.captures
       expect(tall?.height).toBe(CAPTURE_MAX_HEIGHT)
-      expect(tall?.pageHeight).toBe(30_000)
+      expect(tall?.pageHeight).toBe(100_000)
       expect(await sharp(tall?.png).metadata()).toMatchObject({ width: 375, height: CAPTURE_MAX_HEIGHT })
     })
 
@@ -329,6 +519,61 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { ti
       const error = await captureError(capture('/heavy', { proxy: { maxBytes: MB }, settleTimeoutMs: 1000 }))
       expect(error.code).toBe('too_large')
       expect(error.message).toMatch(/more than 1 MB/)
+    })
+
+    it('a 50 MB document, or a 50 MB subresource, passes the default 25 MB limit: too_large, stream cut', async () => {
+      // Chromium fails the cut document (ERR_CONTENT_LENGTH_MISMATCH) but page.goto does not return: the
+      // capture only ends at the navigation timeout (30 s by default), so a shorter one keeps this quick.
+      const document = await captureError(
+        capture('/huge', { breakpoints: ['desktop'], navigationTimeoutMs: 5000, settleTimeoutMs: 1000 }),
+      )
+      expect(document.code).toBe('too_large')
+      expect(document.message).toMatch(/more than 25 MB/)
+      expect(hugeDocument.sent()).toBeLessThan(40 * MB)
+      const part = await captureError(
+        capture('/huge-part', { breakpoints: ['desktop'], settleTimeoutMs: 1000 }),
+      )
+      expect(part.code).toBe('too_large')
+      expect(part.message).toMatch(/more than 25 MB/)
+      expect(hugePart.sent()).toBeGreaterThan(0)
+      expect(hugePart.sent()).toBeLessThan(40 * MB)
+    })
+
+    it('a link to an attachment, clicked by the page, writes no file, and the page is captured', async () => {
+      const result = await capture('/attachment-link', { breakpoints: ['desktop'], settleTimeoutMs: 1000 })
+      expect(site.requests).toContain('/attachment.zip')
+      expect(result.finalUrl).toBe(`${site.origin}/attachment-link`)
+      expect(await pixelAt(result.captures[0]?.png as Buffer, 5, 5)).toEqual([11, 27, 63])
+      expect(filesContaining(attachmentMarker)).toEqual([])
+    })
+
+    it.skipIf(!existsSync(FONT_FILE))(
+      'a web font that arrives after 2 s is the one rendered: the same picture as with no delay',
+      async () => {
+        const options = { breakpoints: ['desktop'] as const }
+        const fast = await capture('/font-fast', options)
+        const slow = await capture('/font-slow', options)
+        const fallback = await capture('/font-fallback', options)
+        expect(site.requests).toContain('/slow-font.ttf')
+        expect(slow.captures[0]?.failedFonts).toEqual([])
+        expect(fast.captures[0]?.failedFonts).toEqual([])
+        const [fastPng, slowPng, fallbackPng] = [fast, slow, fallback].map(
+          (r) => r.captures[0]?.png as Buffer,
+        )
+        expect(await differingPixels(slowPng as Buffer, fastPng as Buffer)).toBe(0)
+        // The test can tell: without the web font the text looks different.
+        expect(await differingPixels(fallbackPng as Buffer, fastPng as Buffer)).toBeGreaterThan(100)
+      },
+    )
+
+    it('infinite CSS and Web Animations give the same picture in two captures', async () => {
+      const options = { breakpoints: ['tablet'] as const, settleTimeoutMs: 1000 }
+      const first = await capture('/animated', options)
+      await new Promise((resolve) => setTimeout(resolve, 350))
+      const second = await capture('/animated', options)
+      expect(await differingPixels(first.captures[0]?.png as Buffer, second.captures[0]?.png as Buffer)).toBe(
+        0,
+      )
     })
 
     it('records a web font that failed to load, and the capture completes', async () => {
