@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { z } from 'zod'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 
 export interface View {
   /** file name in design/ without extension */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3790)
 const ORIGIN = `http://127.0.0.1:${PORT}`

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_PATH } from '#server/chromium.ts'
 import {
   type BrowserPool,
   CAPTURE_MAX_HEIGHT,
@@ -24,7 +25,6 @@ import {
 } from '#server/review/capture-fixtures.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
-import { CHROMIUM_PATH } from '../../../scripts/chromium.ts'
 
 const MB = 1024 * 1024
 

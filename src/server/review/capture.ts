@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
-import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 import {
   EGRESS_MAX_BLOCKED_RECORDS,
   type EgressProxy,
@@ -8,7 +9,6 @@ import {
   startEgressProxy,
 } from '#server/review/egress-proxy.ts'
 import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.ts'
 
 /**
  * Opens a member's live site in the system Chromium and screenshots it at each review breakpoint, and
@@ -131,12 +131,16 @@ export function createBrowserPool(
   }
   const launch = (): Slot => {
     const slot = { jobs: 0, active: 0, retired: false } as Slot
-    slot.browser = chromium
-      .launch({
-        executablePath: options.executablePath ?? CHROMIUM_PATH,
-        args: [...CHROMIUM_ARGS, ...CAPTURE_ARGS],
-        timeout: 30_000,
-      })
+    // Playwright is loaded with the first browser, not with the server: a process that runs no review
+    // never pays for it (tens of MB).
+    slot.browser = import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({
+          executablePath: options.executablePath ?? CHROMIUM_PATH,
+          args: [...CHROMIUM_ARGS, ...CAPTURE_ARGS],
+          timeout: 30_000,
+        }),
+      )
       .then((browser) => {
         browser.once('disconnected', () => retire(slot))
         return browser

@@ -3,9 +3,9 @@ import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { chromium } from 'playwright-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 import type { Lookup } from '#server/review/address-policy.ts'
 import { type EgressProxy, type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.ts'
 
 const MB = 1024 * 1024
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_PATH } from '#server/chromium.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { reviewJobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { Workers } from '#server/jobs/queue.ts'
@@ -26,7 +27,6 @@ import { createTestApp } from '#tests/support/app.ts'
 import { browser, signIn } from '#tests/support/auth.ts'
 import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
-import { CHROMIUM_PATH } from '../../../scripts/chromium.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
