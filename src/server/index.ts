@@ -1,11 +1,16 @@
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getRequestListener } from '@hono/node-server'
 import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
+import { createCatalogue } from '#server/catalogue/catalogue.ts'
+import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
 import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
 import { createReviewService, lazyBrowserPool, startReviewWorkers } from '#server/review/service.ts'
+import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
 
 async function main() {
   let env: ReturnType<typeof parseEnv>
@@ -35,12 +40,22 @@ async function main() {
     // A review queued by this process starts at once instead of at the next poll.
     onQueued: () => workers?.wake(),
   })
-  const app = createApp({ env, db, storage: services.storage, log, reviews })
+  const catalogue = createCatalogue(db, { log })
+  const app = createApp({ env, db, storage: services.storage, log, reviews, catalogue })
   const stopHousekeeping = startHousekeeping(db, log)
   // Within the 5 s a stop is given: a review still running then is left to its lease and retried.
   workers = startReviewWorkers(reviews, { count: env.REVIEW_WORKERS, log, stopTimeoutMs: 3000 })
 
-  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  // The catalogue's fixed answers skip the app's middleware (catalogue/fast-path.ts); the rest is Hono.
+  const appHeaders = await appCatalogueHeaders((path) => app.request(path))
+  const fastPath = appHeaders ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE) : null
+  if (!fastPath) log.warn('the catalogue could not be read at start: every request goes through the app')
+  const listener = getRequestListener(app.fetch)
+  const server = createServer((req, res) => {
+    if (!fastPath?.(req, res)) void listener(req, res)
+  })
+  server.listen(env.PORT, env.HOST, () => {
+    const info = server.address() as AddressInfo
     const host = env.HOST === '127.0.0.1' || env.HOST === '::1' ? 'localhost' : env.HOST
     log.info(`Frontend Dojo is ready at http://${host}:${info.port}`, {
       database: services.database.kind,

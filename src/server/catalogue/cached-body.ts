@@ -53,21 +53,43 @@ function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'id
   return 'identity'
 }
 
+/** What to answer for a cached body: status, the headers that depend on it, and the bytes (none for 304/HEAD). */
+export type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; bytes: Buffer | null }
+
 /**
- * Answers with a cached body: 304 when the client already has it, else the precompressed bytes the
- * client accepts. No JSON is built and nothing is compressed per request.
+ * The answer to a request for a cached body: 304 when the client already has it, else the
+ * precompressed bytes the client accepts. No JSON is built and nothing is compressed per request.
+ * Shared by the Hono route and the server's fast path (fast-path.ts), so both answer alike.
  */
-export function sendCached(c: Context, body: CachedBody, cacheControl: string): Response {
-  c.header('ETag', body.etag)
-  c.header('Cache-Control', cacheControl)
-  c.header('Vary', 'Accept-Encoding')
-  if (matches(c.req.header('If-None-Match'), body.etag)) return c.body(null, 304)
-  c.header('Content-Type', 'application/json; charset=utf-8')
-  const encoding = body.gzip === body.identity ? 'identity' : chooseEncoding(c.req.header('Accept-Encoding'))
+export function cachedAnswer(
+  body: CachedBody,
+  cacheControl: string,
+  request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+): CachedAnswer {
+  const headers: Record<string, string> = {
+    ETag: body.etag,
+    'Cache-Control': cacheControl,
+    Vary: 'Accept-Encoding',
+  }
+  if (matches(request.ifNoneMatch, body.etag)) return { status: 304, headers, bytes: null }
+  headers['Content-Type'] = 'application/json; charset=utf-8'
+  const encoding = body.gzip === body.identity ? 'identity' : chooseEncoding(request.acceptEncoding)
   // The compress middleware leaves a response with Content-Encoding alone.
-  if (encoding !== 'identity') c.header('Content-Encoding', encoding)
+  if (encoding !== 'identity') headers['Content-Encoding'] = encoding
   const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity
-  c.header('Content-Length', String(bytes.length))
-  if (c.req.method === 'HEAD') return c.body(null, 200)
+  headers['Content-Length'] = String(bytes.length)
+  return { status: 200, headers, bytes: request.method === 'HEAD' ? null : bytes }
+}
+
+/** Answers a Hono request with a cached body (see cachedAnswer). */
+export function sendCached(c: Context, body: CachedBody, cacheControl: string): Response {
+  const answer = cachedAnswer(body, cacheControl, {
+    method: c.req.method,
+    ifNoneMatch: c.req.header('If-None-Match'),
+    acceptEncoding: c.req.header('Accept-Encoding'),
+  })
+  for (const [name, value] of Object.entries(answer.headers)) c.header(name, value)
+  const { bytes } = answer
+  if (!bytes) return c.body(null, answer.status)
   return c.body(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length) as Uint8Array<ArrayBuffer>, 200)
 }

@@ -67,6 +67,8 @@ export function notifyCatalogueChanged(db: Database): void {
 export type Catalogue = {
   /** The current answers; after a change, the first caller waits for the rebuild. */
   snapshot(): Promise<CatalogueSnapshot>
+  /** The current answers if they are built, without waiting (null while a rebuild is under way). */
+  peek(): CatalogueSnapshot | null
   stop(): void
 }
 
@@ -82,16 +84,24 @@ export function createCatalogue(
 ): Catalogue {
   const checkEveryMs = options.checkEveryMs ?? 1000
   let current: Promise<CatalogueSnapshot> | null = null
+  /** `current` once it has resolved: what peek() can hand out without waiting. */
+  let built: CatalogueSnapshot | null = null
   let lastCheck = Date.now()
   let checking = false
 
   const rebuild = () => {
     const next = buildSnapshot(db)
     // A failed build (the database away) is not kept: the next request tries again.
-    next.catch(() => {
-      if (current === next) current = null
-    })
+    next.then(
+      (snapshot) => {
+        if (current === next) built = snapshot
+      },
+      () => {
+        if (current === next) current = null
+      },
+    )
     current = next
+    built = null
     lastCheck = Date.now()
     return next
   }
@@ -112,6 +122,7 @@ export function createCatalogue(
 
   const listener = () => {
     current = null
+    built = null
   }
   let listeners = changeListeners.get(db)
   if (!listeners) {
@@ -125,6 +136,10 @@ export function createCatalogue(
       const snapshot = await (current ?? rebuild())
       checkInBackground(snapshot)
       return snapshot
+    },
+    peek() {
+      if (built) checkInBackground(built)
+      return built
     },
     stop() {
       changeListeners.get(db)?.delete(listener)

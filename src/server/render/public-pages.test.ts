@@ -76,7 +76,7 @@ describe('server-rendered public pages', () => {
         '_detail.js': { file: 'assets/detail-1.js' },
       }),
     )
-    const catalogue: Catalogue = { snapshot: async () => current, stop() {} }
+    const catalogue: Catalogue = { snapshot: async () => current, peek: () => current, stop() {} }
     const created = createPublicPages(join(dir, 'web'), INDEX_HTML, {
       catalogue,
       config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },

@@ -111,7 +111,7 @@ export async function findChallengeById(db: Database, id: number): Promise<Chall
   return row
 }
 
-const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300'
+export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300'
 
 /**
  * SPEC §7 challenge calls: list (newest first), by category, by id list, count, by slug, zip metadata.
