@@ -54,15 +54,18 @@ describe('a paused or stopped PostgreSQL (real server process, private cluster)'
     const memberHealth = await timed(member, '/api/health')
     expect(memberHealth).toMatchObject({ status: 503, body: { status: 'error', database: 'unreachable' } })
     expect(memberHealth.ms).toBeLessThan(ANSWER_WITHIN_MS)
-    // The catalogue may be served from memory without the database; if not, it is a 503 as well.
-    const catalogue = await timed(visitor, '/api/challenges')
-    expect(catalogue.status === 200 || catalogue.body.error?.code === 'unavailable').toBe(true)
-    expect(catalogue.ms).toBeLessThan(ANSWER_WITHIN_MS)
+    // The catalogue is held in memory and answered before any session lookup (catalogue/fast-path.ts):
+    // it keeps being served, to visitors and members alike, while the database is away.
+    for (const client of [visitor, member]) {
+      const catalogue = await timed(client, '/api/challenges')
+      expect(catalogue.status).toBe(200)
+      expect(catalogue.ms).toBeLessThan(ANSWER_WITHIN_MS)
+    }
     for (const [client, path, method] of [
       [visitor, '/api/users/outage-member', 'GET'],
       // With a cookie, the session lookup needs the database.
-      [member, '/api/challenges', 'GET'],
       [member, '/api/me', 'GET'],
+      [member, `/api/me/challenges/${challengeId}`, 'GET'],
       [member, `/api/me/challenges/${challengeId}/start`, 'POST'],
     ] as const) {
       const call = await timed(client, path, method)
