@@ -107,9 +107,37 @@ export const userChallenges = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     challengeLive: text('challenge_live').notNull().default(' '),
     points: integer('points').notNull().default(0),
+    /**
+     * Issue 11: whether the live URL is the member's own GitHub Pages site, decided when it is saved.
+     * Null while there is no live URL; `ownership_github_id` is the GitHub account it was verified for,
+     * so a renamed login keeps its badge.
+     */
+    ownership: text('ownership'),
+    ownershipGithubId: bigint('ownership_github_id', { mode: 'number' }),
+    /** Issue 11 dead-link re-checks: 'offline' after two failures at least 24 hours apart. */
+    linkStatus: text('link_status').notNull().default('live'),
+    linkCheckedAt: timestamp('link_checked_at', { withTimezone: true }),
+    /** Failures in a row, and when the first of them happened; both reset by a success. */
+    linkFailures: integer('link_failures').notNull().default(0),
+    linkFirstFailureAt: timestamp('link_first_failure_at', { withTimezone: true }),
+    linkLastError: text('link_last_error'),
     ...timestamps,
   },
   (t) => [
+    check(
+      'user_challenges_ownership_check',
+      sql`${t.ownership} is null or ${t.ownership} in ('verified', 'mismatch', 'unverified')`,
+    ),
+    check('user_challenges_link_status_check', sql`${t.linkStatus} in ('live', 'offline')`),
+    check('user_challenges_link_failures_check', sql`${t.linkFailures} >= 0`),
+    // The weekly re-check scheduler looks for completed submissions not checked since a given instant.
+    index('user_challenges_link_check_idx')
+      .on(t.linkCheckedAt.asc().nullsFirst())
+      .where(sql`${t.status} = 'completed'`),
+    // The leaderboard's "verified work" filter sums verified completed submissions per member.
+    index('user_challenges_verified_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'completed' and ${t.ownership} = 'verified'`),
     unique('user_challenges_user_challenge_key').on(t.userId, t.challengeId),
     check('user_challenges_status_check', sql`${t.status} in ('ongoing', 'completed')`),
     check('user_challenges_points_check', sql`${t.points} >= 0`),
@@ -206,12 +234,21 @@ export const submissionReviews = pgTable(
     /** Browser and scoring engine versions, so scores from different engines are not compared blindly. */
     versions: jsonb('versions').$type<Record<string, string>>(),
     timings: jsonb('timings').$type<Record<string, number>>(),
+    /** Issue 11: the quality report (axe, html-validate, Lighthouse); see ReviewQuality in #shared/review.ts. */
+    quality: jsonb('quality').$type<unknown>(),
+    /** The ownership verdict when the review ran, and the GitHub account it was verified for. */
+    ownership: text('ownership'),
+    ownershipGithubId: bigint('ownership_github_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     check('submission_reviews_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check(
+      'submission_reviews_ownership_check',
+      sql`${t.ownership} is null or ${t.ownership} in ('verified', 'mismatch', 'unverified')`,
+    ),
     // A submission's reviews, newest first.
     index('submission_reviews_user_challenge_idx').on(t.userChallengeId, t.createdAt.desc().nullsFirst()),
   ],
