@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { challengeSchema } from '#shared/challenge.ts'
+import { linkStatusSchema, ownershipSchema } from '#shared/ownership.ts'
 import { reviewSummarySchema } from '#shared/review.ts'
 import { publicProfileSchema } from '#shared/user.ts'
 
@@ -18,6 +19,9 @@ export const memberChallengeSchema = z.object({
   startedAt: z.string(),
   completedAt: z.string().nullable(),
   liveUrl: z.string().nullable(),
+  /** Null while there is no live URL. */
+  ownership: ownershipSchema.nullable(),
+  linkStatus: linkStatusSchema,
 })
 export type MemberChallenge = z.infer<typeof memberChallengeSchema>
 export const memberChallengesResponse = z.object({ challenges: z.array(memberChallengeSchema) })
@@ -32,6 +36,13 @@ export const leaderboardEntrySchema = z.object({
   submission: z.number().int(),
 })
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
+
+/** GET /api/leaderboard?work=verified ranks verified submissions only (issue 11); `all` is the default. */
+export const LEADERBOARD_WORK = ['all', 'verified'] as const
+export type LeaderboardWork = (typeof LEADERBOARD_WORK)[number]
+export const leaderboardQuerySchema = z.object({
+  work: z.enum(LEADERBOARD_WORK, 'must be all or verified').default('all'),
+})
 
 /** GET /api/leaderboard: the top card and the top-10 table in one answer; only points above 0. */
 export const leaderboardResponse = z.object({
@@ -48,6 +59,8 @@ export const profilePageResponse = z.object({
       challenge: challengeSchema,
       liveUrl: z.string().nullable(),
       completedAt: z.string().nullable(),
+      ownership: ownershipSchema.nullable(),
+      linkStatus: linkStatusSchema,
       /** The submission's newest review, linking to its report; null when it has none. */
       review: reviewSummarySchema.nullable().optional(),
     }),

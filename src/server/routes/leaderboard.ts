@@ -1,10 +1,11 @@
-import { desc, gt } from 'drizzle-orm'
+import { and, count, desc, eq, gt, sql, sum } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
-import { users } from '#server/db/schema.ts'
+import { userChallenges, users } from '#server/db/schema.ts'
+import { parseInput } from '#server/http/errors.ts'
 import { LEADERBOARD_SIZE } from '#shared/constants.ts'
-import type { LeaderboardEntry } from '#shared/member.ts'
+import { type LeaderboardEntry, type LeaderboardWork, leaderboardQuerySchema } from '#shared/member.ts'
 
 /**
  * SPEC §2 Leaderboard: users with points above 0, points descending, then completed count, then
@@ -46,39 +47,74 @@ export function rankEntries<T extends Scored>(rows: readonly T[]): (T & { rank: 
   })
 }
 
-export async function readLeaderboard(db: Database): Promise<LeaderboardEntry[]> {
-  return rankEntries(await leaderboardQuery(db))
+/**
+ * Issue 11 "verified work": the same ranking over verified submissions only (a live site on the
+ * member's own GitHub Pages), summed from the partial index on verified completed submissions.
+ */
+export function verifiedLeaderboardQuery(db: Database) {
+  const verified = db
+    .select({
+      userId: userChallenges.userId,
+      points: sum(userChallenges.points).mapWith(Number).as('verified_points'),
+      submission: count().as('verified_submission'),
+    })
+    .from(userChallenges)
+    .where(and(eq(userChallenges.status, 'completed'), eq(userChallenges.ownership, 'verified')))
+    .groupBy(userChallenges.userId)
+    .as('verified')
+  return db
+    .select({
+      username: users.username,
+      name: users.name,
+      avatarUrl: users.avatarUrl,
+      points: verified.points,
+      submission: verified.submission,
+    })
+    .from(verified)
+    .innerJoin(users, eq(users.id, verified.userId))
+    .where(gt(verified.points, sql`0`))
+    .orderBy(desc(verified.points), desc(verified.submission), users.username)
+    .limit(LEADERBOARD_SIZE)
+}
+
+export async function readLeaderboard(
+  db: Database,
+  work: LeaderboardWork = 'all',
+): Promise<LeaderboardEntry[]> {
+  return rankEntries(await (work === 'verified' ? verifiedLeaderboardQuery(db) : leaderboardQuery(db)))
 }
 
 /** How long one reading of the leaderboard is shown to everyone (this instance's own submits refresh it). */
 export const LEADERBOARD_CACHE_MS = 3000
 
-export type Leaderboard = { read(): Promise<LeaderboardEntry[]>; invalidate(): void }
+export type Leaderboard = { read(work?: LeaderboardWork): Promise<LeaderboardEntry[]>; invalidate(): void }
 
-/** The top ten, read at most once per `ttlMs` however many members ask. */
+/** The top ten of each kind of work, read at most once per `ttlMs` however many members ask. */
 export function createLeaderboard(db: Database, ttlMs = LEADERBOARD_CACHE_MS): Leaderboard {
-  let cached: { entries: Promise<LeaderboardEntry[]>; until: number } | null = null
+  const cached = new Map<LeaderboardWork, { entries: Promise<LeaderboardEntry[]>; until: number }>()
   return {
-    read() {
-      if (cached && cached.until > Date.now()) return cached.entries
-      const entries = readLeaderboard(db)
+    read(work = 'all') {
+      const hit = cached.get(work)
+      if (hit && hit.until > Date.now()) return hit.entries
+      const entries = readLeaderboard(db, work)
       const entry = { entries, until: Date.now() + ttlMs }
-      cached = entry
+      cached.set(work, entry)
       // A failed read is not kept.
       entries.catch(() => {
-        if (cached === entry) cached = null
+        if (cached.get(work) === entry) cached.delete(work)
       })
       return entries
     },
     invalidate() {
-      cached = null
+      cached.clear()
     },
   }
 }
 
 export function leaderboardRoutes(leaderboard: Leaderboard) {
   return new Hono<{ Variables: MemberVariables }>().get('/', async (c) => {
-    const entries = await leaderboard.read()
+    const { work } = parseInput(leaderboardQuerySchema, c.req.query())
+    const entries = await leaderboard.read(work)
     return c.json({ top: entries[0] ?? null, entries })
   })
 }

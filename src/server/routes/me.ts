@@ -15,6 +15,7 @@ import { findChallengeById, liveUrlOf, toChallenge } from '#server/routes/challe
 import type { Storage } from '#server/storage/storage.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
+import { type LinkStatus, type Ownership, ownershipOf } from '#shared/ownership.ts'
 import { type OwnProfile, profileUpdateSchema } from '#shared/profile.ts'
 import { type MemberReviewsResponse, REVIEW_REQUESTS_PER_DAY, type ReviewSummary } from '#shared/review.ts'
 import type { Progress, SessionUser, SubmitResponse } from '#shared/user.ts'
@@ -152,6 +153,8 @@ export function meRoutes(deps: {
             startedAt: row.progress.startedAt.toISOString(),
             completedAt: row.progress.completedAt?.toISOString() ?? null,
             liveUrl: liveUrlOf(row.progress.challengeLive),
+            ownership: row.progress.ownership as Ownership | null,
+            linkStatus: row.progress.linkStatus as LinkStatus,
           })),
         })
       })
@@ -188,7 +191,12 @@ export function meRoutes(deps: {
           // The member's row is locked first, so a member's submits run one after another: the totals
           // below are read after every earlier submit has committed. (Under READ COMMITTED, summing
           // without this lock lets two submits of different challenges each miss the other's points.)
-          await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+          const [member] = await tx
+            .select({ githubId: users.githubId, username: users.username })
+            .from(users)
+            .where(eq(users.id, userId))
+            .for('update')
+          if (!member) return null
           // Concurrent submits of one challenge queue on its row too; only the one that finds it not
           // yet completed sets the points.
           const [before] = await tx
@@ -203,6 +211,13 @@ export function meRoutes(deps: {
               status: 'completed',
               completedAt: sql`now()`,
               challengeLive: liveUrl,
+              ownership: ownershipOf(liveUrl, member.username),
+              ownershipGithubId: member.githubId,
+              // A new address starts with a clean record; the same one keeps its re-check history.
+              linkStatus: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkStatus} else 'live' end`,
+              linkFailures: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkFailures} else 0 end`,
+              linkFirstFailureAt: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkFirstFailureAt} end`,
+              linkCheckedAt: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkCheckedAt} end`,
               points: sql`case when ${userChallenges.status} = 'completed' then ${userChallenges.points} else ${POINTS_PER_CHALLENGE} end`,
               updatedAt: sql`now()`,
             })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { upsertGitHubUser } from '#server/auth/users.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { userChallenges, users } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
@@ -272,6 +273,9 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
         challenge: catalogue[2],
         liveUrl: 'https://me.github.io/done',
         completedAt: expect.any(String),
+        // me.github.io is not public-one's GitHub Pages site (issue 11); no re-check has failed yet.
+        ownership: 'mismatch',
+        linkStatus: 'live',
         // Submitting queued a review of the site (issue 10).
         review: expect.objectContaining({ status: 'queued' }),
       },
@@ -338,5 +342,162 @@ describe.each(TEST_DATABASES)('the leaderboard on %s', (kind) => {
     const { entries } = await (await viewer.get('/api/leaderboard')).json()
     expect(entries).toHaveLength(10)
     expect(entries[0].username).toBe('player-11')
+  })
+})
+
+describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  let catalogue: Challenge[]
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    const contentDir = await temporaryDir()
+    for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
+      await writeChallengeFolder(contentDir, {
+        title: `Owned ${category}`,
+        category,
+        date: `2026-10-0${i + 1}`,
+      })
+    }
+    t = await createTestApp(database)
+    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+    catalogue = (await (await t.app.request('/api/challenges')).json()).challenges
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  const submit = async (b: TestBrowser, challenge: Challenge, liveUrl: string) => {
+    await b.send('POST', `/api/me/challenges/${challenge.id}/start`)
+    const response = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl })
+    expect(response.status).toBe(200)
+  }
+  const verdicts = async (b: TestBrowser) => {
+    const { challenges } = await (await b.get('/api/me/challenges?status=completed')).json()
+    return Object.fromEntries(
+      challenges.map((c: { challenge: Challenge; ownership: string; linkStatus: string }) => [
+        c.challenge.slug,
+        [c.ownership, c.linkStatus],
+      ]),
+    )
+  }
+
+  it("verifies the member's own GitHub Pages site and tells another's apart", async () => {
+    const [navbar, footer, hero] = catalogue as [Challenge, Challenge, Challenge]
+    const b = browser(t.app)
+    await signIn(b, { login: 'alice' })
+    await submit(b, navbar, 'https://Alice.github.io/proj')
+    await submit(b, footer, 'https://bob.github.io/footer')
+    await submit(b, hero, 'https://github.io/alice')
+    expect(await verdicts(b)).toEqual({
+      [navbar.slug]: ['verified', 'live'],
+      [footer.slug]: ['mismatch', 'live'],
+      [hero.slug]: ['mismatch', 'live'],
+    })
+    const profile = await (await t.app.request('/api/users/alice')).json()
+    expect(
+      Object.fromEntries(
+        profile.submissions.map((s: { challenge: Challenge; ownership: string }) => [
+          s.challenge.slug,
+          s.ownership,
+        ]),
+      ),
+    ).toEqual({ [navbar.slug]: 'verified', [footer.slug]: 'mismatch', [hero.slug]: 'mismatch' })
+
+    // A new address is judged again.
+    await submit(b, footer, 'https://alice.github.io/footer')
+    expect((await verdicts(b))[footer.slug]).toEqual(['verified', 'live'])
+  })
+
+  it('keeps the badge of a renamed account: the verdict belongs to the GitHub id', async () => {
+    const [navbar] = catalogue as [Challenge]
+    const b = browser(t.app)
+    await signIn(b, { login: 'renamer' })
+    await submit(b, navbar, 'https://renamer.github.io/navbar')
+    const [before] = await database.db.select().from(users).where(eq(users.username, 'renamer'))
+    await upsertGitHubUser(database.db, {
+      id: before?.githubId ?? 0,
+      login: 'renamed',
+      name: null,
+      email: null,
+      avatarUrl: null,
+      htmlUrl: 'https://github.com/renamed',
+    })
+    const profile = await (await t.app.request('/api/users/renamed')).json()
+    expect(profile.submissions.map((s: { ownership: string }) => s.ownership)).toEqual(['verified'])
+    const [row] = await database.db
+      .select({ githubId: userChallenges.ownershipGithubId })
+      .from(userChallenges)
+      .where(eq(userChallenges.userId, before?.id ?? ''))
+    expect(row?.githubId).toBe(before?.githubId)
+  })
+
+  it('starts a new address with a clean link record, and keeps it for the same address', async () => {
+    const [navbar] = catalogue as [Challenge]
+    const b = browser(t.app)
+    await signIn(b, { login: 'linker' })
+    await submit(b, navbar, 'https://linker.github.io/a')
+    const [member] = await database.db.select().from(users).where(eq(users.username, 'linker'))
+    const offline = {
+      linkStatus: 'offline',
+      linkFailures: 2,
+      linkFirstFailureAt: new Date('2026-11-01T00:00:00Z'),
+      linkCheckedAt: new Date('2026-11-02T00:00:00Z'),
+    }
+    await database.db
+      .update(userChallenges)
+      .set(offline)
+      .where(eq(userChallenges.userId, member?.id ?? ''))
+    await submit(b, navbar, 'https://linker.github.io/a')
+    expect((await verdicts(b))[navbar.slug]).toEqual(['verified', 'offline'])
+    await submit(b, navbar, 'https://linker.github.io/b')
+    expect((await verdicts(b))[navbar.slug]).toEqual(['verified', 'live'])
+    const [row] = await database.db
+      .select()
+      .from(userChallenges)
+      .where(eq(userChallenges.userId, member?.id ?? ''))
+    expect(row).toMatchObject({ linkFailures: 0, linkFirstFailureAt: null, linkCheckedAt: null })
+  })
+
+  it('ranks verified work alone when asked, with the same tie rule, and refuses an unknown filter', async () => {
+    const [navbar, footer, hero] = catalogue as [Challenge, Challenge, Challenge]
+    await database.db.delete(userChallenges)
+    await database.db.update(users).set({ points: 0, submission: 0 })
+    const viewer = browser(t.app)
+    await signIn(viewer, { login: 'vera' })
+    await submit(viewer, navbar, 'https://vera.github.io/navbar')
+    const many = browser(t.app)
+    await signIn(many, { login: 'manny' })
+    await submit(many, navbar, 'https://someone.github.io/navbar')
+    await submit(many, footer, 'https://someone.github.io/footer')
+    await submit(many, hero, 'https://manny.github.io/hero')
+    const zed = browser(t.app)
+    await signIn(zed, { login: 'zed' })
+    await submit(zed, navbar, 'https://zed.github.io/navbar')
+    const other = browser(t.app)
+    await signIn(other, { login: 'otto' })
+    await submit(other, navbar, 'https://someone-else.github.io/navbar')
+
+    const rows = (body: {
+      entries: Array<{ rank: number; username: string; points: number; submission: number }>
+    }) => body.entries.map((e) => [e.rank, e.username, e.points, e.submission])
+    expect(rows(await (await viewer.get('/api/leaderboard')).json())).toEqual([
+      [1, 'manny', 30, 3],
+      [2, 'otto', 10, 1],
+      [2, 'vera', 10, 1],
+      [2, 'zed', 10, 1],
+    ])
+    const verified = await viewer.get('/api/leaderboard?work=verified')
+    expect(verified.headers.get('Cache-Control')).toBe('no-store')
+    expect(rows(await verified.json())).toEqual([
+      [1, 'manny', 10, 1],
+      [1, 'vera', 10, 1],
+      [1, 'zed', 10, 1],
+    ])
+    const bad = await viewer.get('/api/leaderboard?work=everything')
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).error.message).toContain('must be all or verified')
+    expect((await browser(t.app).get('/api/leaderboard?work=verified')).status).toBe(401)
   })
 })

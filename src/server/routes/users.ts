@@ -7,6 +7,7 @@ import { usernameParams } from '#server/http/params.ts'
 import { latestReviewOf, toReviewSummary } from '#server/review/service.ts'
 import { challengeColumns, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { Challenge } from '#shared/challenge.ts'
+import type { LinkStatus, Ownership } from '#shared/ownership.ts'
 import type { ReviewSummary } from '#shared/review.ts'
 import type { PublicProfile } from '#shared/user.ts'
 
@@ -14,6 +15,8 @@ type ProfileSubmission = {
   challenge: Challenge
   liveUrl: string | null
   completedAt: string | null
+  ownership: Ownership | null
+  linkStatus: LinkStatus
   review: ReviewSummary | null
 }
 
@@ -55,6 +58,8 @@ export async function readPublicProfile(db: Database, username: string): Promise
       challenge: challengeColumns,
       liveUrl: userChallenges.challengeLive,
       completedAt: userChallenges.completedAt,
+      ownership: userChallenges.ownership,
+      linkStatus: userChallenges.linkStatus,
       review: { id: latest.id, status: latest.status, score: latest.score, createdAt: latest.createdAt },
     })
     .from(users)
@@ -75,6 +80,8 @@ export async function readPublicProfile(db: Database, username: string): Promise
             challenge: toChallenge(row.challenge),
             liveUrl: liveUrlOf(row.liveUrl),
             completedAt: row.completedAt?.toISOString() ?? null,
+            ownership: row.ownership as Ownership | null,
+            linkStatus: (row.linkStatus ?? 'live') as LinkStatus,
             // A submission without reviews: the lateral join's columns are all null.
             review: latestReview(row.review),
           },

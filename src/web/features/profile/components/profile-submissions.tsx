@@ -6,6 +6,7 @@ import type { ReviewSummary } from '#shared/review.ts'
 import { ExternalLinkIcon } from '#web/components/ui/icons.tsx'
 import { ChallengeImage } from '#web/features/challenges/components/challenge-image.tsx'
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
+import { SiteStatus } from '#web/features/profile/components/site-status.tsx'
 import { reviewPath } from '#web/features/reviews/api/reviews.ts'
 import {
   formatScore,
@@ -43,7 +44,10 @@ function SubmissionReview({ review, title }: { review: ReviewSummary; title: str
   )
 }
 
-/** The "Submissions" section of a profile (SPEC §2): the completed challenges, each with its live site. */
+/**
+ * The "Submissions" section of a profile (SPEC §2): the completed challenges, each with its live site,
+ * whether that site is the member's own and whether it still answers (issue 11).
+ */
 export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['submissions'] }) {
   return (
     <section aria-labelledby="submissions-heading" className="mt-10">
@@ -56,7 +60,7 @@ export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['
         </p>
       ) : (
         <ul className="mt-5 grid gap-5 sm:grid-cols-2">
-          {submissions.map(({ challenge, liveUrl, completedAt, review }) => {
+          {submissions.map(({ challenge, liveUrl, completedAt, ownership, linkStatus, review }) => {
             const live = webUrl(liveUrl)
             return (
               <li
@@ -91,6 +95,7 @@ export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['
                       <time dateTime={completedAt}>{dateFormat.format(new Date(completedAt))}</time>
                     </p>
                   ) : null}
+                  <SiteStatus ownership={ownership} linkStatus={linkStatus} />
                   {review ? <SubmissionReview review={review} title={challenge.title} /> : null}
                   {live ? (
                     <a
