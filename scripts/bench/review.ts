@@ -2,11 +2,16 @@
 // runs each: one full review of a fixture landing page (capture at the three widths through the egress
 // proxy, the designs rendered by the same Chromium, and the three scores), and one 1440 × 3000 score
 // against a detailed design for a capture 2 px lower, a rearranged one and a blank one.
+// Then what each quality audit (issue 11) adds to a review of that page: axe at desktop and mobile (on
+// the open page, after its screenshot), keeping and validating the HTML, and Lighthouse (desktop, its own
+// Chromium behind its own egress proxy).
 // Everything on loopback: the fixture is served on 127.0.0.1 and allowed for this run only.
 // Usage: npm run bench:review   (needs Debian's chromium; CHROMIUM_PATH to use another)
 
 import { captureSite, createBrowserPool, renderDesign } from '#server/review/capture.ts'
 import { landingPage, startFixtureServer } from '#server/review/capture-fixtures.ts'
+import { validateHtml } from '#server/review/quality/html.ts'
+import { runLighthouse } from '#server/review/quality/lighthouse.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { blankPng, pagePng } from '#server/review/score-fixtures.ts'
 
@@ -70,5 +75,71 @@ async function diffs() {
   }
 }
 
+async function audits() {
+  const fixture = await startFixtureServer({ '/': landingPage() })
+  const pool = createBrowserPool()
+  try {
+    const allowLoopback = { ports: [fixture.port] }
+    const url = `${fixture.origin}/`
+    const plain: number[] = []
+    const audited: number[] = []
+    const axeDesktop: number[] = []
+    const axeMobile: number[] = []
+    const documents: number[] = []
+    const html: number[] = []
+    const lighthouse: number[] = []
+    let scores = ''
+    // A warm-up: the first run loads axe, html-validate and Lighthouse's code.
+    for (let run = -1; run < RUNS; run++) {
+      let started = performance.now()
+      await captureSite(pool, { url, allowLoopback })
+      const plainMs = performance.now() - started
+      started = performance.now()
+      const site = await captureSite(pool, {
+        url,
+        allowLoopback,
+        audits: { axe: ['desktop', 'mobile'], documents: true },
+      })
+      const auditedMs = performance.now() - started
+      started = performance.now()
+      const validated = await validateHtml(site.documents)
+      const htmlMs = performance.now() - started
+      if (validated.status !== 'done') throw new Error(`html-validate: ${validated.reason}`)
+      started = performance.now()
+      const result = await runLighthouse({ url, allowLoopback })
+      const lighthouseMs = performance.now() - started
+      if (result.audit.status !== 'done') throw new Error(`Lighthouse: ${result.audit.reason}`)
+      scores = Object.entries(result.audit.scores)
+        .map(([category, score]) => `${category} ${score}`)
+        .join(', ')
+      if (run < 0) continue
+      plain.push(plainMs)
+      audited.push(auditedMs)
+      axeDesktop.push(site.timings['desktop.axe'] ?? Number.NaN)
+      axeMobile.push(site.timings['mobile.axe'] ?? Number.NaN)
+      documents.push(site.timings['desktop.documents'] ?? Number.NaN)
+      html.push(htmlMs)
+      lighthouse.push(lighthouseMs)
+    }
+    const line = (name: string, values: number[]) =>
+      console.log(
+        `  ${name.padEnd(44)} median ${ms(median(values)).padStart(8)}   runs ${values.map(ms).join(', ')}`,
+      )
+    console.log('what each quality audit adds to one review of the landing page:')
+    line('axe, desktop page', axeDesktop)
+    line('axe, mobile page', axeMobile)
+    line('keeping the HTML (body, rendered DOM)', documents)
+    line('html-validate', html)
+    line('Lighthouse (desktop, own Chromium)', lighthouse)
+    line('capture without audits (3 widths)', plain)
+    line('capture with axe and the HTML (3 widths)', audited)
+    console.log(`  Lighthouse scores: ${scores}`)
+  } finally {
+    await pool.close()
+    await fixture.close()
+  }
+}
+
 await fullReview()
 await diffs()
+await audits()

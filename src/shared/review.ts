@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { linkStatusSchema, ownershipSchema } from '#shared/ownership.ts'
 
 /**
  * Submission reviews (issue 10): the platform opens a member's live site, captures it at three
@@ -38,6 +39,105 @@ export const reviewBreakpointSchema = z.object({
 })
 export type ReviewBreakpoint = z.infer<typeof reviewBreakpointSchema>
 
+/**
+ * Issue 11: the quality report stored with each review (`submission_reviews.quality`). Each tool's part
+ * is either its result or "unavailable" with a sentence saying why: one tool failing never fails the
+ * review. Texts come from the tools (axe, html-validate, Lighthouse), in English.
+ */
+
+/** axe's impact levels, most severe first: the report lists findings in this order. */
+export const AXE_IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const
+export type AxeImpact = (typeof AXE_IMPACTS)[number]
+
+/** The breakpoints axe runs at: the widest and the narrowest. */
+export const AXE_BREAKPOINTS = ['desktop', 'mobile'] as const
+export type AxeBreakpoint = (typeof AXE_BREAKPOINTS)[number]
+
+/** Lighthouse's four categories, as Lighthouse names them. */
+export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number]
+
+const unavailableAuditSchema = z.object({ status: z.literal('unavailable'), reason: z.string() })
+export type UnavailableAudit = z.infer<typeof unavailableAuditSchema>
+
+/** One axe rule the page breaks, with every element that breaks it counted. */
+export const axeFindingSchema = z.object({
+  ruleId: z.string(),
+  impact: z.enum(AXE_IMPACTS).nullable(),
+  /** Elements that break the rule. */
+  count: z.number().int().nonnegative(),
+  /** The first element's CSS selector (axe's target), null when axe gives none. */
+  selector: z.string().nullable(),
+  /** What to fix, in one line (axe's `help`), and the page that explains it. */
+  help: z.string(),
+  helpUrl: z.string(),
+})
+export type AxeFinding = z.infer<typeof axeFindingSchema>
+
+export const axeAuditSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('done'), findings: z.array(axeFindingSchema) }),
+  unavailableAuditSchema,
+])
+export type AxeAudit = z.infer<typeof axeAuditSchema>
+
+/** One html-validate rule the document breaks: how often, and where first. */
+export const htmlFindingSchema = z.object({
+  ruleId: z.string(),
+  severity: z.enum(['error', 'warning']),
+  count: z.number().int().positive(),
+  /** The first message, and its line and column in the document validated. */
+  message: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  ruleUrl: z.string().nullable(),
+})
+export type HtmlFinding = z.infer<typeof htmlFindingSchema>
+
+/**
+ * A validated document: the HTML the server sent, and for a page a script builds (a single-page app
+ * sends little more than a script tag) the DOM after the scripts ran too.
+ */
+export const htmlDocumentSchema = z.object({
+  source: z.enum(['served', 'rendered']),
+  errors: z.number().int().nonnegative(),
+  warnings: z.number().int().nonnegative(),
+  findings: z.array(htmlFindingSchema),
+})
+export type HtmlDocumentReport = z.infer<typeof htmlDocumentSchema>
+
+export const htmlAuditSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('done'), documents: z.array(htmlDocumentSchema) }),
+  unavailableAuditSchema,
+])
+export type HtmlAudit = z.infer<typeof htmlAuditSchema>
+
+/** A category's score, 0-1 as Lighthouse gives it; null when Lighthouse could not score it. */
+const categoryScoreSchema = z.number().min(0).max(1).nullable()
+
+export const lighthouseAuditSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('done'),
+    /** Desktop settings, on the desktop page's address after redirects. */
+    scores: z.object({
+      performance: categoryScoreSchema,
+      accessibility: categoryScoreSchema,
+      'best-practices': categoryScoreSchema,
+      seo: categoryScoreSchema,
+    }),
+  }),
+  unavailableAuditSchema,
+])
+export type LighthouseAudit = z.infer<typeof lighthouseAuditSchema>
+
+export const reviewQualitySchema = z.object({
+  axe: z.object({ desktop: axeAuditSchema, mobile: axeAuditSchema }),
+  html: htmlAuditSchema,
+  lighthouse: lighthouseAuditSchema,
+  /** The tools' versions, e.g. { 'axe-core': '4.13.0', 'html-validate': '10.17.0', lighthouse: '12.8.2' }. */
+  versions: z.record(z.string(), z.string()),
+})
+export type ReviewQuality = z.infer<typeof reviewQualitySchema>
+
 /** GET /api/reviews/:id (public) and the `review` fields below. */
 export const reviewSchema = z.object({
   id: z.number().int(),
@@ -55,6 +155,12 @@ export const reviewSchema = z.object({
   /** e.g. { chromium: '156.0.8078.73', playwright: '1.65.1', pixelmatch: '7.2.0' } once it ran. */
   versions: z.record(z.string(), z.string()).nullable(),
   breakpoints: z.array(reviewBreakpointSchema),
+  /** Issue 11: accessibility, HTML validity and Lighthouse; null until done (and for older reviews). */
+  quality: reviewQualitySchema.nullable(),
+  /** Whether the site was the member's own GitHub Pages site when the review ran; null if unknown. */
+  ownership: ownershipSchema.nullable(),
+  /** The submission's live link as last checked (now, not when the review ran). */
+  linkStatus: linkStatusSchema,
   member: z.object({ username: z.string(), name: z.string().nullable(), avatarUrl: z.string().nullable() }),
   challenge: z.object({ id: z.number().int(), slug: z.string(), title: z.string() }),
 })

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Challenge } from '#shared/challenge.ts'
-import type { MemberReviewsResponse, Review, ReviewResponse } from '#shared/review.ts'
+import type { MemberReviewsResponse, Review, ReviewQuality, ReviewResponse } from '#shared/review.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
@@ -44,6 +44,80 @@ async function startAndSubmit(page: Page, challenge: Challenge, liveUrl = LIVE_U
   })
   expect(submitted.ok()).toBe(true)
   return (await latestReviews(page, challenge)).reviews[0]?.id ?? Number.NaN
+}
+
+/** A quality report with findings of every impact, listed out of order on purpose. */
+const QUALITY: ReviewQuality = {
+  axe: {
+    desktop: {
+      status: 'done',
+      findings: [
+        {
+          ruleId: 'region',
+          impact: 'moderate',
+          count: 4,
+          selector: 'div.promo',
+          help: 'All page content should be contained by landmarks',
+          helpUrl: 'https://dequeuniversity.com/rules/axe/4.13/region',
+        },
+        {
+          ruleId: 'image-alt',
+          impact: 'critical',
+          count: 2,
+          selector: 'img.hero',
+          help: 'Images must have alternative text',
+          helpUrl: 'https://dequeuniversity.com/rules/axe/4.13/image-alt',
+        },
+      ],
+    },
+    mobile: {
+      status: 'done',
+      findings: [
+        {
+          ruleId: 'meta-viewport-large',
+          impact: 'minor',
+          count: 1,
+          selector: 'meta[name="viewport"]',
+          help: 'Users should be able to zoom and scale the text up to 500%',
+          helpUrl: 'https://dequeuniversity.com/rules/axe/4.13/meta-viewport-large',
+        },
+        {
+          ruleId: 'color-contrast',
+          impact: 'serious',
+          count: 6,
+          selector: '.card > p:nth-child(2) > span.a-very-long-class-name-that-should-wrap-on-a-phone',
+          help: 'Elements must meet minimum color contrast ratio thresholds',
+          helpUrl: 'https://dequeuniversity.com/rules/axe/4.13/color-contrast',
+        },
+      ],
+    },
+  },
+  html: {
+    status: 'done',
+    documents: [
+      {
+        source: 'served',
+        errors: 1,
+        warnings: 0,
+        findings: [
+          {
+            ruleId: 'no-dup-id',
+            severity: 'error',
+            count: 1,
+            message: 'Duplicate ID "menu"',
+            line: 12,
+            column: 15,
+            ruleUrl: 'https://html-validate.org/rules/no-dup-id.html',
+          },
+        ],
+      },
+    ],
+  },
+  lighthouse: {
+    status: 'done',
+    scores: { performance: 0.92, accessibility: 0.87, 'best-practices': 1, seo: 0.9 },
+  },
+  versions: { 'axe-core': '4.13.0', 'html-validate': '10.17.0', lighthouse: '12.8.2' },
 }
 
 async function latestReviews(page: Page, challenge: Challenge): Promise<MemberReviewsResponse> {
@@ -228,7 +302,7 @@ test.describe('submission reviews', () => {
    * replaced with a done review of the same submission (the challenge's own designs standing in for the
    * captures and diffs) to check the scores and the comparison controls.
    */
-  test('a done report shows the scores and a keyboard-operable comparison', async ({
+  test('a done report shows the scores, the quality report and a keyboard-operable comparison', async ({
     page,
     request,
   }, testInfo) => {
@@ -265,6 +339,9 @@ test.describe('submission reviews', () => {
           heightRatio: 1.3,
           failedFonts: breakpoint === 'mobile' ? ['Inter'] : [],
         })),
+        quality: QUALITY,
+        ownership: 'verified',
+        linkStatus: 'offline',
       }
       await route.fulfill({ response, json: { review: done } satisfies ReviewResponse })
     })
@@ -276,6 +353,7 @@ test.describe('submission reviews', () => {
       'Desktop 1440 px',
       'Tablet 768 px',
       'Mobile 375 px',
+      'Quality report',
       'Engine versions',
     ])
     await expect(page.getByRole('meter', { name: /Desktop score/ })).toHaveAttribute('value', '92.5')
@@ -309,6 +387,111 @@ test.describe('submission reviews', () => {
     ).toBeVisible()
     await expect(slider).toBeDisabled()
 
+    // Issue 11: whose site it is and whether it answers, in words.
+    const siteStatus = page.getByRole('list', { name: 'Site status' })
+    await expect(siteStatus.getByTestId('ownership-badge')).toHaveText(
+      "Verified (the member's own GitHub Pages site)",
+    )
+    await expect(siteStatus.getByTestId('ownership-badge')).toBeVisible()
+    await expect(siteStatus.getByTestId('link-offline')).toHaveText(
+      'Offline (the site did not answer the last checks)',
+    )
+
+    // The quality report: one line per tool, then axe's findings of both widths by impact.
+    const quality = page.getByRole('region', { name: 'Quality report' })
+    await expect(quality.getByTestId('quality-summaries').getByRole('listitem')).toHaveText([
+      'Accessibility (axe 4.13.0): 4 rules, 13 elements',
+      'HTML (html-validate 10.17.0): 1 error',
+      'Lighthouse 12.8.2: Performance 0.92, Accessibility 0.87, Best practices 1.00, SEO 0.90',
+    ])
+    const findings = quality.getByTestId('axe-finding')
+    await expect(findings).toHaveCount(4)
+    expect(
+      await findings.evaluateAll((items) => items.map((item) => item.getAttribute('data-impact'))),
+    ).toEqual(['critical', 'serious', 'moderate', 'minor'])
+    const first = findings.first()
+    await expect(first).toContainText('Critical')
+    await expect(first).toContainText('Images must have alternative text')
+    await expect(first).toContainText('2 elements at Desktop')
+    await expect(first.locator('code', { hasText: 'img.hero' })).toBeVisible()
+    const fix = first.getByRole('link', { name: /^How to fix it: Images must have alternative text/ })
+    await expect(fix).toHaveAttribute('href', 'https://dequeuniversity.com/rules/axe/4.13/image-alt')
+    await expect(fix).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(quality.getByTestId('html-finding')).toContainText('Duplicate ID "menu"')
+    await expect(quality.getByTestId('html-finding')).toContainText('line 12, column 15')
+
+    // "Copy as Markdown" puts the summary on the clipboard and says so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    const copy = page.getByRole('button', { name: 'Copy as Markdown' })
+    await copy.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Copied the report as Markdown.')).toBeVisible()
+    const markdown = await page.evaluate(() => navigator.clipboard.readText())
+    expect(markdown).toContain(`## Review of ${challenge.title}`)
+    expect(markdown).toContain('| Desktop (1440 px) | 92.5 |')
+    expect(markdown).toContain('- Lighthouse 12.8.2: Performance 0.92')
+    expect(markdown).toContain(
+      '- **Critical**: [Images must have alternative text](https://dequeuniversity.com/rules/axe/4.13/image-alt)',
+    )
+    expect(markdown).toContain(`[Full report](${new URL(`/reviews/${reviewId}`, page.url()).href})`)
+
+    await expectNoAxeViolations(page)
+
+    // A phone: nothing wider than the screen, still axe-clean.
+    await page.setViewportSize(VIEWPORTS.mobile)
+    await expect(first).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.mobile.width,
+    )
+    await expectNoAxeViolations(page)
+  })
+
+  test('"Copy as Markdown" shows the text to copy by hand where the clipboard refuses, and the site notes', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const challenge = await challengeAt(request, 5)
+    await signIn(page, testInfo)
+    const reviewId = await startAndSubmit(page, challenge)
+    await page.route(`**/api/reviews/${reviewId}`, async (route) => {
+      const response = await route.fetch()
+      const { review } = (await response.json()) as ReviewResponse
+      const done: Review = {
+        ...review,
+        status: 'done',
+        error: null,
+        score: 50,
+        breakpoints: [],
+        quality: {
+          ...QUALITY,
+          lighthouse: { status: 'unavailable', reason: 'Lighthouse did not finish within 60 seconds.' },
+        },
+        ownership: 'unverified',
+        linkStatus: 'live',
+      }
+      await route.fulfill({ response, json: { review: done } satisfies ReviewResponse })
+    })
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
+      })
+    })
+    await page.goto(`/reviews/${reviewId}`)
+
+    await expect(page.getByTestId('ownership-note')).toHaveText(
+      'Unverified: a custom domain cannot be matched to a GitHub account.',
+    )
+    await expect(page.getByTestId('ownership-badge')).toHaveCount(0)
+    await expect(page.getByTestId('link-offline')).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Quality report' })).toContainText(
+      'Not available. Lighthouse did not finish within 60 seconds.',
+    )
+
+    await page.getByRole('button', { name: 'Copy as Markdown' }).click()
+    const field = page.getByLabel('The browser did not allow copying: select the text below and copy it.')
+    await expect(field).toBeFocused()
+    await expect(field).toHaveValue(/^## Review of /)
+    await expect(field).toHaveValue(/Lighthouse 12\.8\.2: not available\./)
     await expectNoAxeViolations(page)
   })
 })

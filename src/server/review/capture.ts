@@ -8,7 +8,9 @@ import {
   type EgressStats,
   startEgressProxy,
 } from '#server/review/egress-proxy.ts'
-import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
+import { auditAccessibility } from '#server/review/quality/axe.ts'
+import { HTML_MAX_BYTES, looksScriptBuilt, type PageDocuments } from '#server/review/quality/documents.ts'
+import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
 
 /**
  * Opens a member's live site in the system Chromium and screenshots it at each review breakpoint, and
@@ -26,6 +28,8 @@ export const CAPTURE_MAX_HEIGHT = 16_000
 /** The bounded waits after load: network idle, lazy images, web fonts. */
 export const CAPTURE_SETTLE_TIMEOUT_MS = 5000
 export const CAPTURE_RESTART_EVERY = 50
+/** Reading the document's body and the rendered DOM for validation; a body that never ends is let go. */
+export const CAPTURE_DOCUMENT_TIMEOUT_MS = 5000
 
 /** Disables what moves, so two captures of one page are the same picture; scrollbars take no width. */
 const FREEZE_CSS = `*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}
@@ -36,8 +40,9 @@ html{scrollbar-width:none!important}::-webkit-scrollbar{display:none!important}`
  * resolves no names itself (a page's names go to the proxy unresolved; the proxy's own 127.0.0.1 stays
  * reachable), QUIC and WebRTC's direct UDP are off (neither goes through an HTTP proxy). The
  * background services these would reach are off too, though with no name resolution they fail anyway.
+ * Lighthouse's Chromium (quality/lighthouse.ts) starts with them too.
  */
-const CAPTURE_ARGS = [
+export const CAPTURE_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-quic',
@@ -94,8 +99,23 @@ export type SiteCapture = {
   /** The three page loads' proxies together. */
   egress: EgressStats
   versions: { chromium: string; playwright: string }
-  /** ms per phase, e.g. `desktop.navigate`, `desktop.settle`, `desktop.screenshot`, `total`. */
+  /**
+   * ms per phase, e.g. `desktop.navigate`, `desktop.settle`, `desktop.screenshot`, `desktop.axe`,
+   * `desktop.documents`, `total`.
+   */
   timings: Record<string, number>
+  /** axe's findings at the breakpoints `audits.axe` named. */
+  axe?: Partial<Record<ReviewBreakpointName, AxeAudit>>
+  /** The first breakpoint's HTML (served, and rendered for a page its scripts build), if `audits.documents`. */
+  documents?: PageDocuments
+}
+
+/** What the capture does on each open page besides the screenshot, for the review's quality report. */
+export type CaptureAudits = {
+  /** Runs axe at these breakpoints, after their screenshot. */
+  axe?: readonly ReviewBreakpointName[]
+  /** Keeps the first breakpoint's HTML for validation. */
+  documents?: boolean
 }
 
 export type BrowserPool = {
@@ -260,6 +280,8 @@ export async function captureSite(
     proxy?: Omit<EgressProxyOptions, 'allowLoopback'>
     /** Some of REVIEW_BREAKPOINTS only, in their order (default all). */
     breakpoints?: readonly ReviewBreakpointName[]
+    /** The quality audits that need the open page (default none). */
+    audits?: CaptureAudits
   },
 ): Promise<SiteCapture> {
   const url = parseSiteUrl(options.url)
@@ -272,6 +294,8 @@ export async function captureSite(
       timings.browser = Math.round(performance.now() - jobStarted)
       const captures: CapturedBreakpoint[] = []
       let finalUrl = url.href
+      const axe: Partial<Record<ReviewBreakpointName, AxeAudit>> = {}
+      let documents: PageDocuments | undefined
       const wanted = options.breakpoints ?? REVIEW_BREAKPOINTS.map((b) => b.breakpoint)
       for (const viewport of REVIEW_BREAKPOINTS.filter((b) => wanted.includes(b.breakpoint))) {
         const result = await captureBreakpoint(browser, url, viewport, {
@@ -281,9 +305,13 @@ export async function captureSite(
           proxy: { ...options.proxy, allowLoopback: options.allowLoopback },
           navigationTimeoutMs: options.navigationTimeoutMs ?? CAPTURE_NAVIGATION_TIMEOUT_MS,
           settleTimeoutMs: options.settleTimeoutMs ?? CAPTURE_SETTLE_TIMEOUT_MS,
+          axe: options.audits?.axe?.includes(viewport.breakpoint) ?? false,
+          documents: Boolean(options.audits?.documents) && captures.length === 0,
         })
         if (captures.length === 0) finalUrl = result.finalUrl
         captures.push(result.capture)
+        if (result.axe) axe[viewport.breakpoint] = result.axe
+        documents ??= result.documents
       }
       timings.total = Math.round(performance.now() - jobStarted)
       return {
@@ -292,6 +320,8 @@ export async function captureSite(
         egress: mergeStats(egress),
         versions: { chromium: browser.version(), playwright: PLAYWRIGHT_VERSION },
         timings,
+        ...(options.audits?.axe ? { axe } : {}),
+        ...(documents ? { documents } : {}),
       }
     })
   } catch (error) {
@@ -310,6 +340,17 @@ type BreakpointJob = {
   proxy: EgressProxyOptions
   navigationTimeoutMs: number
   settleTimeoutMs: number
+  /** Run axe on the page after its screenshot. */
+  axe: boolean
+  /** Keep the page's HTML for validation. */
+  documents: boolean
+}
+
+type VisitResult = {
+  capture: CapturedBreakpoint
+  finalUrl: string
+  axe?: AxeAudit
+  documents?: PageDocuments
 }
 
 /**
@@ -321,7 +362,7 @@ async function captureBreakpoint(
   url: URL,
   viewport: (typeof REVIEW_BREAKPOINTS)[number],
   options: BreakpointJob,
-): Promise<{ capture: CapturedBreakpoint; finalUrl: string }> {
+): Promise<VisitResult> {
   const proxy = await startEgressProxy(options.proxy)
   let context: BrowserContext | undefined
   try {
@@ -374,13 +415,17 @@ async function visitPage(
   viewport: (typeof REVIEW_BREAKPOINTS)[number],
   proxy: EgressProxy,
   options: BreakpointJob,
-): Promise<{ capture: CapturedBreakpoint; finalUrl: string }> {
+): Promise<VisitResult> {
   const name = viewport.breakpoint
   const time = phaseTimer(options.timings, name)
   let page: Page | null = null
-  // Popups (window.open, target=_blank) are closed as they appear; only our page stays.
-  context.on('page', (opened) => {
-    if (page && opened !== page) void opened.close().catch(() => {})
+  /** While axe runs: it opens a blank page of its own in the context to put its results together. */
+  let auditing = false
+  // Popups (window.open, target=_blank) are closed as they appear; only our page stays (and axe's).
+  context.on('page', async (opened) => {
+    if (!page || opened === page) return
+    if (auditing && !(await opened.opener().catch(() => null))) return
+    void opened.close().catch(() => {})
   })
   await context.addInitScript(freezeScript, FREEZE_CSS)
   page = await context.newPage()
@@ -420,10 +465,65 @@ async function visitPage(
     timeout: 30_000,
   })
   time('screenshot')
+  const finalUrl = page.url()
+  let documents: PageDocuments | undefined
+  if (options.documents && response) {
+    documents = await keepDocuments(page, response)
+    time('documents')
+  }
+  // After the screenshot, on the same page: axe judges what the capture shows (contrast included).
+  let axe: AxeAudit | undefined
+  if (options.axe) {
+    auditing = true
+    axe = await auditAccessibility(page)
+    auditing = false
+    time('axe')
+  }
   return {
     capture: { breakpoint: name, width: viewport.width, png, height, pageHeight, failedFonts },
-    finalUrl: page.url(),
+    finalUrl,
+    ...(axe ? { axe } : {}),
+    ...(documents ? { documents } : {}),
   }
+}
+
+/** Resolves to `fallback` if `promise` has not settled within `ms` (or rejects). */
+async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    return await Promise.race([
+      promise.catch(() => fallback),
+      new Promise<T>((resolve) => {
+        timer = setTimeout(() => resolve(fallback), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const HTML_TYPE = /^\s*(text\/html|application\/xhtml\+xml)\s*(;|$)/i
+
+/**
+ * The main document as the server sent it (after redirects), at most HTML_MAX_BYTES, and for a page
+ * its scripts build the DOM they built. Anything that is not HTML is kept as no document.
+ */
+async function keepDocuments(page: Page, response: Response): Promise<PageDocuments> {
+  const none: PageDocuments = { served: null, servedBytes: 0, rendered: null }
+  if (!HTML_TYPE.test(response.headers()['content-type'] ?? '')) return none
+  const declared = Number(response.headers()['content-length'])
+  if (Number.isFinite(declared) && declared > HTML_MAX_BYTES)
+    return { served: null, servedBytes: declared, rendered: null }
+  const body = await within(response.body(), CAPTURE_DOCUMENT_TIMEOUT_MS, null)
+  if (!body) return none
+  if (body.length > HTML_MAX_BYTES) return { served: null, servedBytes: body.length, rendered: null }
+  const served = body.toString('utf8')
+  let rendered: string | null = null
+  if (looksScriptBuilt(served)) {
+    const content = await within(page.content(), CAPTURE_DOCUMENT_TIMEOUT_MS, null)
+    if (content !== null && Buffer.byteLength(content) <= HTML_MAX_BYTES) rendered = content
+  }
+  return { served, servedBytes: body.length, rendered }
 }
 
 /** Lazy images made eager, the page scrolled through for scripts that load on sight, then bounded waits. */

@@ -14,6 +14,7 @@ import {
   type SiteCapture,
 } from '#server/review/capture.ts'
 import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
+import { type RunLighthouse, runLighthouse } from '#server/review/quality/lighthouse.ts'
 import {
   REVIEW_FAILED,
   type ReviewCaptureDeps,
@@ -21,7 +22,13 @@ import {
   startReviewWorkers,
 } from '#server/review/service.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { REVIEW_BREAKPOINTS, type Review, reviewResponse } from '#shared/review.ts'
+import {
+  type AxeAudit,
+  LIGHTHOUSE_CATEGORIES,
+  REVIEW_BREAKPOINTS,
+  type Review,
+  reviewResponse,
+} from '#shared/review.ts'
 import { submitResponse } from '#shared/user.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { browser, signIn } from '#tests/support/auth.ts'
@@ -79,6 +86,23 @@ async function liveAt(database: TestDatabase, login: string, url: string) {
     .where(and(eq(submissionReviews.userChallengeId, id), eq(submissionReviews.status, 'queued')))
 }
 
+async function timingsOf(database: TestDatabase, reviewId: number) {
+  const [row] = await database.db
+    .select({ timings: submissionReviews.timings })
+    .from(submissionReviews)
+    .where(eq(submissionReviews.id, reviewId))
+  return row?.timings ?? {}
+}
+
+async function submissionOf(database: TestDatabase, login: string) {
+  const [row] = await database.db
+    .select({ id: userChallenges.id })
+    .from(userChallenges)
+    .innerJoin(users, eq(users.id, userChallenges.userId))
+    .where(eq(users.username, login))
+  return row?.id ?? 0
+}
+
 async function jobOf(database: TestDatabase, reviewId: number) {
   const [job] = await database.db
     .select()
@@ -95,11 +119,54 @@ async function fixtureChallenge(t: TestApp, database: TestDatabase, title: strin
   return list.find((c) => c.title === title) as Challenge
 }
 
+/** What the stand-in capture's axe "found" at each width. */
+const STAND_IN_AXE: Record<'desktop' | 'mobile', AxeAudit> = {
+  desktop: {
+    status: 'done',
+    findings: [
+      {
+        ruleId: 'image-alt',
+        impact: 'critical',
+        count: 2,
+        selector: 'img.hero',
+        help: 'Images must have alternative text',
+        helpUrl: 'https://dequeuniversity.com/rules/axe/4.13/image-alt',
+      },
+    ],
+  },
+  mobile: { status: 'unavailable', reason: 'The accessibility check could not run on this page: test' },
+}
+/** The HTML the stand-in capture "kept": one id used twice. */
+const STAND_IN_HTML =
+  '<!doctype html><html lang="en"><head><title>Kept</title></head><body><p id="x">a</p><p id="x">b</p></body></html>'
+
+/** Lighthouse without a browser: fixed scores, and the addresses it was asked for. */
+const standInLighthouse = (): RunLighthouse & { urls: string[] } => {
+  const urls: string[] = []
+  const run = async ({ url }: { url: string }) => {
+    urls.push(url)
+    return {
+      audit: {
+        status: 'done',
+        scores: { performance: 0.91, accessibility: 0.72, 'best-practices': 1, seo: 0.5 },
+      },
+      version: '12.8.2-stand-in',
+    } as const
+  }
+  return Object.assign(run, { urls })
+}
+
 /** A capture that opens nothing: each breakpoint "shows" a solid page of the design's colour and height. */
-const standInCapture = (): ReviewCaptureDeps & { calls: string[] } => {
+const standInCapture = (): ReviewCaptureDeps & {
+  calls: string[]
+  lighthouse: ReturnType<typeof standInLighthouse>
+} => {
   const calls: string[] = []
+  const lighthouse = standInLighthouse()
   return {
     calls,
+    lighthouse,
+    audits: { lighthouse },
     pool: {} as BrowserPool,
     captureSite: (async (_pool, { url }) => {
       calls.push(url)
@@ -118,7 +185,9 @@ const standInCapture = (): ReviewCaptureDeps & { calls: string[] } => {
         captures,
         egress: { requests: 1, bytes: 100, blocked: [] },
         versions: { chromium: 'stand-in', playwright: 'stand-in' },
-        timings: { total: 1 },
+        timings: { total: 1, 'desktop.axe': 5, 'mobile.axe': 4 },
+        axe: STAND_IN_AXE,
+        documents: { served: STAND_IN_HTML, servedBytes: STAND_IN_HTML.length, rendered: null },
       } satisfies SiteCapture
     }) as typeof captureSite,
     // The fixture designs are drawn at the breakpoints' widths already.
@@ -203,6 +272,84 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     expect((await jobOf(database, reviewId))?.status).toBe('done')
   })
 
+  it('stores the quality report, the ownership when it ran and the current link status', async () => {
+    const { reviewId } = await submitted(t, challenge, 'quality')
+    const submission = await submissionOf(database, 'quality')
+    // The verdict the submission has when the review runs is the one the report keeps.
+    await database.db
+      .update(userChallenges)
+      .set({ ownership: 'mismatch', ownershipGithubId: 4242 })
+      .where(eq(userChallenges.id, submission))
+    const queued = reviewResponse.parse(await (await t.app.request(`/api/reviews/${reviewId}`)).json()).review
+    expect(queued).toMatchObject({ status: 'queued', quality: null, ownership: null, linkStatus: 'live' })
+
+    run()
+    const review = await finishedReview(t, reviewId, 30_000)
+    expect(review.status).toBe('done')
+    expect(review.ownership).toBe('mismatch')
+    expect(review.linkStatus).toBe('live')
+    expect(review.quality).toEqual({
+      axe: STAND_IN_AXE,
+      html: {
+        status: 'done',
+        documents: [
+          {
+            source: 'served',
+            errors: 1,
+            warnings: 0,
+            findings: [
+              {
+                ruleId: 'no-dup-id',
+                severity: 'error',
+                count: 1,
+                message: 'Duplicate ID "x"',
+                // The second id="x": its value's first character.
+                line: 1,
+                column: STAND_IN_HTML.lastIndexOf('id="x"') + 'id="'.length + 1,
+                ruleUrl: 'https://html-validate.org/rules/no-dup-id.html',
+              },
+            ],
+          },
+        ],
+      },
+      lighthouse: {
+        status: 'done',
+        scores: { performance: 0.91, accessibility: 0.72, 'best-practices': 1, seo: 0.5 },
+      },
+      versions: { 'axe-core': '4.13.0', 'html-validate': '10.17.0', lighthouse: '12.8.2-stand-in' },
+    })
+    // Lighthouse was pointed at the desktop page's address after redirects.
+    expect(capture.lighthouse.urls.at(-1)).toBe('https://quality.github.io/site#final')
+    const [stored] = await database.db
+      .select({ ownershipGithubId: submissionReviews.ownershipGithubId })
+      .from(submissionReviews)
+      .where(eq(submissionReviews.id, reviewId))
+    expect(stored?.ownershipGithubId).toBe(4242)
+    expect(await timingsOf(database, reviewId)).toMatchObject({
+      'desktop.axe': 5,
+      'mobile.axe': 4,
+      'html-validate': expect.any(Number),
+      lighthouse: expect.any(Number),
+    })
+
+    // The link status is the submission's, as it is now; the ownership stays the one the review saw.
+    await database.db
+      .update(userChallenges)
+      .set({ linkStatus: 'offline', ownership: 'verified' })
+      .where(eq(userChallenges.id, submission))
+    const later = reviewResponse.parse(await (await t.app.request(`/api/reviews/${reviewId}`)).json()).review
+    expect(later).toMatchObject({ linkStatus: 'offline', ownership: 'mismatch' })
+
+    // A stored report in another shape (an older version's) is left out, not a failed request.
+    await database.db
+      .update(submissionReviews)
+      .set({ quality: { lighthouse: { score: 2 } } })
+      .where(eq(submissionReviews.id, reviewId))
+    const response = await t.app.request(`/api/reviews/${reviewId}`)
+    expect(response.status).toBe(200)
+    expect(reviewResponse.parse(await response.json()).review.quality).toBeNull()
+  })
+
   it('fails the review with the capture sentence, without retrying, when the site cannot be captured', async () => {
     const { reviewId } = await submitted(t, challenge, 'unreachable')
     capture.fail = () => new CaptureError('unreachable', 'We could not reach the site at that address.')
@@ -278,14 +425,17 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
   })
 })
 
-/** A page that is the design: one colour block of the design's height at each breakpoint's width. */
+/**
+ * A page that is the design: one colour block of the design's height at each breakpoint's width. Its
+ * word, in the background's colour, leaves the picture as it is and gives Lighthouse content to paint.
+ */
 const SOLID_PAGE = `<!doctype html><html><head><title>Solid</title><style>
 html,body{margin:0;padding:0}
 div{height:${DESIGN.desktop.height}px}
-html{background:${DESIGN.desktop.colour}}
-@media (max-width:1000px){html{background:${DESIGN.tablet.colour}}div{height:${DESIGN.tablet.height}px}}
-@media (max-width:500px){html{background:${DESIGN.mobile.colour}}div{height:${DESIGN.mobile.height}px}}
-</style></head><body><div></div></body></html>`
+html{background:${DESIGN.desktop.colour};color:${DESIGN.desktop.colour}}
+@media (max-width:1000px){html{background:${DESIGN.tablet.colour};color:${DESIGN.tablet.colour}}div{height:${DESIGN.tablet.height}px}}
+@media (max-width:500px){html{background:${DESIGN.mobile.colour};color:${DESIGN.mobile.colour}}div{height:${DESIGN.mobile.height}px}}
+</style></head><body><div>Solid</div></body></html>`
 
 describe.skipIf(!existsSync(CHROMIUM_PATH)).each(TEST_DATABASES)(
   'a real review in Chromium on %s',
@@ -304,10 +454,19 @@ describe.skipIf(!existsSync(CHROMIUM_PATH)).each(TEST_DATABASES)(
         '/blank': '<!doctype html><title>Blank</title>',
       })
       pool = createBrowserPool()
+      // Lighthouse takes tens of seconds on two cores: the real one for the page drawn like the design,
+      // not for the blank page after it.
+      const lighthouse: RunLighthouse = (options) =>
+        options.url.endsWith('/solid')
+          ? runLighthouse(options)
+          : Promise.resolve({
+              audit: { status: 'unavailable', reason: 'Not run in this test.' },
+              version: '-',
+            })
       t = await createTestApp(
         database,
         {},
-        { reviewCapture: { pool, allowLoopback: { ports: [site.port] } } },
+        { reviewCapture: { pool, allowLoopback: { ports: [site.port] }, audits: { lighthouse } } },
       )
       challenge = await fixtureChallenge(t, database, 'Chromium Review')
       workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 100 })
@@ -333,6 +492,30 @@ describe.skipIf(!existsSync(CHROMIUM_PATH)).each(TEST_DATABASES)(
         pixelmatch: '7.2.0',
       })
       expect(review.breakpoints.map((bp) => bp.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
+      // The quality report: axe at two widths, the HTML, Lighthouse's four scores in 0-1, the versions.
+      const quality = review.quality
+      expect(quality?.axe.desktop.status).toBe('done')
+      expect(quality?.axe.mobile.status).toBe('done')
+      expect(quality?.html.status).toBe('done')
+      expect(quality?.lighthouse.status, JSON.stringify(quality?.lighthouse)).toBe('done')
+      const scores = quality?.lighthouse.status === 'done' ? quality.lighthouse.scores : null
+      expect(Object.keys(scores ?? {}).sort()).toEqual([...LIGHTHOUSE_CATEGORIES].sort())
+      for (const category of LIGHTHOUSE_CATEGORIES) {
+        const score = scores?.[category]
+        expect(score, category).toBeGreaterThanOrEqual(0)
+        expect(score, category).toBeLessThanOrEqual(1)
+      }
+      expect(quality?.versions).toEqual({
+        'axe-core': '4.13.0',
+        'html-validate': '10.17.0',
+        lighthouse: '12.8.2',
+      })
+      expect(await timingsOf(database, reviewId)).toMatchObject({
+        'desktop.axe': expect.any(Number),
+        'mobile.axe': expect.any(Number),
+        'html-validate': expect.any(Number),
+        lighthouse: expect.any(Number),
+      })
       // Tablet: the page is at least the 1024 px viewport, 24 px longer than its 1000 px design.
       for (const bp of review.breakpoints) expect(bp.score, bp.breakpoint).toBeGreaterThanOrEqual(95)
       expect(review.breakpoints.map((bp) => bp.captureHeight)).toEqual([900, 1024, 1200])

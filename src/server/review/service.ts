@@ -17,13 +17,17 @@ import type { BrowserPool, CapturedBreakpoint, CaptureError, SiteCapture } from 
 import { scoreCapture } from '#server/review/score.ts'
 import { fileUrl } from '#server/routes/challenges.ts'
 import type { Storage } from '#server/storage/storage.ts'
+import { type LinkStatus, type Ownership, ownershipSchema } from '#shared/ownership.ts'
 import {
+  AXE_BREAKPOINTS,
   REVIEW_BREAKPOINTS,
   REVIEW_REQUESTS_PER_DAY,
   type Review,
   type ReviewBreakpointName,
+  type ReviewQuality,
   type ReviewStatus,
   type ReviewSummary,
+  reviewQualitySchema,
 } from '#shared/review.ts'
 
 /** The job kind the review workers take. */
@@ -61,6 +65,29 @@ const loadCapture = () => {
   return captureModule
 }
 
+type QualityModule = typeof import('#server/review/quality/report.ts')
+type LighthouseModule = typeof import('#server/review/quality/lighthouse.ts')
+
+/** The audits' code (html-validate, Lighthouse) is loaded with the first review too. */
+let qualityModule: Promise<QualityModule> | undefined
+const loadQuality = () => {
+  qualityModule ??= import('#server/review/quality/report.ts')
+  return qualityModule
+}
+
+/** The quality report's audits (issue 11); each is on unless turned off here. */
+export type ReviewAuditDeps = {
+  /** axe on the desktop and mobile pages, while the capture has them open. */
+  axe?: boolean
+  /** html-validate on the served HTML (and the rendered DOM of a page its scripts build). */
+  html?: boolean
+  /**
+   * Lighthouse on the desktop address: the real run by default, a stand-in in tests, or false for none
+   * (it takes tens of seconds, which most tests have no use for).
+   */
+  lighthouse?: false | LighthouseModule['runLighthouse']
+}
+
 export type ReviewCaptureDeps = {
   pool: BrowserPool
   /** Tests only (REVIEW_ALLOW_LOOPBACK): lets the capture open sites on 127.0.0.1. */
@@ -68,6 +95,7 @@ export type ReviewCaptureDeps = {
   /** The capture functions; the real ones by default, stand-ins in tests that are not about the browser. */
   captureSite?: CaptureModule['captureSite']
   renderDesign?: CaptureModule['renderDesign']
+  audits?: ReviewAuditDeps
 }
 
 export type ReviewServiceDeps = {
@@ -145,6 +173,18 @@ async function isFinal(error: unknown): Promise<boolean> {
     error instanceof (await loadCapture()).CaptureError &&
     error.code !== 'browser_failed'
   )
+}
+
+/** A stored report in today's shape, or null (none yet, or written by an older version in another shape). */
+function storedQuality(value: unknown): ReviewQuality | null {
+  if (value === null || value === undefined) return null
+  const parsed = reviewQualitySchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+function storedOwnership(value: string | null): Ownership | null {
+  const parsed = ownershipSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
 }
 
 function errorMessage(error: unknown): string {
@@ -313,6 +353,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
         .select({
           status: submissionReviews.status,
           url: submissionReviews.requestedUrl,
+          ownership: userChallenges.ownership,
+          ownershipGithubId: userChallenges.ownershipGithubId,
           templateImg: challenges.templateImg,
           tabletImg: challenges.tabletImg,
           mobileImg: challenges.mobileImg,
@@ -325,18 +367,30 @@ export function createReviewService(deps: ReviewServiceDeps) {
       if (!row || row.status === 'done' || row.status === 'failed') return
       await db
         .update(submissionReviews)
-        .set({ status: 'running', startedAt: sql`now()`, errorCode: null, errorMessage: null })
+        .set({
+          status: 'running',
+          startedAt: sql`now()`,
+          errorCode: null,
+          errorMessage: null,
+          // The submission's ownership verdict as it stands when the review runs, kept with the report.
+          ownership: row.ownership,
+          ownershipGithubId: row.ownershipGithubId,
+        })
         .where(eq(submissionReviews.id, reviewId))
 
-      const engine = await loadCapture()
+      const [engine, qualityEngine] = await Promise.all([loadCapture(), loadQuality()])
       const captureSite = capture.captureSite ?? engine.captureSite
       const renderDesign = capture.renderDesign ?? engine.renderDesign
+      const audits = capture.audits ?? {}
+      const axeOn = audits.axe !== false
+      const htmlOn = audits.html !== false
       let site: SiteCapture
       try {
         site = await captureSite(capture.pool, {
           url: row.url,
           ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
           ...(signal ? { signal } : {}),
+          audits: { axe: axeOn ? AXE_BREAKPOINTS : [], documents: htmlOn },
         })
       } catch (error) {
         if (!signal?.aborted && (await isFinal(error))) {
@@ -346,7 +400,18 @@ export function createReviewService(deps: ReviewServiceDeps) {
         throw error
       }
 
-      const timings: Record<string, number> = { ...site.timings }
+      const report = await qualityEngine.qualityReport({
+        site,
+        axe: axeOn,
+        html: htmlOn,
+        lighthouse:
+          audits.lighthouse === false
+            ? null
+            : (audits.lighthouse ?? (await import('#server/review/quality/lighthouse.ts')).runLighthouse),
+        ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
+        ...(signal ? { signal } : {}),
+      })
+      const timings: Record<string, number> = { ...site.timings, ...report.timings }
       const breakpoints: Array<typeof reviewBreakpoints.$inferInsert> = []
       for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
         const shot: CapturedBreakpoint | undefined = site.captures.find(
@@ -398,6 +463,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
             finalUrl: site.finalUrl,
             versions: { ...site.versions, pixelmatch: pixelmatchVersion },
             timings,
+            quality: report.quality,
             finishedAt: sql`now()`,
           })
           .where(eq(submissionReviews.id, reviewId))
@@ -461,6 +527,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           .select({
             review: submissionReviews,
             score: scoreOf,
+            linkStatus: userChallenges.linkStatus,
             member: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
             challenge: {
               id: challenges.id,
@@ -519,6 +586,9 @@ export function createReviewService(deps: ReviewServiceDeps) {
             heightRatio: b.heightRatio,
             failedFonts: b.failedFonts,
           })),
+        quality: done ? storedQuality(review.quality) : null,
+        ownership: storedOwnership(review.ownership),
+        linkStatus: (row.linkStatus === 'offline' ? 'offline' : 'live') satisfies LinkStatus,
         member: row.member,
         challenge: { id: challenge.id, slug: challenge.slug, title: challenge.title },
       }

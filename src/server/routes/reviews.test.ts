@@ -8,6 +8,7 @@ import { profilePageResponse } from '#shared/member.ts'
 import {
   memberReviewsResponse,
   REVIEW_REQUESTS_PER_DAY,
+  type ReviewQuality,
   reviewResponse,
   reviewSummarySchema,
 } from '#shared/review.ts'
@@ -286,6 +287,10 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       finishedAt: null,
       versions: null,
       breakpoints: [],
+      // Issue 11: no quality report and no ownership verdict until the review has run.
+      quality: null,
+      ownership: null,
+      linkStatus: 'live',
       member: { username: 'public-reviewee', name: 'Public Reviewee', avatarUrl: expect.any(String) },
       challenge: { id: challenge.id, slug: challenge.slug, title: challenge.title },
     })
@@ -309,11 +314,25 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
         failedFonts: breakpoint === 'mobile' ? ['Inter'] : [],
       })),
     )
+    const quality: ReviewQuality = {
+      axe: {
+        desktop: { status: 'done', findings: [] },
+        mobile: { status: 'unavailable', reason: 'The accessibility check could not run on this page.' },
+      },
+      html: { status: 'done', documents: [{ source: 'served', errors: 0, warnings: 0, findings: [] }] },
+      lighthouse: {
+        status: 'done',
+        scores: { performance: 0.5, accessibility: 1, 'best-practices': 0.25, seo: null },
+      },
+      versions: { 'axe-core': '4.13.0', 'html-validate': '10.17.0', lighthouse: '12.8.2' },
+    }
     await database.db
       .update(submissionReviews)
       .set({
         status: 'done',
         finalUrl: 'https://public.github.io/page/',
+        quality,
+        ownership: 'verified',
         versions: { chromium: '1.2.3', playwright: '1.65.1', pixelmatch: '7.2.0' },
         startedAt: sql`now()`,
         finishedAt: sql`now()`,
@@ -329,6 +348,9 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       versions: { chromium: '1.2.3', playwright: '1.65.1', pixelmatch: '7.2.0' },
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
+      quality,
+      ownership: 'verified',
+      linkStatus: 'live',
     })
     expect(review.breakpoints.map((bp) => bp.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
     expect(review.breakpoints[0]).toEqual({

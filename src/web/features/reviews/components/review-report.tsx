@@ -9,6 +9,8 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { isReviewPending, reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { BreakpointComparison } from '#web/features/reviews/components/breakpoint-comparison.tsx'
+import { CopyMarkdown } from '#web/features/reviews/components/copy-markdown.tsx'
+import { QualityReport } from '#web/features/reviews/components/quality-report.tsx'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
 import {
   formatScore,
@@ -134,6 +136,7 @@ export function ReviewReport({ review }: { review: Review }) {
                 {review.finalUrl && review.finalUrl !== review.requestedUrl ? (
                   <p className="mt-1 break-all text-slate-600">Submitted as {review.requestedUrl}</p>
                 ) : null}
+                <SiteStatus review={review} />
               </dd>
             </div>
             <div>
@@ -174,12 +177,17 @@ export function ReviewReport({ review }: { review: Review }) {
               The mean of the three widths below. 100 means the page matches the design pixel for pixel; a
               blank page scores about 0.
             </p>
+            <div className="mt-5">
+              <CopyMarkdown review={review} />
+            </div>
           </section>
         ) : null}
 
         {orderedBreakpoints(review).map((breakpoint) => (
           <BreakpointSection key={breakpoint.breakpoint} breakpoint={breakpoint} />
         ))}
+
+        {review.status === 'done' && review.quality ? <QualityReport quality={review.quality} /> : null}
 
         {review.versions && Object.keys(review.versions).length > 0 ? (
           <section aria-labelledby="versions-heading" className="text-sm text-slate-600">
@@ -198,6 +206,64 @@ export function ReviewReport({ review }: { review: Review }) {
         ) : null}
       </div>
     </>
+  )
+}
+
+const CheckIcon = () => (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-3.5"
+  >
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </svg>
+)
+
+/**
+ * Whose site it is (issue 11) and whether it still answers. Words, not colours: "Verified" for the
+ * member's own GitHub Pages site, a neutral note for one that cannot be checked, "Offline" for a dead link.
+ */
+function SiteStatus({ review }: { review: Review }) {
+  const { ownership, linkStatus } = review
+  if (!ownership && linkStatus !== 'offline') return null
+  return (
+    <ul className="mt-2 flex flex-wrap items-center gap-2 text-sm" aria-label="Site status">
+      {ownership === 'verified' ? (
+        <li
+          data-testid="ownership-badge"
+          className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/25 ring-inset"
+          title={`The site is @${review.member.username}'s own GitHub Pages site.`}
+        >
+          <CheckIcon />
+          <span>
+            Verified<span className="sr-only"> (the member's own GitHub Pages site)</span>
+          </span>
+        </li>
+      ) : ownership === 'unverified' ? (
+        <li data-testid="ownership-note" className="text-slate-600">
+          Unverified: a custom domain cannot be matched to a GitHub account.
+        </li>
+      ) : ownership === 'mismatch' ? (
+        <li data-testid="ownership-note" className="text-slate-600">
+          Not the member's GitHub Pages site.
+        </li>
+      ) : null}
+      {linkStatus === 'offline' ? (
+        <li
+          data-testid="link-offline"
+          className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-400/40 ring-inset"
+        >
+          <span>
+            Offline<span className="sr-only"> (the site did not answer the last checks)</span>
+          </span>
+        </li>
+      ) : null}
+    </ul>
   )
 }
 

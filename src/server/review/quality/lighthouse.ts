@@ -1,0 +1,192 @@
+import { createRequire } from 'node:module'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
+import { CAPTURE_ARGS } from '#server/review/capture.ts'
+import { type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
+import { LIGHTHOUSE_CATEGORIES, type LighthouseAudit, type LighthouseCategory } from '#shared/review.ts'
+
+/**
+ * Lighthouse (desktop settings) on a review's desktop address, in its own Chromium whose only way out is
+ * a fresh egress proxy with the capture's rules: the same SSRF protection and limits as the capture.
+ * One run at a time per process (Lighthouse keeps process-wide state, and two runs on two cores would
+ * skew each other's performance score), each bounded in time. It never throws: a failure is the
+ * report's "not available" with the reason.
+ *
+ * Lighthouse runs in a worker thread: a run stopped half-way (its time is up, the review was stopped)
+ * leaves promises inside Lighthouse that reject with nobody listening, which in the server's own thread
+ * would end the process. The worker is terminated instead, and its memory (a run takes ~100 MB) goes
+ * with it.
+ */
+
+const require = createRequire(import.meta.url)
+export const LIGHTHOUSE_VERSION: string = require('lighthouse/package.json').version
+
+/** A run's budget, from Chromium's start to the scores; waiting for an earlier run is not counted. */
+export const LIGHTHOUSE_TIMEOUT_MS = 60_000
+const MAX_REASON = 300
+
+export type LighthouseOptions = {
+  url: string
+  /** Tests only (refused in production by the proxy), as for the capture. */
+  allowLoopback?: EgressProxyOptions['allowLoopback']
+  signal?: AbortSignal
+  timeoutMs?: number
+}
+
+export type LighthouseResult = { audit: LighthouseAudit; version: string }
+export type RunLighthouse = (options: LighthouseOptions) => Promise<LighthouseResult>
+
+/** What the worker sends back: the little the report keeps, not the whole result. */
+type WorkerAnswer =
+  | {
+      version: string
+      runtimeError: string | null
+      scores: Record<LighthouseCategory, number | null>
+    }
+  | { error: string }
+
+/**
+ * The worker's code, a plain script (no build step can rename anything in it): Lighthouse's desktop
+ * settings with ours on top; error reporting is a CLI feature and stays off through the Node API.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+;(async () => {
+  const { default: lighthouse, desktopConfig } = await import(workerData.module)
+  const result = await lighthouse(
+    workerData.url,
+    { port: workerData.port, output: 'json', logLevel: 'silent', locale: 'en-US' },
+    { extends: 'lighthouse:default', settings: { ...desktopConfig.settings, ...workerData.settings } },
+  )
+  const lhr = result && result.lhr
+  if (!lhr) return parentPort.postMessage({ error: 'Lighthouse returned no result.' })
+  const scores = {}
+  for (const id of workerData.categories) {
+    const category = lhr.categories[id]
+    scores[id] = category && typeof category.score === 'number' ? category.score : null
+  }
+  parentPort.postMessage({
+    version: lhr.lighthouseVersion,
+    runtimeError: lhr.runtimeError ? lhr.runtimeError.message : null,
+    scores,
+  })
+})().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }))
+`
+
+const SETTINGS = {
+  onlyCategories: [...LIGHTHOUSE_CATEGORIES],
+  // Weightless audits that cost a screenshot or a second navigation; the scores are the same.
+  skipAudits: ['screenshot-thumbnails', 'final-screenshot', 'bf-cache'],
+  disableFullPageScreenshot: true,
+  maxWaitForFcp: 15_000,
+  maxWaitForLoad: 35_000,
+}
+
+let tail: Promise<unknown> = Promise.resolve()
+
+/** Runs `task` after every task queued before it has ended, whatever their outcome. */
+function exclusive<T>(task: () => Promise<T>): Promise<T> {
+  const run = tail.then(task, task)
+  tail = run.catch(() => {})
+  return run
+}
+
+const clip = (text: string) => (text.length > MAX_REASON ? `${text.slice(0, MAX_REASON - 1)}…` : text)
+
+const unavailable = (reason: string): LighthouseResult => ({
+  audit: { status: 'unavailable', reason: clip(reason) },
+  version: LIGHTHOUSE_VERSION,
+})
+
+const validScore = (value: unknown): number | null =>
+  typeof value === 'number' && value >= 0 && value <= 1 ? value : null
+
+export const runLighthouse: RunLighthouse = (options) => exclusive(() => lighthouseOnce(options))
+
+async function lighthouseOnce(options: LighthouseOptions): Promise<LighthouseResult> {
+  if (options.signal?.aborted) return unavailable('The review was stopped before Lighthouse ran.')
+  const timeoutMs = options.timeoutMs ?? LIGHTHOUSE_TIMEOUT_MS
+  const chromeLauncher = await import('chrome-launcher')
+  const proxy = await startEgressProxy({ allowLoopback: options.allowLoopback })
+  let launched: ReturnType<typeof chromeLauncher.launch> | undefined
+  let worker: Worker | undefined
+  let timer: NodeJS.Timeout | undefined
+  let onAbort = () => {}
+  const stopped = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Lighthouse did not finish within ${Math.round(timeoutMs / 1000)} seconds.`)),
+      timeoutMs,
+    )
+    onAbort = () => reject(new Error('The review was stopped while Lighthouse ran.'))
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+  })
+  stopped.catch(() => {})
+  try {
+    launched = chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: [
+        ...CHROMIUM_ARGS,
+        ...CAPTURE_ARGS,
+        `--proxy-server=${proxy.url}`,
+        // Chromium sends loopback addresses past a proxy unless told not to: the proxy judges them too.
+        '--proxy-bypass-list=<-loopback>',
+      ],
+      logLevel: 'silent',
+    })
+    const chrome = await Promise.race([launched, stopped])
+    const running = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        module: pathToFileURL(require.resolve('lighthouse')).href,
+        url: options.url,
+        port: chrome.port,
+        settings: SETTINGS,
+        categories: LIGHTHOUSE_CATEGORIES,
+      },
+    })
+    worker = running
+    const answer = await Promise.race([
+      new Promise<WorkerAnswer>((resolve, reject) => {
+        running.once('message', resolve)
+        running.once('error', reject)
+        running.once('exit', (code) => reject(new Error(`Lighthouse's worker ended (exit code ${code}).`)))
+      }),
+      stopped,
+    ])
+    const limit = proxy.stats().blocked.find((attempt) => attempt.host === '*')?.reason
+    if (limit) return unavailable(`Lighthouse stopped: ${limit}`)
+    if ('error' in answer) return unavailable(`Lighthouse could not test the page: ${answer.error}`)
+    if (answer.runtimeError) return unavailable(`Lighthouse could not test the page: ${answer.runtimeError}`)
+    return {
+      audit: {
+        status: 'done',
+        scores: {
+          performance: validScore(answer.scores.performance),
+          accessibility: validScore(answer.scores.accessibility),
+          'best-practices': validScore(answer.scores['best-practices']),
+          seo: validScore(answer.scores.seo),
+        },
+      },
+      version: answer.version || LIGHTHOUSE_VERSION,
+    }
+  } catch (error) {
+    return unavailable(
+      `Lighthouse could not test the page: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    )
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', onAbort)
+    // A worker still running is stopped where it is; whatever it left pending goes with it.
+    if (worker) {
+      worker.removeAllListeners()
+      worker.on('error', () => {})
+      await worker.terminate().catch(() => {})
+    }
+    // A launch still under way is waited for (chrome-launcher bounds it) and its browser killed, so the
+    // next run never shares the machine with this one's Chromium.
+    const chrome = await launched?.catch(() => undefined)
+    chrome?.kill()
+    await proxy.close()
+  }
+}
