@@ -142,6 +142,12 @@ describe('review settings', () => {
     expect(env.REVIEW_ALLOW_LOOPBACK).toBe(false)
   })
 
+  it('runs four link re-checks at a time by default, and none with LINK_CHECK_WORKERS=0', () => {
+    expect(parseEnv({}).LINK_CHECK_WORKERS).toBe(4)
+    expect(parseEnv({ LINK_CHECK_WORKERS: '0' }).LINK_CHECK_WORKERS).toBe(0)
+    expect(parseEnv({ LINK_CHECK_WORKERS: '8' }).LINK_CHECK_WORKERS).toBe(8)
+  })
+
   it('reads REVIEW_WORKERS, where 0 queues reviews that this process does not run', () => {
     expect(parseEnv({ REVIEW_WORKERS: '0' }).REVIEW_WORKERS).toBe(0)
     expect(parseEnv({ REVIEW_WORKERS: '3' }).REVIEW_WORKERS).toBe(3)
@@ -151,6 +157,12 @@ describe('review settings', () => {
     [{ REVIEW_WORKERS: '-1' }, /REVIEW_WORKERS must be 0 \(reviews are queued but not run here\) or more/],
     [{ REVIEW_WORKERS: '1.5' }, /REVIEW_WORKERS must be a whole number/],
     [{ REVIEW_WORKERS: 'many' }, /REVIEW_WORKERS must be a number/],
+    [
+      { LINK_CHECK_WORKERS: '-1' },
+      /LINK_CHECK_WORKERS must be 0 \(no weekly link checks in this process\) or more/,
+    ],
+    [{ LINK_CHECK_WORKERS: '17' }, /LINK_CHECK_WORKERS must be at most 16/],
+    [{ LINK_CHECK_WORKERS: 'all' }, /LINK_CHECK_WORKERS must be a number/],
     [
       { REVIEW_ALLOW_LOOPBACK: 'yes' },
       /REVIEW_ALLOW_LOOPBACK must be false, true, or a comma-separated list/,

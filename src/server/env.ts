@@ -68,6 +68,12 @@ const envSchema = z.object({
     .min(0, 'must be 0 (reviews are queued but not run here) or more')
     .max(16, 'must be at most 16')
     .default(1),
+  LINK_CHECK_WORKERS: z.coerce
+    .number('must be a number')
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no weekly link checks in this process) or more')
+    .max(16, 'must be at most 16')
+    .default(4),
   REVIEW_ALLOW_LOOPBACK: z
     .string()
     .regex(
@@ -86,7 +92,7 @@ const envSchema = z.object({
     ),
 })
 
-/** Tests only: the loopback sites a review may open (all ports, some, or none). */
+/** Tests only: the loopback sites a review or a link check may open (all ports, some, or none). */
 export type ReviewLoopback = boolean | { ports: readonly number[] }
 
 export type GitHubConfig = {
@@ -131,7 +137,7 @@ export function startupWarnings(env: Env): string[] {
     )
   if (env.REVIEW_ALLOW_LOOPBACK !== false)
     warnings.push(
-      'REVIEW_ALLOW_LOOPBACK is on: submission reviews may open sites on this machine (127.0.0.1). It is meant for tests; unset it anywhere else.',
+      'REVIEW_ALLOW_LOOPBACK is on: submission reviews and link checks may open sites on this machine (127.0.0.1). It is meant for tests; unset it anywhere else.',
     )
   return warnings
 }

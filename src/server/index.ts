@@ -8,6 +8,7 @@ import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
 import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
+import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { createLogger } from '#server/logger.ts'
 import { createReviewService, lazyBrowserPool, startReviewWorkers } from '#server/review/service.ts'
 import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
@@ -45,6 +46,15 @@ async function main() {
   const stopHousekeeping = startHousekeeping(db, log)
   // Within the 5 s a stop is given: a review still running then is left to its lease and retried.
   workers = startReviewWorkers(reviews, { count: env.REVIEW_WORKERS, log, stopTimeoutMs: 3000 })
+  // Weekly dead-link checks: plain HTTP requests under the reviews' egress rules, never a browser.
+  const linkRechecks = startLinkRechecks({
+    db,
+    queue: createJobQueue(db),
+    log,
+    count: env.LINK_CHECK_WORKERS,
+    allowLoopback: env.REVIEW_ALLOW_LOOPBACK,
+    stopTimeoutMs: 3000,
+  })
 
   // The catalogue's fixed answers skip the app's middleware (catalogue/fast-path.ts); the rest is Hono.
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
@@ -60,6 +70,7 @@ async function main() {
     log.info(`Frontend Dojo is ready at http://${host}:${info.port}`, {
       database: services.database.kind,
       reviewWorkers: env.REVIEW_WORKERS,
+      linkCheckWorkers: env.LINK_CHECK_WORKERS,
       startupMs: Math.round(performance.now() - started),
     })
   })
@@ -73,8 +84,11 @@ async function main() {
     const reviewsStopped = (workers?.stop() ?? Promise.resolve())
       .then(() => browsers.close())
       .catch((error: unknown) => log.warn('could not stop the review workers cleanly', { error }))
+    const rechecksStopped = linkRechecks
+      .stop()
+      .catch((error: unknown) => log.warn('could not stop the link re-checks cleanly', { error }))
     server.close(() => {
-      reviewsStopped
+      Promise.all([reviewsStopped, rechecksStopped])
         .then(() => services.close())
         .then(
           () => process.exit(0),

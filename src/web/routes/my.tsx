@@ -8,6 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
 import { dashboardQuery } from '#web/features/member/api/member.ts'
+import { OfflineSites } from '#web/features/member/components/offline-sites.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
@@ -49,6 +50,8 @@ function Dashboard({ user }: { user: SessionUser }) {
           Error: {counts.error.message}
         </p>
       ) : null}
+
+      <OfflineSites className="mt-8" />
 
       <ul aria-label="Your challenges" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {boxes.map((box) => (
