@@ -191,6 +191,43 @@ test.describe('member area: members', () => {
     )
   })
 
+  test('the leaderboard filters to verified work', async ({ page, browser, request, baseURL }, testInfo) => {
+    test.slow()
+    const challenges = await listChallenges(request)
+    const rival = await otherMember(browser, testInfo, baseURL)
+    // Every challenge on the rival's own GitHub Pages but the first, which is on somebody else's.
+    const [elsewhere, ...own] = challenges
+    if (!elsewhere) throw new Error('the catalogue is empty')
+    await startChallenge(rival.page, elsewhere.id)
+    const response = await mutate(rival.page, `/api/me/challenges/${elsewhere.id}/submit`, {
+      liveUrl: `https://not-${rival.login}.github.io/challenge-${elsewhere.id}`,
+    })
+    expect(response.ok()).toBe(true)
+    for (const challenge of own) await completeChallenge(rival.page, challenge.id, rival.login)
+    await rival.context.close()
+
+    await signIn(page, testInfo)
+    await page.goto('/leaderboard')
+    const filter = page.getByRole('navigation', { name: 'Leaderboard filter' })
+    const rivalRow = () =>
+      page
+        .getByRole('table', { name: 'Top 10' })
+        .getByRole('row')
+        .filter({ hasText: `@${rival.login}` })
+    await expect(filter.getByRole('link', { name: 'All work' })).toHaveAttribute('aria-current', 'page')
+    await expect(rivalRow().getByRole('cell').last()).toHaveText(String(challenges.length * 10))
+
+    await filter.getByRole('link', { name: 'Verified work' }).click()
+    await expect(page).toHaveURL('/leaderboard?work=verified')
+    await expect(filter.getByRole('link', { name: 'Verified work' })).toHaveAttribute('aria-current', 'page')
+    await expect(rivalRow().getByRole('cell').last()).toHaveText(String(own.length * 10))
+    await expectNoAxeViolations(page)
+
+    await filter.getByRole('link', { name: 'All work' }).click()
+    await expect(page).toHaveURL('/leaderboard')
+    await expect(rivalRow().getByRole('cell').last()).toHaveText(String(challenges.length * 10))
+  })
+
   test('the leaderboard with nobody scoring, and the default avatar', async ({ page }, testInfo) => {
     await signIn(page, testInfo)
     await page.route('**/api/leaderboard', (route) =>

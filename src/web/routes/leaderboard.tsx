@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
-import type { Leaderboard, LeaderboardEntry } from '#shared/member.ts'
+import { Link, useSearchParams } from 'react-router'
+import type { Leaderboard, LeaderboardEntry, LeaderboardWork } from '#shared/member.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
@@ -16,6 +16,13 @@ const ACCESS_DENIED =
   'Access Denied: You need to log in to view the leaderboard. Please sign in to see the top performers and track your progress.'
 const NO_SCORERS =
   'No top scorers yet! Be the first to complete challenges and earn your spot on the leaderboard.'
+const NO_VERIFIED =
+  'No verified work yet. A submission counts here when its live site is on your own GitHub Pages (username.github.io).'
+
+const WORK_FILTERS: ReadonlyArray<{ work: LeaderboardWork; label: string; search: string }> = [
+  { work: 'all', label: 'All work', search: '' },
+  { work: 'verified', label: 'Verified work', search: '?work=verified' },
+]
 
 /** /leaderboard (SPEC §2): members see the top user and the top 10; visitors are told to log in. */
 export function Component() {
@@ -39,7 +46,42 @@ export function Component() {
 }
 
 function MemberLeaderboard() {
-  const board = useQuery(leaderboardQuery())
+  const [search] = useSearchParams()
+  const work: LeaderboardWork = search.get('work') === 'verified' ? 'verified' : 'all'
+  return (
+    <>
+      <WorkFilter current={work} />
+      <LeaderboardOf work={work} />
+    </>
+  )
+}
+
+/** Issue 11: the ranking of all work, or of verified work only (live sites on the member's own GitHub Pages). */
+function WorkFilter({ current }: { current: LeaderboardWork }) {
+  return (
+    <nav aria-label="Leaderboard filter" className="mt-6">
+      <ul className="inline-flex gap-1 rounded-full border border-slate-200 bg-white p-1 shadow-card">
+        {WORK_FILTERS.map(({ work, label, search }) => (
+          <li key={work}>
+            <Link
+              to={{ search }}
+              replace
+              aria-current={work === current ? 'page' : undefined}
+              className={`block rounded-full px-4 py-2 text-sm font-semibold ${
+                work === current ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'
+              }`}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function LeaderboardOf({ work }: { work: LeaderboardWork }) {
+  const board = useQuery(leaderboardQuery(work))
   if (board.isPending) return <LeaderboardSkeleton />
   if (board.isError)
     return (
@@ -54,7 +96,9 @@ function MemberLeaderboard() {
     return (
       <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
         <TrophyIcon className="mx-auto size-10 text-slate-500" />
-        <p className="mx-auto mt-4 max-w-md text-base leading-7 text-slate-700">{NO_SCORERS}</p>
+        <p className="mx-auto mt-4 max-w-md text-base leading-7 text-slate-700">
+          {work === 'verified' ? NO_VERIFIED : NO_SCORERS}
+        </p>
         <Link to={paths.challenges} className={buttonClasses('primary', 'md', 'mt-6')}>
           Browse challenges
         </Link>

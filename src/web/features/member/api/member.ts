@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ChallengeStatus } from '#shared/constants.ts'
-import type { Dashboard, Leaderboard, MemberChallengesResponse } from '#shared/member.ts'
+import type { Dashboard, Leaderboard, LeaderboardWork, MemberChallengesResponse } from '#shared/member.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
@@ -8,7 +8,7 @@ import { apiFetch } from '#web/lib/api-client.ts'
 export const memberAreaKeys = {
   dashboard: [...memberKeys.all, 'dashboard'] as const,
   challenges: (status: ChallengeStatus) => [...memberKeys.all, 'challenge-list', status] as const,
-  leaderboard: [...memberKeys.all, 'leaderboard'] as const,
+  leaderboard: (work: LeaderboardWork) => [...memberKeys.all, 'leaderboard', work] as const,
 }
 
 /** The three count boxes of /my (SPEC §7 "Dashboard counts"). Fresh on every visit: a start changes them. */
@@ -28,10 +28,11 @@ export const memberChallengesQuery = (status: ChallengeStatus) =>
     staleTime: 0,
   })
 
-/** The top card and the top-10 table in one answer (members only). */
-export const leaderboardQuery = () =>
+/** The top card and the top-10 table in one answer (members only), of all work or verified work only. */
+export const leaderboardQuery = (work: LeaderboardWork = 'all') =>
   queryOptions({
-    queryKey: memberAreaKeys.leaderboard,
-    queryFn: () => apiFetch<Leaderboard>('/api/leaderboard'),
+    queryKey: memberAreaKeys.leaderboard(work),
+    queryFn: () =>
+      apiFetch<Leaderboard>(work === 'all' ? '/api/leaderboard' : `/api/leaderboard?work=${work}`),
     staleTime: 0,
   })
