@@ -55,6 +55,13 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('heading', { name: newest.title })).toBeVisible()
   })
 
+  test('the small-screen menu toggle is disabled until the app can open the menu', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 })
+    await page.goto('/')
+    // Without JavaScript nothing would answer a tap on it: it says so instead of ignoring the tap.
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeDisabled()
+  })
+
   test('a challenge page shows the challenge', async ({ page, request }) => {
     const [challenge] = await listChallenges(request)
     if (!challenge) throw new Error('the catalogue is empty')

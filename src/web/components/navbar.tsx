@@ -4,6 +4,7 @@ import { paths } from '#shared/paths.ts'
 import { Logo } from '#web/components/logo.tsx'
 import { SessionActions } from '#web/components/session-actions.tsx'
 import { CloseIcon, MenuIcon } from '#web/components/ui/icons.tsx'
+import { useInteractive } from '#web/lib/hydration.ts'
 import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 
 const NAV_LINKS = [
@@ -20,6 +21,7 @@ export function Navbar() {
   const toggleRef = useRef<HTMLButtonElement>(null)
   const menuId = useId()
   const closeMenu = useCallback(() => setMenuOpen(false), [])
+  const interactive = useInteractive()
 
   return (
     <>
@@ -56,6 +58,7 @@ export function Navbar() {
             aria-label="Menu"
             aria-expanded={menuOpen}
             aria-controls={menuId}
+            disabled={!interactive}
             onClick={() => setMenuOpen((open) => !open)}
             className="-mr-2 ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white md:hidden"
           >
