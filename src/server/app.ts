@@ -1,7 +1,6 @@
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import { compress } from 'hono/compress'
 import { createGitHubClient, type GitHubClient } from '#server/auth/github.ts'
 import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
 import { authRoutes } from '#server/auth/routes.ts'
@@ -137,7 +136,7 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError(log))
   app.use(securityHeaders({ production: env.NODE_ENV === 'production' }))
   app.use(limitBodySize())
-  app.use(compress())
+  // Compression happens on node:http's response, where lengths are known (http/node-handler.ts).
   // A hung database (or anything else) never holds an API call longer than this: 503 `unavailable`.
   app.use('/api/*', requestTimeout({ log }))
   app.use('/auth/*', requestTimeout({ log }))

@@ -1,12 +1,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
 import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
 import { createCatalogue } from '#server/catalogue/catalogue.ts'
 import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
+import { createRequestHandler } from '#server/http/node-handler.ts'
 import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { createLogger } from '#server/logger.ts'
@@ -60,10 +60,7 @@ async function main() {
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
   const fastPath = appHeaders ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE) : null
   if (!fastPath) log.warn('the catalogue could not be read at start: every request goes through the app')
-  const listener = getRequestListener(app.fetch)
-  const server = createServer((req, res) => {
-    if (!fastPath?.(req, res)) void listener(req, res)
-  })
+  const server = createServer(createRequestHandler(app.fetch, fastPath))
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo
     const host = env.HOST === '127.0.0.1' || env.HOST === '::1' ? 'localhost' : env.HOST

@@ -44,6 +44,8 @@ export const requireUser: MiddlewareHandler<{ Variables: MemberVariables }> = cr
       throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
     }
     await next()
-    c.header('Cache-Control', 'no-store')
+    // Whatever the handler set. On the Response itself: c.header() after the handler would turn a
+    // plain answer into a streamed one, at a cost every member read would pay.
+    c.res.headers.set('Cache-Control', 'no-store')
   },
 )

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,7 +26,10 @@ describe('the web app and its headers', () => {
     },
   )
 
-  it('caches hashed assets for a year and compresses them', async () => {
+  it('caches hashed assets for a year and sends the compressed copy the build made', async () => {
+    // npm run build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
+    const asset = join(t.dataDir, 'web', 'assets', 'app-abc123.js')
+    await writeFile(`${asset}.gz`, gzipSync(await readFile(asset)))
     const response = await t.app.request('/assets/app-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } })
     expect(response.status).toBe(200)
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
