@@ -8,7 +8,6 @@ import { createJobQueue, type Job } from '#server/jobs/queue.ts'
 import {
   createRecheckHandler,
   enqueueDueRechecks,
-  isoWeekOf,
   RECHECK_JOB_KIND,
   RECHECK_WORKERS,
   recordLinkCheck,
@@ -35,22 +34,6 @@ async function waitFor(condition: () => Promise<boolean> | boolean, ms = 10_000)
   }
   return true
 }
-
-describe('isoWeekOf', () => {
-  it.each([
-    ['2026-11-23T00:00:00Z', '2026-W48', '2026-11-23'],
-    ['2026-11-29T23:59:59Z', '2026-W48', '2026-11-23'],
-    ['2026-11-30T00:00:00Z', '2026-W49', '2026-11-30'],
-    ['2021-01-01T12:00:00Z', '2020-W53', '2020-12-28'],
-    ['2024-12-30T08:00:00Z', '2025-W01', '2024-12-30'],
-    ['2026-01-01T00:00:00Z', '2026-W01', '2025-12-29'],
-    ['2027-01-03T23:00:00Z', '2026-W53', '2026-12-28'],
-  ])('puts %s in %s, which starts on %s', (at, key, monday) => {
-    const week = isoWeekOf(new Date(at))
-    expect(week.key).toBe(key)
-    expect(week.start.toISOString()).toBe(`${monday}T00:00:00.000Z`)
-  })
-})
 
 /** A member's site on 127.0.0.1 whose answer the test sets: 200 or 404. */
 async function startSite() {

@@ -7,6 +7,7 @@ import { startWorkers } from '#server/jobs/queue.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
 import type { Logger } from '#server/logger.ts'
 import { checkLink, type LinkChecker, type LinkCheckResult } from '#server/review/link-check.ts'
+import { isoWeekOf } from '#shared/periods.ts'
 
 /**
  * Dead-link re-checks (issue 11): once per ISO week every completed submission's live URL gets one
@@ -30,20 +31,6 @@ export const RECHECK_POLL_MS = 5000
 /** Two failures at least this far apart make a site offline. */
 export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000
 const MAX_ERROR_LENGTH = 300
-
-const DAY_MS = 24 * 60 * 60 * 1000
-
-/** The ISO 8601 week of `date` in UTC, as `2026-W48`, and the Monday 00:00 UTC it starts on. */
-export function isoWeekOf(date: Date): { key: string; start: Date } {
-  const mondayOffset = (date.getUTCDay() + 6) % 7
-  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - mondayOffset)
-  // The week belongs to the year its Thursday is in; it is week n when that Thursday is the nth of
-  // that year.
-  const thursday = new Date(start + 3 * DAY_MS)
-  const year = thursday.getUTCFullYear()
-  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1
-  return { key: `${year}-W${String(week).padStart(2, '0')}`, start: new Date(start) }
-}
 
 /** One re-check of a submission per ISO week: queueing it again that week returns the queued job. */
 export const recheckDedupeKey = (weekKey: string, userChallengeId: number) =>
