@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { challengeSchema } from '#shared/challenge.ts'
 import { linkStatusSchema, ownershipSchema } from '#shared/ownership.ts'
+import { LEADERBOARD_PERIODS } from '#shared/periods.ts'
 import { reviewSummarySchema } from '#shared/review.ts'
 import { publicProfileSchema } from '#shared/user.ts'
 
@@ -37,11 +38,16 @@ export const leaderboardEntrySchema = z.object({
 })
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
 
-/** GET /api/leaderboard?work=verified ranks verified submissions only (issue 11); `all` is the default. */
+/**
+ * GET /api/leaderboard?work=verified ranks verified submissions only (issue 11), `period=week|month`
+ * the awards of this week or month (issue 12); `all` is the default of both.
+ */
 export const LEADERBOARD_WORK = ['all', 'verified'] as const
 export type LeaderboardWork = (typeof LEADERBOARD_WORK)[number]
 export const leaderboardQuerySchema = z.object({
   work: z.enum(LEADERBOARD_WORK, 'must be all or verified').default('all'),
+  /** Issue 12: this ISO week, this calendar month (both in UTC), or all time. */
+  period: z.enum(LEADERBOARD_PERIODS, 'must be week, month or all').default('all'),
 })
 
 /** GET /api/leaderboard: the top card and the top-10 table in one answer; only points above 0. */

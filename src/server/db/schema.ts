@@ -218,6 +218,37 @@ export const reviewJobs = pgTable(
 )
 
 /** One review of a member's submitted live site against the challenge's design. */
+/**
+ * Issue 12: every award of points is a row, unique on (member, reason, reference), so an award can
+ * never be counted twice; `users.points` is the cached sum that SPEC's screens read, and the period
+ * leaderboards (this week, this month) are sums over `created_at` ranges.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    /** What the award is for, within its reason (the challenge id for `challenge_completed`). */
+    reference: text('reference').notNull(),
+    points: integer('points').notNull(),
+    /** The submission an award is for, if any: the verified-work leaderboards follow it. */
+    userChallengeId: integer('user_challenge_id').references(() => userChallenges.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('points_ledger_award_key').on(t.userId, t.reason, t.reference),
+    check('points_ledger_reason_check', sql`${t.reason} in ('challenge_completed')`),
+    check('points_ledger_points_check', sql`${t.points} > 0`),
+    // A period's leaderboard sums the rows since its start: a range of this index, read alone.
+    index('points_ledger_period_idx').on(t.createdAt, t.userId, t.points),
+  ],
+)
+
 export const submissionReviews = pgTable(
   'submission_reviews',
   {

@@ -1,11 +1,12 @@
-import { and, count, desc, eq, gt, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, sql, sum } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
-import { userChallenges, users } from '#server/db/schema.ts'
+import { pointsLedger, userChallenges, users } from '#server/db/schema.ts'
 import { parseInput } from '#server/http/errors.ts'
 import { LEADERBOARD_SIZE } from '#shared/constants.ts'
 import { type LeaderboardEntry, type LeaderboardWork, leaderboardQuerySchema } from '#shared/member.ts'
+import { type LeaderboardPeriod, periodStart } from '#shared/periods.ts'
 
 /**
  * SPEC §2 Leaderboard: users with points above 0, points descending, then completed count, then
@@ -77,31 +78,90 @@ export function verifiedLeaderboardQuery(db: Database) {
     .limit(LEADERBOARD_SIZE)
 }
 
+/**
+ * Issue 12 period leaderboards: the points of the ledger's awards since `since` (this week's Monday
+ * 00:00 UTC, or the 1st of this month), with the same order and ties; "submissions" are the
+ * challenges completed in the period. Verified work counts only awards for verified submissions.
+ * The sums read a range of the ledger's (created_at, user_id, points) index.
+ */
+export function periodLeaderboardQuery(db: Database, since: Date, work: LeaderboardWork) {
+  const awards = db
+    .select({
+      userId: pointsLedger.userId,
+      points: sum(pointsLedger.points).mapWith(Number).as('period_points'),
+      submission: count(sql`case when ${pointsLedger.reason} = 'challenge_completed' then 1 end`).as(
+        'period_submission',
+      ),
+    })
+    .from(pointsLedger)
+    .$dynamic()
+  const scored = (
+    work === 'verified'
+      ? awards.innerJoin(
+          userChallenges,
+          and(
+            eq(userChallenges.id, pointsLedger.userChallengeId),
+            eq(userChallenges.status, 'completed'),
+            eq(userChallenges.ownership, 'verified'),
+          ),
+        )
+      : awards
+  )
+    .where(gte(pointsLedger.createdAt, since))
+    .groupBy(pointsLedger.userId)
+    .as('period')
+  return db
+    .select({
+      username: users.username,
+      name: users.name,
+      avatarUrl: users.avatarUrl,
+      points: scored.points,
+      submission: scored.submission,
+    })
+    .from(scored)
+    .innerJoin(users, eq(users.id, scored.userId))
+    .where(gt(scored.points, sql`0`))
+    .orderBy(desc(scored.points), desc(scored.submission), users.username)
+    .limit(LEADERBOARD_SIZE)
+}
+
 export async function readLeaderboard(
   db: Database,
   work: LeaderboardWork = 'all',
+  period: LeaderboardPeriod = 'all',
+  now: Date = new Date(),
 ): Promise<LeaderboardEntry[]> {
-  return rankEntries(await (work === 'verified' ? verifiedLeaderboardQuery(db) : leaderboardQuery(db)))
+  const since = periodStart(period, now)
+  const rows = await (since
+    ? periodLeaderboardQuery(db, since, work)
+    : work === 'verified'
+      ? verifiedLeaderboardQuery(db)
+      : leaderboardQuery(db))
+  return rankEntries(rows)
 }
 
 /** How long one reading of the leaderboard is shown to everyone (this instance's own submits refresh it). */
 export const LEADERBOARD_CACHE_MS = 3000
 
-export type Leaderboard = { read(work?: LeaderboardWork): Promise<LeaderboardEntry[]>; invalidate(): void }
+export type Leaderboard = {
+  read(work?: LeaderboardWork, period?: LeaderboardPeriod): Promise<LeaderboardEntry[]>
+  invalidate(): void
+}
 
-/** The top ten of each kind of work, read at most once per `ttlMs` however many members ask. */
+/** The top ten of each kind of work and period, read at most once per `ttlMs` however many members ask. */
 export function createLeaderboard(db: Database, ttlMs = LEADERBOARD_CACHE_MS): Leaderboard {
-  const cached = new Map<LeaderboardWork, { entries: Promise<LeaderboardEntry[]>; until: number }>()
+  const cached = new Map<string, { entries: Promise<LeaderboardEntry[]>; until: number }>()
   return {
-    read(work = 'all') {
-      const hit = cached.get(work)
+    read(work = 'all', period = 'all') {
+      const key = `${work}:${period}`
+      const hit = cached.get(key)
       if (hit && hit.until > Date.now()) return hit.entries
-      const entries = readLeaderboard(db, work)
+      const entries = readLeaderboard(db, work, period)
       const entry = { entries, until: Date.now() + ttlMs }
-      cached.set(work, entry)
+      cached.set(key, entry)
       // A failed read is not kept.
       entries.catch(() => {
-        if (cached.get(work) === entry) cached.delete(work)
+        if (cached.get(key) === entry) cached.delete(key)
       })
       return entries
     },
@@ -113,8 +173,8 @@ export function createLeaderboard(db: Database, ttlMs = LEADERBOARD_CACHE_MS): L
 
 export function leaderboardRoutes(leaderboard: Leaderboard) {
   return new Hono<{ Variables: MemberVariables }>().get('/', async (c) => {
-    const { work } = parseInput(leaderboardQuerySchema, c.req.query())
-    const entries = await leaderboard.read(work)
+    const { work, period } = parseInput(leaderboardQuerySchema, c.req.query())
+    const entries = await leaderboard.read(work, period)
     return c.json({ top: entries[0] ?? null, entries })
   })
 }

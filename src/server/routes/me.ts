@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, sum } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { MemberVariables } from '#server/auth/guards.ts'
@@ -10,6 +10,7 @@ import { challengeIdParams } from '#server/http/params.ts'
 import { sanitizeStringValues } from '#server/http/sanitize.ts'
 import { storedObjectResponse } from '#server/http/stored-object.ts'
 import type { Logger } from '#server/logger.ts'
+import { awardPoints, settleTotals } from '#server/points/ledger.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import { findChallengeById, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -223,19 +224,18 @@ export function meRoutes(deps: {
             })
             .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
             .returning()
-          const [totals] = await tx
-            .select({
-              points: sum(userChallenges.points).mapWith(Number),
-              submission: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
-            })
-            .from(userChallenges)
-            .where(eq(userChallenges.userId, userId))
-          const [user] = await tx
-            .update(users)
-            .set({ points: totals?.points ?? 0, submission: totals?.submission ?? 0, updatedAt: sql`now()` })
-            .where(eq(users.id, userId))
-            .returning()
-          return { row, user, awarded: before.status === 'completed' ? 0 : POINTS_PER_CHALLENGE }
+          if (!row) return null
+          // SPEC §4's 10 points, once per member and challenge: the ledger's unique key holds that even
+          // against a row completed before the ledger existed (the migration wrote its award).
+          const awarded = await awardPoints(tx, {
+            userId,
+            reason: 'challenge_completed',
+            reference: String(id),
+            points: POINTS_PER_CHALLENGE,
+            userChallengeId: row.id,
+          })
+          const user = await settleTotals(tx, userId)
+          return { row, user, awarded: awarded ? POINTS_PER_CHALLENGE : 0 }
         })
         if (!result?.row || !result.user) {
           throw new HttpError(409, 'not_started', 'Start this challenge before submitting a solution.')

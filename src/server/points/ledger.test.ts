@@ -1,0 +1,242 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { eq, sql, sum } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { upsertGitHubUser } from '#server/auth/users.ts'
+import { importCatalogue } from '#server/content/import.ts'
+import { pointsLedger, userChallenges, users } from '#server/db/schema.ts'
+import { PROJECT_ROOT } from '#server/project-root.ts'
+import { readLeaderboard } from '#server/routes/leaderboard.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { createTestApp } from '#tests/support/app.ts'
+import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
+import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** Monday 2026-03-30 12:00 UTC: the week began at 00:00 today, the month on Sunday 1 March. */
+const NOW = new Date('2026-03-30T12:00:00Z')
+const WEEK_START = new Date('2026-03-30T00:00:00Z')
+const MONTH_START = new Date('2026-03-01T00:00:00Z')
+
+describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  let catalogue: Challenge[]
+  let githubIds = 90_000
+
+  const ledgerOf = async (userId: string) =>
+    database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId))
+  const userRow = async (username: string) => {
+    const [row] = await database.db.select().from(users).where(eq(users.username, username))
+    if (!row) throw new Error(`no member ${username}`)
+    return row
+  }
+  const newMember = async (login: string) => {
+    githubIds += 1
+    return upsertGitHubUser(database.db, {
+      id: githubIds,
+      login,
+      name: login,
+      email: null,
+      avatarUrl: null,
+      htmlUrl: null,
+    })
+  }
+  const submit = (b: TestBrowser, challenge: Challenge, liveUrl: string) =>
+    b.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl })
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    const contentDir = await temporaryDir()
+    for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
+      await writeChallengeFolder(contentDir, {
+        title: `Ledger ${category}`,
+        category,
+        date: `2026-10-0${i + 1}`,
+      })
+    }
+    t = await createTestApp(database)
+    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+    catalogue = (await (await t.app.request('/api/challenges')).json()).challenges
+  })
+  beforeEach(async () => {
+    await database.db.delete(pointsLedger)
+    await database.db.delete(userChallenges)
+    await database.db.update(users).set({ points: 0, submission: 0 })
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  it('writes one award per completed challenge; resubmitting adds none, and points are the ledger sum', async () => {
+    const b = browser(t.app)
+    await signIn(b, { login: 'ledger-one' })
+    const [first, second] = catalogue as [Challenge, Challenge]
+    for (const challenge of [first, second]) await b.send('POST', `/api/me/challenges/${challenge.id}/start`)
+
+    const answers = [
+      await submit(b, first, 'https://ledger-one.github.io/a'),
+      await submit(b, first, 'https://ledger-one.github.io/b'),
+      await submit(b, first, 'https://ledger-one.github.io/a'),
+      await submit(b, second, 'https://ledger-one.github.io/c'),
+    ]
+    expect(await Promise.all(answers.map(async (r) => (await r.json()).pointsAwarded))).toEqual([
+      10, 0, 0, 10,
+    ])
+
+    const member = await userRow('ledger-one')
+    const rows = await ledgerOf(member.id)
+    expect(rows.map((row) => [row.reason, row.reference, row.points]).sort()).toEqual(
+      [
+        ['challenge_completed', String(first.id), 10],
+        ['challenge_completed', String(second.id), 10],
+      ].sort(),
+    )
+    expect(rows.every((row) => row.userChallengeId !== null)).toBe(true)
+    expect(member.points).toBe(20)
+    expect(member.submission).toBe(2)
+  })
+
+  it('refuses a second identical award in the database itself', async () => {
+    const member = await newMember('ledger-dup')
+    const award = { userId: member.id, reason: 'challenge_completed', reference: '1', points: 10 }
+    await database.db.insert(pointsLedger).values(award)
+    await expect(database.db.insert(pointsLedger).values(award)).rejects.toThrow()
+    expect(await ledgerOf(member.id)).toHaveLength(1)
+  })
+
+  it('writes an award for every completion made before the ledger (the migration)', async () => {
+    const member = await newMember('ledger-old')
+    const [first, second, third] = catalogue as [Challenge, Challenge, Challenge]
+    await database.db.insert(userChallenges).values([
+      { userId: member.id, challengeId: first.id, status: 'completed', points: 10, completedAt: WEEK_START },
+      {
+        userId: member.id,
+        challengeId: second.id,
+        status: 'completed',
+        points: 10,
+        completedAt: MONTH_START,
+      },
+      { userId: member.id, challengeId: third.id, status: 'ongoing', points: 0 },
+    ])
+    const migration = await readFile(join(PROJECT_ROOT, 'drizzle', '0005_points_ledger.sql'), 'utf8')
+    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? ''
+    expect(backfill).toContain('INSERT INTO "points_ledger"')
+    await database.db.execute(sql.raw(backfill))
+    // Running it again changes nothing.
+    await database.db.execute(sql.raw(backfill))
+
+    const rows = await ledgerOf(member.id)
+    expect(rows.map((row) => [row.reference, row.points, row.createdAt.toISOString()]).sort()).toEqual(
+      [
+        [String(first.id), 10, WEEK_START.toISOString()],
+        [String(second.id), 10, MONTH_START.toISOString()],
+      ].sort(),
+    )
+  })
+
+  describe('period leaderboards', () => {
+    /** Awards at given instants, straight into the ledger, each for its own reference. */
+    let references = 0
+    const award = async (userId: string, points: number, at: Date, userChallengeId?: number) => {
+      references += 1
+      await database.db.insert(pointsLedger).values({
+        userId,
+        reason: 'challenge_completed',
+        reference: `p${references}`,
+        points,
+        createdAt: at,
+        userChallengeId: userChallengeId ?? null,
+      })
+    }
+    const names = async (work: 'all' | 'verified', period: 'week' | 'month' | 'all') =>
+      (await readLeaderboard(database.db, work, period, NOW)).map((e) => [e.rank, e.username, e.points])
+
+    it('counts the awards from Monday 00:00 UTC for the week and from the 1st for the month', async () => {
+      const [ana, ben, cal] = [await newMember('ana'), await newMember('ben'), await newMember('cal')]
+      await award(ana.id, 10, WEEK_START) // this week, the first instant of it
+      await award(ben.id, 10, new Date(WEEK_START.getTime() - 1)) // Sunday 23:59:59.999: last week
+      await award(ben.id, 10, new Date('2026-03-15T10:00:00Z')) // this month
+      await award(cal.id, 10, new Date(MONTH_START.getTime() - 1)) // February
+      await award(cal.id, 10, new Date('2026-02-10T10:00:00Z'))
+
+      expect(await names('all', 'week')).toEqual([[1, 'ana', 10]])
+      expect(await names('all', 'month')).toEqual([
+        [1, 'ben', 20],
+        [2, 'ana', 10],
+      ])
+    })
+
+    it('orders like the all-time board: points, then completed count, then username; ties share a rank', async () => {
+      const [dee, eve, fay, gus] = [
+        await newMember('dee'),
+        await newMember('eve'),
+        await newMember('fay'),
+        await newMember('gus'),
+      ]
+      const at = new Date('2026-03-30T08:00:00Z')
+      await award(dee.id, 10, at)
+      await award(dee.id, 10, at)
+      await award(eve.id, 10, at)
+      await award(eve.id, 10, at)
+      await award(fay.id, 20, at) // as many points in one award: fewer completions ranks lower
+      await award(gus.id, 30, at)
+      expect(await names('all', 'week')).toEqual([
+        [1, 'gus', 30],
+        [2, 'dee', 20],
+        [2, 'eve', 20],
+        [4, 'fay', 20],
+      ])
+    })
+
+    it('agrees with the ledger summed by hand, and counts only verified submissions for verified work', async () => {
+      const [own, other] = [await newMember('own-site'), await newMember('other-site')]
+      const [first, second] = catalogue as [Challenge, Challenge]
+      const [verified, mismatch] = await database.db
+        .insert(userChallenges)
+        .values([
+          { userId: own.id, challengeId: first.id, status: 'completed', points: 10, ownership: 'verified' },
+          {
+            userId: other.id,
+            challengeId: second.id,
+            status: 'completed',
+            points: 10,
+            ownership: 'mismatch',
+          },
+        ])
+        .returning({ id: userChallenges.id })
+      const at = new Date('2026-03-20T08:00:00Z')
+      await award(own.id, 10, at, verified?.id)
+      await award(other.id, 10, at, mismatch?.id)
+      await award(other.id, 10, at)
+
+      const sums = await database.db
+        .select({ userId: pointsLedger.userId, points: sum(pointsLedger.points).mapWith(Number) })
+        .from(pointsLedger)
+        .where(sql`${pointsLedger.createdAt} >= ${MONTH_START.toISOString()}::timestamptz`)
+        .groupBy(pointsLedger.userId)
+      const byHand = new Map(sums.map((row) => [row.userId, row.points]))
+      const board = await readLeaderboard(database.db, 'all', 'month', NOW)
+      expect(board.map((e) => e.points)).toEqual([byHand.get(other.id), byHand.get(own.id)])
+      expect(await names('verified', 'month')).toEqual([[1, 'own-site', 10]])
+      expect(await names('verified', 'week')).toEqual([])
+    })
+
+    it('answers ?period= over the API, and refuses an unknown one', async () => {
+      const viewer = browser(t.app)
+      await signIn(viewer, { login: 'period-viewer' })
+      const member = await newMember('this-week')
+      await award(member.id, 10, new Date())
+      const week = await (await viewer.get('/api/leaderboard?period=week')).json()
+      expect(week.entries.map((e: { username: string }) => e.username)).toEqual(['this-week'])
+      expect(week.top.username).toBe('this-week')
+      const month = await (await viewer.get('/api/leaderboard?period=month&work=all')).json()
+      expect(month.entries.map((e: { username: string }) => e.username)).toEqual(['this-week'])
+      const bad = await viewer.get('/api/leaderboard?period=year')
+      expect(bad.status).toBe(400)
+      expect((await bad.json()).error.message).toMatch(/week, month or all/)
+    })
+  })
+})
