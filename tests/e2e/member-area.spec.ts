@@ -191,7 +191,12 @@ test.describe('member area: members', () => {
     )
   })
 
-  test('the leaderboard filters to verified work', async ({ page, browser, request, baseURL }, testInfo) => {
+  test('the leaderboard filters to verified work, and to this week or month', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
     test.slow()
     const challenges = await listChallenges(request)
     const rival = await otherMember(browser, testInfo, baseURL)
@@ -205,27 +210,47 @@ test.describe('member area: members', () => {
     expect(response.ok()).toBe(true)
     for (const challenge of own) await completeChallenge(rival.page, challenge.id, rival.login)
     await rival.context.close()
+    const all = String(challenges.length * 10)
+    const verified = String(own.length * 10)
 
     await signIn(page, testInfo)
     await page.goto('/leaderboard')
-    const filter = page.getByRole('navigation', { name: 'Leaderboard filter' })
-    const rivalRow = () =>
+    const work = page.getByRole('navigation', { name: 'Kind of work' })
+    const period = page.getByRole('navigation', { name: 'Period' })
+    const rivalPoints = () =>
       page
         .getByRole('table', { name: 'Top 10' })
         .getByRole('row')
         .filter({ hasText: `@${rival.login}` })
-    await expect(filter.getByRole('link', { name: 'All work' })).toHaveAttribute('aria-current', 'page')
-    await expect(rivalRow().getByRole('cell').last()).toHaveText(String(challenges.length * 10))
+        .getByRole('cell')
+        .last()
+    await expect(work.getByRole('link', { name: 'All work' })).toHaveAttribute('aria-current', 'page')
+    await expect(period.getByRole('link', { name: 'All time' })).toHaveAttribute('aria-current', 'page')
+    await expect(rivalPoints()).toHaveText(all)
 
-    await filter.getByRole('link', { name: 'Verified work' }).click()
+    await work.getByRole('link', { name: 'Verified work' }).click()
     await expect(page).toHaveURL('/leaderboard?work=verified')
-    await expect(filter.getByRole('link', { name: 'Verified work' })).toHaveAttribute('aria-current', 'page')
-    await expect(rivalRow().getByRole('cell').last()).toHaveText(String(own.length * 10))
+    await expect(work.getByRole('link', { name: 'Verified work' })).toHaveAttribute('aria-current', 'page')
+    await expect(rivalPoints()).toHaveText(verified)
     await expectNoAxeViolations(page)
 
-    await filter.getByRole('link', { name: 'All work' }).click()
+    // The rival's points were all earned today: this week's and this month's boards have them too.
+    await period.getByRole('link', { name: 'This week' }).click()
+    await expect(page).toHaveURL('/leaderboard?work=verified&period=week')
+    await expect(period.getByRole('link', { name: 'This week' })).toHaveAttribute('aria-current', 'page')
+    await expect(rivalPoints()).toHaveText(verified)
+
+    await work.getByRole('link', { name: 'All work' }).click()
+    await expect(page).toHaveURL('/leaderboard?period=week')
+    await expect(rivalPoints()).toHaveText(all)
+
+    await period.getByRole('link', { name: 'This month' }).click()
+    await expect(page).toHaveURL('/leaderboard?period=month')
+    await expect(rivalPoints()).toHaveText(all)
+
+    await period.getByRole('link', { name: 'All time' }).click()
     await expect(page).toHaveURL('/leaderboard')
-    await expect(rivalRow().getByRole('cell').last()).toHaveText(String(challenges.length * 10))
+    await expect(rivalPoints()).toHaveText(all)
   })
 
   test('the leaderboard with nobody scoring, and the default avatar', async ({ page }, testInfo) => {

@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
 import type { Leaderboard, LeaderboardEntry, LeaderboardWork } from '#shared/member.ts'
 import { paths } from '#shared/paths.ts'
+import type { LeaderboardPeriod } from '#shared/periods.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { LockIcon, TrophyIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
-import { leaderboardQuery } from '#web/features/member/api/member.ts'
+import { leaderboardQuery, leaderboardSearch } from '#web/features/member/api/member.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -19,10 +20,20 @@ const NO_SCORERS =
 const NO_VERIFIED =
   'No verified work yet. A submission counts here when its live site is on your own GitHub Pages (username.github.io).'
 
-const WORK_FILTERS: ReadonlyArray<{ work: LeaderboardWork; label: string; search: string }> = [
-  { work: 'all', label: 'All work', search: '' },
-  { work: 'verified', label: 'Verified work', search: '?work=verified' },
+const PERIODS: ReadonlyArray<{ value: LeaderboardPeriod; label: string }> = [
+  { value: 'week', label: 'This week' },
+  { value: 'month', label: 'This month' },
+  { value: 'all', label: 'All time' },
 ]
+const WORKS: ReadonlyArray<{ value: LeaderboardWork; label: string }> = [
+  { value: 'all', label: 'All work' },
+  { value: 'verified', label: 'Verified work' },
+]
+
+const NO_SCORERS_THIS: Record<Exclude<LeaderboardPeriod, 'all'>, string> = {
+  week: 'Nobody has earned points this week yet. Weeks start on Monday at 00:00 UTC.',
+  month: 'Nobody has earned points this month yet. Months start on the 1st at 00:00 UTC.',
+}
 
 /** /leaderboard (SPEC §2): members see the top user and the top 10; visitors are told to log in. */
 export function Component() {
@@ -48,30 +59,58 @@ export function Component() {
 function MemberLeaderboard() {
   const [search] = useSearchParams()
   const work: LeaderboardWork = search.get('work') === 'verified' ? 'verified' : 'all'
+  const period = PERIODS.find((p) => p.value === search.get('period'))?.value ?? 'all'
   return (
     <>
-      <WorkFilter current={work} />
-      <LeaderboardOf work={work} />
+      <div className="mt-6 flex flex-wrap gap-3">
+        <FilterLinks
+          label="Period"
+          options={PERIODS}
+          current={period}
+          searchOf={(value) => leaderboardSearch(work, value)}
+        />
+        <FilterLinks
+          label="Kind of work"
+          options={WORKS}
+          current={work}
+          searchOf={(value) => leaderboardSearch(value, period)}
+        />
+      </div>
+      <LeaderboardOf work={work} period={period} />
     </>
   )
 }
 
-/** Issue 11: the ranking of all work, or of verified work only (live sites on the member's own GitHub Pages). */
-function WorkFilter({ current }: { current: LeaderboardWork }) {
+/**
+ * Issue 11 and 12: which ranking to show, as links in the address (a reload or a shared link keeps
+ * it): all work or verified work only (live sites on the member's own GitHub Pages); this week, this
+ * month or all time.
+ */
+function FilterLinks<T extends string>({
+  label,
+  options,
+  current,
+  searchOf,
+}: {
+  label: string
+  options: ReadonlyArray<{ value: T; label: string }>
+  current: T
+  searchOf: (value: T) => string
+}) {
   return (
-    <nav aria-label="Leaderboard filter" className="mt-6">
-      <ul className="inline-flex gap-1 rounded-full border border-slate-200 bg-white p-1 shadow-card">
-        {WORK_FILTERS.map(({ work, label, search }) => (
-          <li key={work}>
+    <nav aria-label={label}>
+      <ul className="inline-flex flex-wrap gap-1 rounded-full border border-slate-200 bg-white p-1 shadow-card">
+        {options.map(({ value, label: text }) => (
+          <li key={value}>
             <Link
-              to={{ search }}
+              to={{ search: searchOf(value) }}
               replace
-              aria-current={work === current ? 'page' : undefined}
+              aria-current={value === current ? 'page' : undefined}
               className={`block rounded-full px-4 py-2 text-sm font-semibold ${
-                work === current ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'
+                value === current ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'
               }`}
             >
-              {label}
+              {text}
             </Link>
           </li>
         ))}
@@ -80,8 +119,8 @@ function WorkFilter({ current }: { current: LeaderboardWork }) {
   )
 }
 
-function LeaderboardOf({ work }: { work: LeaderboardWork }) {
-  const board = useQuery(leaderboardQuery(work))
+function LeaderboardOf({ work, period }: { work: LeaderboardWork; period: LeaderboardPeriod }) {
+  const board = useQuery(leaderboardQuery(work, period))
   if (board.isPending) return <LeaderboardSkeleton />
   if (board.isError)
     return (
@@ -97,7 +136,7 @@ function LeaderboardOf({ work }: { work: LeaderboardWork }) {
       <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
         <TrophyIcon className="mx-auto size-10 text-slate-500" />
         <p className="mx-auto mt-4 max-w-md text-base leading-7 text-slate-700">
-          {work === 'verified' ? NO_VERIFIED : NO_SCORERS}
+          {work === 'verified' ? NO_VERIFIED : period === 'all' ? NO_SCORERS : NO_SCORERS_THIS[period]}
         </p>
         <Link to={paths.challenges} className={buttonClasses('primary', 'md', 'mt-6')}>
           Browse challenges

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ChallengeStatus } from '#shared/constants.ts'
 import type { Dashboard, Leaderboard, LeaderboardWork, MemberChallengesResponse } from '#shared/member.ts'
+import type { LeaderboardPeriod } from '#shared/periods.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
@@ -8,7 +9,8 @@ import { apiFetch } from '#web/lib/api-client.ts'
 export const memberAreaKeys = {
   dashboard: [...memberKeys.all, 'dashboard'] as const,
   challenges: (status: ChallengeStatus) => [...memberKeys.all, 'challenge-list', status] as const,
-  leaderboard: (work: LeaderboardWork) => [...memberKeys.all, 'leaderboard', work] as const,
+  leaderboard: (work: LeaderboardWork, period: LeaderboardPeriod) =>
+    [...memberKeys.all, 'leaderboard', work, period] as const,
 }
 
 /** The three count boxes of /my (SPEC §7 "Dashboard counts"). Fresh on every visit: a start changes them. */
@@ -28,11 +30,22 @@ export const memberChallengesQuery = (status: ChallengeStatus) =>
     staleTime: 0,
   })
 
-/** The top card and the top-10 table in one answer (members only), of all work or verified work only. */
-export const leaderboardQuery = (work: LeaderboardWork = 'all') =>
+/**
+ * The top card and the top-10 table in one answer (members only): of all work or verified work only,
+ * this week, this month or all time.
+ */
+export const leaderboardQuery = (work: LeaderboardWork = 'all', period: LeaderboardPeriod = 'all') =>
   queryOptions({
-    queryKey: memberAreaKeys.leaderboard(work),
-    queryFn: () =>
-      apiFetch<Leaderboard>(work === 'all' ? '/api/leaderboard' : `/api/leaderboard?work=${work}`),
+    queryKey: memberAreaKeys.leaderboard(work, period),
+    queryFn: () => apiFetch<Leaderboard>(`/api/leaderboard${leaderboardSearch(work, period)}`),
     staleTime: 0,
   })
+
+/** The query string of a leaderboard view, without the defaults (`?work=verified&period=week`, or ''). */
+export function leaderboardSearch(work: LeaderboardWork, period: LeaderboardPeriod): string {
+  const params = new URLSearchParams()
+  if (work !== 'all') params.set('work', work)
+  if (period !== 'all') params.set('period', period)
+  const search = params.toString()
+  return search ? `?${search}` : ''
+}
