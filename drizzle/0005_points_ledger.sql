@@ -13,7 +13,7 @@ CREATE TABLE "points_ledger" (
 --> statement-breakpoint
 ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "points_ledger" ADD CONSTRAINT "points_ledger_user_challenge_id_user_challenges_id_fk" FOREIGN KEY ("user_challenge_id") REFERENCES "public"."user_challenges"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "points_ledger_period_idx" ON "points_ledger" USING btree ("created_at","user_id","points");--> statement-breakpoint
+CREATE INDEX "points_ledger_period_idx" ON "points_ledger" USING btree ("created_at","user_id","points","reason","user_challenge_id");--> statement-breakpoint
 -- Every completion awarded before the ledger becomes its row, dated when it was completed, so the ledger
 -- sums to the points members already have (src/server/points/ledger.ts writes the later ones).
 INSERT INTO "points_ledger" ("user_id", "reason", "reference", "points", "user_challenge_id", "created_at")

@@ -14,6 +14,7 @@ import { createTestDatabase, rowsOf, TEST_DATABASES } from '#tests/support/datab
 const TABLES = [
   'challenges',
   'oauth_states',
+  'points_ledger',
   'review_breakpoints',
   'review_jobs',
   'sessions',

@@ -244,8 +244,9 @@ export const pointsLedger = pgTable(
     unique('points_ledger_award_key').on(t.userId, t.reason, t.reference),
     check('points_ledger_reason_check', sql`${t.reason} in ('challenge_completed')`),
     check('points_ledger_points_check', sql`${t.points} > 0`),
-    // A period's leaderboard sums the rows since its start: a range of this index, read alone.
-    index('points_ledger_period_idx').on(t.createdAt, t.userId, t.points),
+    // A period's leaderboard sums the rows since its start: a range of this index, read alone (it
+    // holds every column the sums use).
+    index('points_ledger_period_idx').on(t.createdAt, t.userId, t.points, t.reason, t.userChallengeId),
   ],
 )
 

@@ -82,7 +82,11 @@ export function verifiedLeaderboardQuery(db: Database) {
  * Issue 12 period leaderboards: the points of the ledger's awards since `since` (this week's Monday
  * 00:00 UTC, or the 1st of this month), with the same order and ties; "submissions" are the
  * challenges completed in the period. Verified work counts only awards for verified submissions.
- * The sums read a range of the ledger's (created_at, user_id, points) index.
+ *
+ * The sums read a range of the ledger's period index alone. Only the members who can be in the top
+ * ten are then looked up: those at or above the tenth sum (ties with it included, since the username
+ * breaks them), one primary-key lookup each (LIMIT 1 keeps the lateral subquery a lookup rather than a
+ * join that reads every member).
  */
 export function periodLeaderboardQuery(db: Database, since: Date, work: LeaderboardWork) {
   const awards = db
@@ -95,33 +99,55 @@ export function periodLeaderboardQuery(db: Database, since: Date, work: Leaderbo
     })
     .from(pointsLedger)
     .$dynamic()
-  const scored = (
-    work === 'verified'
-      ? awards.innerJoin(
-          userChallenges,
-          and(
-            eq(userChallenges.id, pointsLedger.userChallengeId),
-            eq(userChallenges.status, 'completed'),
-            eq(userChallenges.ownership, 'verified'),
-          ),
-        )
-      : awards
+  // One primary-key lookup per award of the period (LIMIT 1 keeps it a lookup: PostgreSQL would
+  // otherwise turn it into a join that reads every verified submission).
+  const verified = db
+    .select({ one: sql<number>`1`.as('one') })
+    .from(userChallenges)
+    .where(
+      and(
+        eq(userChallenges.id, pointsLedger.userChallengeId),
+        eq(userChallenges.status, 'completed'),
+        eq(userChallenges.ownership, 'verified'),
+      ),
+    )
+    .limit(1)
+    .as('verified')
+  const period = db.$with('period').as(
+    (work === 'verified' ? awards.innerJoinLateral(verified, sql`true`) : awards)
+      .where(gte(pointsLedger.createdAt, since))
+      .groupBy(pointsLedger.userId)
+      .having(gt(sum(pointsLedger.points), sql`0`)),
   )
-    .where(gte(pointsLedger.createdAt, since))
-    .groupBy(pointsLedger.userId)
-    .as('period')
+  const cut = db.$with('cut').as(
+    db
+      .select({ points: period.points, submission: period.submission })
+      .from(period)
+      .orderBy(desc(period.points), desc(period.submission))
+      .offset(LEADERBOARD_SIZE - 1)
+      .limit(1),
+  )
+  const member = db
+    .select({ username: users.username, name: users.name, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(eq(users.id, period.userId))
+    .limit(1)
+    .as('member')
   return db
+    .with(period, cut)
     .select({
-      username: users.username,
-      name: users.name,
-      avatarUrl: users.avatarUrl,
-      points: scored.points,
-      submission: scored.submission,
+      username: member.username,
+      name: member.name,
+      avatarUrl: member.avatarUrl,
+      points: period.points,
+      submission: period.submission,
     })
-    .from(scored)
-    .innerJoin(users, eq(users.id, scored.userId))
-    .where(gt(scored.points, sql`0`))
-    .orderBy(desc(scored.points), desc(scored.submission), users.username)
+    .from(period)
+    .innerJoinLateral(member, sql`true`)
+    .where(
+      sql`not exists (select 1 from ${cut}) or (${period.points}, ${period.submission}) >= (select ${cut.points}, ${cut.submission} from ${cut})`,
+    )
+    .orderBy(desc(period.points), desc(period.submission), member.username)
     .limit(LEADERBOARD_SIZE)
 }
 
