@@ -1,14 +1,16 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from '#server/app.ts'
+import { importCatalogue } from '#server/content/import.ts'
 import { parseEnv } from '#server/env.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
 import { createReviewService, type ReviewCaptureDeps } from '#server/review/service.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
+import type { Challenge } from '#shared/challenge.ts'
 import { ORIGIN } from '#tests/support/auth.ts'
-import { temporaryDir } from '#tests/support/content-fixtures.ts'
+import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import type { TestDatabase } from '#tests/support/databases.ts'
 
 export const TEST_INDEX_HTML =
@@ -67,4 +69,23 @@ export async function createTestApp(
     reviews,
   })
   return { app, env, storage, dataDir, reviews, log }
+}
+
+/**
+ * The app on `database` with a catalogue of three challenges (navbar, footer, then hero as the newest),
+ * titled `${prefix} navbar` and so on. Returns the app and the catalogue as the API lists it.
+ */
+export async function createTestAppWithCatalogue(database: TestDatabase, prefix: string) {
+  const contentDir = await temporaryDir()
+  for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
+    await writeChallengeFolder(contentDir, {
+      title: `${prefix} ${category}`,
+      category,
+      date: `2026-10-0${i + 1}`,
+    })
+  }
+  const t = await createTestApp(database)
+  await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+  const catalogue: Challenge[] = (await (await t.app.request('/api/challenges')).json()).challenges
+  return { t, catalogue }
 }

@@ -3,14 +3,12 @@ import { join } from 'node:path'
 import { eq, sql, sum } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { upsertGitHubUser } from '#server/auth/users.ts'
-import { importCatalogue } from '#server/content/import.ts'
 import { pointsLedger, userChallenges, users } from '#server/db/schema.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { readLeaderboard } from '#server/routes/leaderboard.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { createTestApp } from '#tests/support/app.ts'
+import { type createTestApp, createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
-import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -49,17 +47,9 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const contentDir = await temporaryDir()
-    for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
-      await writeChallengeFolder(contentDir, {
-        title: `Ledger ${category}`,
-        category,
-        date: `2026-10-0${i + 1}`,
-      })
-    }
-    t = await createTestApp(database)
-    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
-    catalogue = (await (await t.app.request('/api/challenges')).json()).challenges
+    const app = await createTestAppWithCatalogue(database, 'Ledger')
+    t = app.t
+    catalogue = app.catalogue
   })
   beforeEach(async () => {
     await database.db.delete(pointsLedger)

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { upsertGitHubUser } from '#server/auth/users.ts'
-import { importCatalogue } from '#server/content/import.ts'
 import { userChallenges, users } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { createTestApp } from '#tests/support/app.ts'
+import { createTestApp, createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
-import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -35,17 +33,9 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const contentDir = await temporaryDir()
-    for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
-      await writeChallengeFolder(contentDir, {
-        title: `Area ${category}`,
-        category,
-        date: `2026-10-0${i + 1}`,
-      })
-    }
-    t = await createTestApp(database)
-    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
-    catalogue = (await (await t.app.request('/api/challenges')).json()).challenges
+    const app = await createTestAppWithCatalogue(database, 'Area')
+    t = app.t
+    catalogue = app.catalogue
   })
   afterAll(async () => {
     await database?.drop()
@@ -352,17 +342,9 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const contentDir = await temporaryDir()
-    for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
-      await writeChallengeFolder(contentDir, {
-        title: `Owned ${category}`,
-        category,
-        date: `2026-10-0${i + 1}`,
-      })
-    }
-    t = await createTestApp(database)
-    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
-    catalogue = (await (await t.app.request('/api/challenges')).json()).challenges
+    const app = await createTestAppWithCatalogue(database, 'Owned')
+    t = app.t
+    catalogue = app.catalogue
   })
   afterAll(async () => {
     await database?.drop()
