@@ -22,6 +22,7 @@ import type { Logger } from '#server/logger.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
+import { competitionRoutes } from '#server/routes/competitions.ts'
 import { fileRoutes } from '#server/routes/files.ts'
 import { createLeaderboard, LEADERBOARD_CACHE_MS, leaderboardRoutes } from '#server/routes/leaderboard.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
@@ -43,7 +44,7 @@ export type AppDeps = {
   /** The public catalogue in memory; defaults to one read from `db`. */
   catalogue?: Catalogue
   /** How long sessions and the leaderboard are kept in memory (0: not at all); defaults for each. */
-  cacheMs?: { sessions?: number; leaderboard?: number }
+  cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number }
   /**
    * Submission reviews; defaults to a service that queues and reads reviews on `db` but runs none
    * (the process's workers, if any, run them: see index.ts).
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps) {
       return c.json({ user: user ? toSessionUser(user) : null })
     })
     .route('/challenges', challengeRoutes(catalogue))
+    .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions))
     .route('/users', userRoutes(db))
     .route('/reviews', reviewRoutes(reviews))
     .use('/me/*', requireUser, csrf, limitMutations)

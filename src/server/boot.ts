@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { count } from 'drizzle-orm'
+import { importCompetitions } from '#server/competitions/content.ts'
 import { withImageProcess } from '#server/content/image-process.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
@@ -37,6 +38,10 @@ export async function openServices(env: Env, log: Logger): Promise<Services> {
           importCatalogue({ db: database.db, storage, contentDir: env.contentDir, log, images }),
         )
       }
+      // Competitions are a few small files: read at every start, so a new week's file needs no command.
+      const competitions = await importCompetitions(database.db, env.competitionsDir)
+      if (competitions.created.length + competitions.updated.length > 0)
+        log.info('competitions imported', competitions)
     })
     return {
       database,

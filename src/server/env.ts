@@ -31,6 +31,7 @@ const envSchema = z.object({
     .max(100, 'must be at most 100')
     .default(10),
   CONTENT_DIR: z.string().min(1).default('content/challenges'),
+  COMPETITIONS_DIR: z.string().min(1).default('content/competitions'),
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent')
     .default('info'),
@@ -111,6 +112,8 @@ export const EMULATOR_CLIENT = { id: 'frontend-dojo-emulator', secret: 'emulator
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string
   contentDir: string
+  /** Absolute path of COMPETITIONS_DIR. */
+  competitionsDir: string
   /** The origin people open, e.g. http://localhost:3000: OAuth callbacks and the CSRF check use it. */
   publicOrigin: string
   secureCookies: boolean
@@ -213,5 +216,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     github,
     dataDir: resolve(PROJECT_ROOT, result.data.DATA_DIR),
     contentDir: resolve(PROJECT_ROOT, result.data.CONTENT_DIR),
+    competitionsDir: resolve(PROJECT_ROOT, result.data.COMPETITIONS_DIR),
   }
 }

@@ -4,11 +4,13 @@ import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
 import { createCatalogue } from '#server/catalogue/catalogue.ts'
 import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
+import { COMPETITION_CLOSE_TICK_MS, closeEndedCompetitions } from '#server/competitions/standings.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
 import { createRequestHandler } from '#server/http/node-handler.ts'
 import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { startLinkRechecks } from '#server/jobs/recheck.ts'
+import { startScheduler } from '#server/jobs/scheduler.ts'
 import { createLogger } from '#server/logger.ts'
 import { createReviewService, lazyBrowserPool, startReviewWorkers } from '#server/review/service.ts'
 import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
@@ -56,6 +58,18 @@ async function main() {
     stopTimeoutMs: 3000,
   })
 
+  // Competitions that have ended get their results frozen (issue 12); safe in several processes.
+  const competitionCloser = startScheduler({
+    name: 'competitions',
+    intervalMs: COMPETITION_CLOSE_TICK_MS,
+    firstTickMs: 5000,
+    log,
+    tick: async () => {
+      const closed = await closeEndedCompetitions(db)
+      if (closed.length > 0) log.info('competitions closed: results frozen', { competitions: closed })
+    },
+  })
+
   // The catalogue's fixed answers skip the app's middleware (catalogue/fast-path.ts); the rest is Hono.
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
   const fastPath = appHeaders ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE) : null
@@ -84,8 +98,9 @@ async function main() {
     const rechecksStopped = linkRechecks
       .stop()
       .catch((error: unknown) => log.warn('could not stop the link re-checks cleanly', { error }))
+    const closerStopped = competitionCloser.stop()
     server.close(() => {
-      Promise.all([reviewsStopped, rechecksStopped])
+      Promise.all([reviewsStopped, rechecksStopped, closerStopped])
         .then(() => services.close())
         .then(
           () => process.exit(0),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isoWeekOf, monthStartOf, periodStart } from '#shared/periods.ts'
+import { isoWeekOf, isoWeekStart, monthStartOf, periodStart } from '#shared/periods.ts'
 
 describe('isoWeekOf', () => {
   it.each([
@@ -40,4 +40,17 @@ describe('the leaderboard periods', () => {
     expect(isoWeekOf(new Date('2026-11-30T00:30:00Z')).key).toBe('2026-W49')
     expect(isoWeekOf(new Date('2026-11-29T23:59:59Z')).key).toBe('2026-W48')
   })
+})
+
+describe('isoWeekStart', () => {
+  it.each(['2026-W48', '2020-W53', '2025-W01', '2026-W01', '2026-W53', '2027-W13'])(
+    'is the Monday that isoWeekOf puts in %s',
+    (week) => {
+      const start = isoWeekStart(week)
+      expect(start.getUTCDay()).toBe(1)
+      expect(start.getUTCHours()).toBe(0)
+      expect(isoWeekOf(start)).toEqual({ key: week, start })
+      expect(isoWeekOf(new Date(start.getTime() - 1)).key).not.toBe(week)
+    },
+  )
 })

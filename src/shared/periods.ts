@@ -17,6 +17,14 @@ export function isoWeekOf(date: Date): { key: string; start: Date } {
   const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY_MS)) + 1
   return { key: `${year}-W${String(week).padStart(2, '0')}`, start: new Date(start) }
 }
+/** Monday 00:00 UTC of an ISO week written `2026-W49` (week 1 is the week with 4 January in it). */
+export function isoWeekStart(week: string): Date {
+  const [year, number] = week.split('-W').map(Number) as [number, number]
+  const january4 = Date.UTC(year, 0, 4)
+  const mondayOfWeek1 = january4 - ((new Date(january4).getUTCDay() + 6) % 7) * DAY_MS
+  return new Date(mondayOfWeek1 + (number - 1) * 7 * DAY_MS)
+}
+
 /** The first instant of the UTC calendar month of `date`. */
 export function monthStartOf(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1))

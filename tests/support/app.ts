@@ -28,7 +28,7 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: {
     rateLimits?: RateLimits
-    cacheMs?: { sessions?: number; leaderboard?: number }
+    cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number }
     /** A browser for the reviews; without it reviews are queued and read, never run (no Chromium). */
     reviewCapture?: ReviewCaptureDeps
   } = {},
@@ -65,7 +65,7 @@ export async function createTestApp(
     rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
     // Tests change rows behind the app's back and expect to see it at once; the caches have their
     // own tests (cache.test.ts).
-    cacheMs: options.cacheMs ?? { sessions: 0, leaderboard: 0 },
+    cacheMs: options.cacheMs ?? { sessions: 0, leaderboard: 0, competitions: 0 },
     reviews,
   })
   return { app, env, storage, dataDir, reviews, log }

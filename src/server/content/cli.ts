@@ -1,10 +1,13 @@
 import { openServices } from '#server/boot.ts'
+import { importCompetitions } from '#server/competitions/content.ts'
 import { importCatalogue } from '#server/content/import.ts'
-import { ContentError } from '#server/content/load.ts'
 import { parseEnv } from '#server/env.ts'
 import { createLogger } from '#server/logger.ts'
 
-/** `npm run content:import`: creates or updates every challenge from content/; safe to run again. */
+/**
+ * `npm run content:import`: creates or updates every challenge and competition from content/; safe to
+ * run again.
+ */
 async function main() {
   const env = parseEnv()
   const log = createLogger(env.LOG_LEVEL)
@@ -16,12 +19,18 @@ async function main() {
     console.log(
       `Catalogue imported: ${result.created.length} created, ${result.updated.length} updated, ${result.unchanged.length} unchanged.`,
     )
+    const competitions = await services.database.withStartupLock(() =>
+      importCompetitions(services.database.db, env.competitionsDir),
+    )
+    console.log(
+      `Competitions imported: ${competitions.created.length} created, ${competitions.updated.length} updated, ${competitions.unchanged.length} unchanged.`,
+    )
   } finally {
     await services.close()
   }
 }
 
 main().catch((error) => {
-  console.error(error instanceof ContentError || error instanceof Error ? error.message : error)
+  console.error(error instanceof Error ? error.message : error)
   process.exit(1)
 })

@@ -13,6 +13,8 @@ import { createTestDatabase, rowsOf, TEST_DATABASES } from '#tests/support/datab
 
 const TABLES = [
   'challenges',
+  'competition_results',
+  'competitions',
   'oauth_states',
   'points_ledger',
   'review_breakpoints',

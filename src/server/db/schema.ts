@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -247,6 +248,54 @@ export const pointsLedger = pgTable(
     // A period's leaderboard sums the rows since its start: a range of this index, read alone (it
     // holds every column the sums use).
     index('points_ledger_period_idx').on(t.createdAt, t.userId, t.points, t.reason, t.userChallengeId),
+  ],
+)
+
+/**
+ * Issue 12 weekly competitions, imported from content/competitions/<slug>.json like the challenges.
+ * Their windows never overlap (the importer refuses it). `closed_at` is set once, by the close job that
+ * freezes the results into competition_results.
+ */
+export const competitions = pgTable(
+  'competitions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'restrict' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    contentHash: text('content_hash').notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('competitions_window_check', sql`${t.endsAt} > ${t.startsAt}`),
+    index('competitions_ends_at_idx').on(t.endsAt),
+  ],
+)
+
+/** A closed competition's ranking, frozen: rank 1 first; one row per ranked member. */
+export const competitionResults = pgTable(
+  'competition_results',
+  {
+    competitionId: integer('competition_id')
+      .notNull()
+      .references(() => competitions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    score: real('score').notNull(),
+    /** When the review that reached the score was asked for: the earlier of two equal scores ranks higher. */
+    enteredAt: timestamp('entered_at', { withTimezone: true }).notNull(),
+    reviewId: integer('review_id').references(() => submissionReviews.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.competitionId, t.userId] }),
+    unique('competition_results_rank_key').on(t.competitionId, t.rank),
   ],
 )
 

@@ -119,7 +119,7 @@ export type RequestReviewResult =
  * agree to the digit. Columns are named in full: Drizzle leaves them bare in a one-table select, where
  * the subquery's `id` would be the breakpoint's own.
  */
-const scoreOf = sql<number | null>`case when "submission_reviews"."status" = 'done' then (
+export const scoreOf = sql<number | null>`case when "submission_reviews"."status" = 'done' then (
   select round(avg(b."score"::numeric), 1)::float8
   from "review_breakpoints" b where b."review_id" = "submission_reviews"."id"
 ) end`
