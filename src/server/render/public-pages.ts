@@ -171,6 +171,16 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
         ...(zip ? [{ queryKey: ['challenges', 'zip', challenge.id], data: zip }] : []),
       ])
     }
+    if (pathname === paths.competitions) {
+      const response = await options.api('/api/competitions')
+      if (!response.ok) return null
+      return page(
+        {
+          description: `Weekly ${config.brandName} competitions: the running one, its live ranking and past results.`,
+        },
+        [{ queryKey: ['competitions'], data: await response.json() }],
+      )
+    }
     if (first === 'profile' && second) {
       const username = decodeSegment(second)
       if (username === null) return null
@@ -253,8 +263,9 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
   async function render(pathname: string, url: string): Promise<RenderedPage | null> {
     if (!PAGES.some((page) => page.pattern.test(pathname))) return null
     const snapshot = await options.catalogue.snapshot()
-    const isProfile = pathname.startsWith('/profile/')
-    if (!isProfile) {
+    // Profiles and the competitions' live ranking change without an import: rendered every time.
+    const isLive = pathname.startsWith('/profile/') || pathname === paths.competitions
+    if (!isLive) {
       if (snapshot.signature !== cacheSignature) {
         cache.clear()
         cacheSignature = snapshot.signature
@@ -274,7 +285,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     // An unknown category renders the 404 page from the route itself.
     const status = data.status
     const page: RenderedPage = { status, html: documentFor(pathname, result, data) }
-    if (!isProfile) {
+    if (!isLive) {
       if (cache.size >= CACHE_LIMIT) cache.clear()
       cache.set(pathname, page)
     }

@@ -99,14 +99,7 @@ export function SiteStatus({
     // Not a list: the card is already an item of the submissions list, and each badge names itself.
     <div data-testid="site-status" className="mt-3 flex flex-wrap items-center gap-2">
       {ownership === 'verified' ? (
-        <ExplainedBadge
-          testId="site-verified"
-          description={SITE_STATUS_DESCRIPTIONS.verified}
-          className="bg-emerald-50 px-2.5 py-0.5 text-emerald-800 ring-1 ring-emerald-600/25 ring-inset"
-        >
-          <BadgeCheckIcon />
-          Verified
-        </ExplainedBadge>
+        <VerifiedBadge />
       ) : ownership ? (
         <ExplainedBadge
           testId="site-unverified"
@@ -127,5 +120,19 @@ export function SiteStatus({
         </ExplainedBadge>
       ) : null}
     </div>
+  )
+}
+
+/** "Verified": the work is on the member's own GitHub Pages site (profiles, reports, competitions). */
+export function VerifiedBadge() {
+  return (
+    <ExplainedBadge
+      testId="site-verified"
+      description={SITE_STATUS_DESCRIPTIONS.verified}
+      className="bg-emerald-50 px-2.5 py-0.5 text-emerald-800 ring-1 ring-emerald-600/25 ring-inset"
+    >
+      <BadgeCheckIcon />
+      Verified
+    </ExplainedBadge>
   )
 }

@@ -1,0 +1,185 @@
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { upsertGitHubUser } from '#server/auth/users.ts'
+import { closeEndedCompetitions } from '#server/competitions/standings.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { challenges, reviewBreakpoints, submissionReviews, userChallenges } from '#server/db/schema.ts'
+import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+
+/**
+ * Issue 12: /competitions with competitions scheduled. The shared browser-test server has none (its
+ * page stays SPEC's "Coming Soon", tested with the static pages), so these tests run a server of their
+ * own: started once to import the catalogue, stopped while the test writes members and finished reviews
+ * into its database (no review can reach a real GitHub Pages site here), then started again.
+ */
+const DAY = 24 * 3600_000
+const [runningSlug, pastSlug, upcomingSlug] = readdirSync('content/challenges').sort()
+
+let server: ServerProcess
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000)
+  const dataDir = mkdtempSync(join(tmpdir(), 'dojo-competitions-'))
+  const competitionsDir = mkdtempSync(join(tmpdir(), 'dojo-competitions-files-'))
+  const now = Date.now()
+  const iso = (offset: number) => new Date(now + offset).toISOString()
+  const file = (name: string, body: object) =>
+    writeFileSync(join(competitionsDir, name), JSON.stringify(body))
+  file('past.json', { title: 'Past sprint', challenge: pastSlug, start: iso(-14 * DAY), end: iso(-7 * DAY) })
+  file('running.json', {
+    title: 'This week',
+    challenge: runningSlug,
+    start: iso(-DAY),
+    end: iso(2 * DAY + 3 * 3600_000),
+  })
+  file('upcoming.json', {
+    title: 'Next week',
+    challenge: upcomingSlug,
+    start: iso(3 * DAY),
+    end: iso(10 * DAY),
+  })
+  const options = {
+    entry: 'dist/server/index.js',
+    dataDir,
+    readyTimeoutMs: 180_000,
+    env: { COMPETITIONS_DIR: competitionsDir, REVIEW_WORKERS: '0', LINK_CHECK_WORKERS: '0' },
+  }
+  server = await startServer(options)
+  await server.stop()
+
+  const database = await openDatabase({ kind: 'pglite', dataDir })
+  try {
+    const db = database.db
+    const idOf = async (slug: string | undefined) =>
+      (
+        await db
+          .select({ id: challenges.id })
+          .from(challenges)
+          .where(eq(challenges.slug, slug ?? ''))
+      )[0]?.id ?? 0
+    const entry = async (
+      login: string,
+      githubId: number,
+      slug: string | undefined,
+      score: number,
+      at: number,
+    ) => {
+      const member = await upsertGitHubUser(db, {
+        id: githubId,
+        login,
+        name: login === 'ada-e2e' ? 'Ada Winner' : null,
+        email: null,
+        avatarUrl: null,
+        htmlUrl: null,
+      })
+      const [submission] = await db
+        .insert(userChallenges)
+        .values({ userId: member.id, challengeId: await idOf(slug), status: 'completed', points: 10 })
+        .returning({ id: userChallenges.id })
+      const [review] = await db
+        .insert(submissionReviews)
+        .values({
+          userChallengeId: submission?.id ?? 0,
+          status: 'done',
+          requestedUrl: `https://${login}.github.io/`,
+          ownership: 'verified',
+          createdAt: new Date(now + at),
+          finishedAt: new Date(now + at + 60_000),
+        })
+        .returning({ id: submissionReviews.id })
+      await db.insert(reviewBreakpoints).values(
+        ['desktop', 'tablet', 'mobile'].map((breakpoint) => ({
+          reviewId: review?.id ?? 0,
+          breakpoint,
+          width: 1440,
+          captureKey: 'k',
+          diffKey: 'k',
+          designHeight: 1,
+          captureHeight: 1,
+          comparedHeight: 1,
+          heightRatio: 1,
+          rawMismatch: 0,
+          baselineMismatch: 1,
+          score,
+        })),
+      )
+    }
+    await entry('ada-e2e', 880_001, runningSlug, 92.5, -3 * 3600_000)
+    await entry('bo-e2e', 880_002, runningSlug, 84, -2 * 3600_000)
+    await entry('cy-e2e', 880_003, runningSlug, 70, -3600_000) // below 80: not ranked
+    await entry('past-winner-e2e', 880_004, pastSlug, 97, -10 * DAY)
+    await closeEndedCompetitions(db)
+  } finally {
+    await database.close()
+  }
+  server = await startServer(options)
+})
+
+test.afterAll(async () => {
+  await server?.destroy()
+})
+
+test('shows the running competition, its live ranking, the next one and past results', async ({ page }) => {
+  await page.goto(`${server.baseUrl}/competitions`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly competitions' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Coming Soon' })).toHaveCount(0)
+
+  const running = page.getByRole('region', { name: 'This week' })
+  await expect(running.getByText('Running now')).toBeVisible()
+  // In the visitor's time zone once the app runs, with a countdown to the end.
+  await expect(running.getByTestId('countdown')).toHaveText(/^Time left: 2 days (2|3) hours$/)
+  await expect(running.getByRole('link', { name: 'Take the challenge' })).toHaveAttribute(
+    'href',
+    `/challenge/${runningSlug}`,
+  )
+
+  const ranking = page.getByRole('table', { name: 'Live ranking' })
+  const rows = ranking.getByRole('row')
+  await expect(rows).toHaveCount(3) // the header and two ranked entries
+  await expect(rows.nth(1)).toContainText('1')
+  await expect(rows.nth(1)).toContainText('Ada Winner')
+  await expect(rows.nth(1)).toContainText('@ada-e2e')
+  await expect(rows.nth(1)).toContainText('92.5')
+  await expect(rows.nth(1).getByTestId('site-verified')).toHaveText('Verified')
+  await expect(rows.nth(2)).toContainText('@bo-e2e')
+  await expect(rows.nth(2)).toContainText('84.0')
+  await expect(ranking).not.toContainText('cy-e2e')
+  await expect(rows.nth(1).getByRole('link', { name: 'Ada Winner' })).toHaveAttribute(
+    'href',
+    '/profile/ada-e2e',
+  )
+
+  const upcoming = page.getByRole('region', { name: 'Coming up' })
+  await expect(upcoming.getByRole('heading', { name: 'Next week' })).toBeVisible()
+  await expect(upcoming.getByText(/Starts/)).toBeVisible()
+
+  const past = page.getByRole('region', { name: 'Past results' })
+  const results = past.getByRole('table', { name: 'Results: Past sprint' })
+  await expect(results.getByRole('row')).toHaveCount(2)
+  await expect(results).toContainText('@past-winner-e2e')
+  await expect(results).toContainText('97.0')
+})
+
+test('the page is server-rendered with its ranking, in UTC until the app runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`${server.baseUrl}/competitions`)
+  await expect(page.getByRole('table', { name: 'Live ranking' })).toContainText('@ada-e2e')
+  await expect(page.getByRole('region', { name: 'This week' }).locator('time')).toHaveText(/UTC/)
+  await expect(page.getByTestId('countdown')).toHaveCount(0)
+  await context.close()
+})
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test(`has no axe violations (${name})`, async ({ page }) => {
+    await page.setViewportSize(viewport)
+    await page.goto(`${server.baseUrl}/competitions`)
+    await expect(page.getByRole('table', { name: 'Live ranking' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+}
