@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BADGE_IDS } from '#shared/badges.ts'
 import { challengeSchema } from '#shared/challenge.ts'
 import { linkStatusSchema, ownershipSchema } from '#shared/ownership.ts'
 import { LEADERBOARD_PERIODS } from '#shared/periods.ts'
@@ -58,8 +59,17 @@ export const leaderboardResponse = z.object({
 export type Leaderboard = z.infer<typeof leaderboardResponse>
 
 /** GET /api/users/:username: the profile and its completed challenges, in one request. */
+export const earnedBadgeSchema = z.object({
+  id: z.enum(BADGE_IDS),
+  /** `lasting`, or `competition:<slug>` for a competition's badges. */
+  reason: z.string(),
+  awardedAt: z.string(),
+})
+
 export const profilePageResponse = z.object({
   profile: publicProfileSchema,
+  /** Issue 12: the member's badges, earliest first. */
+  badges: z.array(earnedBadgeSchema),
   submissions: z.array(
     z.object({
       challenge: challengeSchema,

@@ -7,6 +7,8 @@ export const paths = {
   category: (category: Pick<CategoryInfo, 'path'>) => `/challenges/${category.path}`,
   challenge: (slug: string) => `/challenge/${encodeURIComponent(slug)}`,
   competitions: '/competitions',
+  badges: '/badges',
+  badge: (id: string) => `/badges/${encodeURIComponent(id)}`,
   my: '/my',
   userChallenges: (status: 'ongoing' | 'completed') => `/user-challenges/${status}`,
   leaderboard: '/leaderboard',

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -10,6 +10,7 @@ import {
   competitions,
   reviewBreakpoints,
   submissionReviews,
+  userBadges,
   userChallenges,
 } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
@@ -259,6 +260,12 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
       expect(await closeEndedCompetitions(database.db, new Date(END.getTime() + 7200_000))).toEqual([])
       const results = await database.db.select().from(competitionResults)
       expect(results.map((row) => [row.rank, row.userId, row.score])).toEqual([[1, winner.id, 91]])
+      // Its badges, once: an entry (bronze), and 91 at every width (silver); no quality report, no gold.
+      const badges = await database.db.select().from(userBadges).where(eq(userBadges.userId, winner.id))
+      expect(badges.map((row) => [row.badge, row.reason]).sort()).toEqual([
+        ['competition-bronze', 'competition:2026-w49'],
+        ['competition-silver', 'competition:2026-w49'],
+      ])
       const [row] = await database.db.select().from(competitions).where(eq(competitions.slug, '2026-w49'))
       expect(row?.closedAt?.toISOString()).toBe(END.toISOString())
     })

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm'
+import { awardBadges, breakpointScores, competitionBadges, competitionReason } from '#server/badges/award.ts'
 import type { Database } from '#server/db/client.ts'
 import {
   competitionResults,
@@ -14,6 +15,18 @@ import { COMPETITION_MIN_SCORE, type CompetitionEntry } from '#shared/competitio
 export const COMPETITION_CLOSE_TICK_MS = 60_000
 
 type CompetitionWindow = { challengeId: number; startsAt: Date; endsAt: Date }
+
+/** The reviews that make entries: finished, of verified work, asked for while it ran, done before its end. */
+function entryReviewsOf(competition: CompetitionWindow) {
+  return and(
+    eq(userChallenges.challengeId, competition.challengeId),
+    eq(submissionReviews.status, 'done'),
+    eq(submissionReviews.ownership, 'verified'),
+    gte(submissionReviews.createdAt, competition.startsAt),
+    lt(submissionReviews.createdAt, competition.endsAt),
+    lt(submissionReviews.finishedAt, competition.endsAt),
+  )
+}
 
 /**
  * Issue 12: a competition's ranking. A member enters by submitting the competition's challenge while
@@ -37,16 +50,7 @@ export async function readStandings(
     })
     .from(submissionReviews)
     .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
-    .where(
-      and(
-        eq(userChallenges.challengeId, competition.challengeId),
-        eq(submissionReviews.status, 'done'),
-        eq(submissionReviews.ownership, 'verified'),
-        gte(submissionReviews.createdAt, competition.startsAt),
-        lt(submissionReviews.createdAt, competition.endsAt),
-        lt(submissionReviews.finishedAt, competition.endsAt),
-      ),
-    )
+    .where(entryReviewsOf(competition))
     .as('scored')
   const best = db
     .selectDistinctOn([scored.userId], {
@@ -135,6 +139,21 @@ export async function closeEndedCompetitions(db: Database, now = new Date()): Pr
             })),
           )
           .onConflictDoNothing()
+      // Every verified entry's badges for this competition, in the same transaction.
+      const reviews = await tx
+        .select({
+          userId: userChallenges.userId,
+          scores: breakpointScores,
+          quality: submissionReviews.quality,
+        })
+        .from(submissionReviews)
+        .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
+        .where(entryReviewsOf(competition))
+      const badges = competitionBadges(
+        reviews.map((review) => ({ ...review, scores: (review.scores ?? []).map(Number) })),
+      )
+      for (const [userId, held] of badges)
+        await awardBadges(tx, userId, held, competitionReason(competition.slug))
       await tx.update(competitions).set({ closedAt: now }).where(eq(competitions.id, id))
       return competition.slug
     })

@@ -21,6 +21,7 @@ const TABLES = [
   'review_jobs',
   'sessions',
   'submission_reviews',
+  'user_badges',
   'user_challenges',
   'users',
 ]

@@ -299,6 +299,24 @@ export const competitionResults = pgTable(
   ],
 )
 
+/**
+ * Issue 12: the badges members hold (src/shared/badges.ts defines them). Unique on member, badge and
+ * reason: a competition's badges once per competition (`competition:<slug>`), the lasting ones once
+ * (`lasting`), however often the award runs.
+ */
+export const userBadges = pgTable(
+  'user_badges',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badge: text('badge').notNull(),
+    reason: text('reason').notNull(),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.badge, t.reason] })],
+)
+
 export const submissionReviews = pgTable(
   'submission_reviews',
   {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import { BADGES, isBadgeId } from '#shared/badges.ts'
 import { categoryByPath } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { ProfilePage } from '#shared/member.ts'
@@ -52,6 +53,8 @@ const PAGES: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/privacy$/, module: 'routes/privacy.tsx' },
   { pattern: /^\/contact$/, module: 'routes/contact.tsx' },
   { pattern: /^\/competitions$/, module: 'routes/competitions.tsx' },
+  { pattern: /^\/badges$/, module: 'routes/badges.tsx' },
+  { pattern: /^\/badges\/[^/]+$/, module: 'routes/badge.tsx' },
   { pattern: /^\/profile\/[^/]+$/, module: 'routes/profile.tsx' },
 ]
 
@@ -170,6 +173,14 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
         { queryKey: ['challenges', 'slug', challenge.slug], data: challenge },
         ...(zip ? [{ queryKey: ['challenges', 'zip', challenge.id], data: zip }] : []),
       ])
+    }
+    if (first === 'badges' && second) {
+      const badge = decodeSegment(second)
+      if (badge === null || !isBadgeId(badge)) return { ...page({ noindex: true }), status: 404 }
+      return page({ description: `${BADGES[badge].name}: ${BADGES[badge].howToEarn}` })
+    }
+    if (pathname === paths.badges) {
+      return page({ description: `The ${config.brandName} badges and how to earn each one.` })
     }
     if (pathname === paths.competitions) {
       const response = await options.api('/api/competitions')

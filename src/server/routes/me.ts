@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { MemberVariables } from '#server/auth/guards.ts'
+import { awardLastingBadges } from '#server/badges/award.ts'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
@@ -235,6 +236,7 @@ export function meRoutes(deps: {
             userChallengeId: row.id,
           })
           const user = await settleTotals(tx, userId)
+          await awardLastingBadges(tx, userId)
           return { row, user, awarded: awarded ? POINTS_PER_CHALLENGE : 0 }
         })
         if (!result?.row || !result.user) {

@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Database } from '#server/db/client.ts'
-import { challenges, userChallenges, users } from '#server/db/schema.ts'
+import { challenges, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
 import { usernameParams } from '#server/http/params.ts'
 import { latestReviewOf, toReviewSummary } from '#server/review/service.ts'
 import { challengeColumns, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
+import { type EarnedBadge, isBadgeId } from '#shared/badges.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { LinkStatus, Ownership } from '#shared/ownership.ts'
 import type { ReviewSummary } from '#shared/review.ts'
@@ -20,7 +21,11 @@ type ProfileSubmission = {
   review: ReviewSummary | null
 }
 
-export type PublicProfileAnswer = { profile: PublicProfile; submissions: ProfileSubmission[] }
+export type PublicProfileAnswer = {
+  profile: PublicProfile
+  badges: EarnedBadge[]
+  submissions: ProfileSubmission[]
+}
 
 function latestReview(review: {
   id: number | null
@@ -55,6 +60,12 @@ export async function readPublicProfile(db: Database, username: string): Promise
         githubUrl: users.githubUrl,
         linkedinUrl: users.linkedinUrl,
       },
+      // The member's badges ride along as one JSON value (the same on every row), still one query.
+      badges: sql<EarnedBadge[]>`(
+        select coalesce(json_agg(json_build_object('id', b."badge", 'reason', b."reason", 'awardedAt', b."awarded_at")
+          order by b."awarded_at", b."badge"), '[]'::json)
+        from ${userBadges} b where b."user_id" = ${users.id}
+      )`,
       challenge: challengeColumns,
       liveUrl: userChallenges.challengeLive,
       completedAt: userChallenges.completedAt,
@@ -73,6 +84,9 @@ export async function readPublicProfile(db: Database, username: string): Promise
     .orderBy(desc(userChallenges.completedAt), desc(userChallenges.id))
   const profile = rows[0]?.user
   if (!profile) return null
+  const badges = (rows[0]?.badges ?? []).flatMap((badge) =>
+    isBadgeId(badge.id) ? [{ ...badge, awardedAt: new Date(badge.awardedAt).toISOString() }] : [],
+  )
   const submissions = rows.flatMap((row) =>
     row.challenge && row.liveUrl !== null
       ? [
@@ -88,7 +102,7 @@ export async function readPublicProfile(db: Database, username: string): Promise
         ]
       : [],
   )
-  return { profile, submissions }
+  return { profile, badges, submissions }
 }
 
 /** Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges. */

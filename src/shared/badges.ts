@@ -1,0 +1,82 @@
+/**
+ * Issue 12's badges, defined in code: each has a name, what it is for, how to earn it and its own image
+ * (an SVG in public/images/badges/). A member holds a badge once per reason (a competition's badges
+ * once per competition, the lasting ones once), which the database's unique key enforces.
+ */
+export const BADGE_IDS = [
+  'competition-gold',
+  'competition-silver',
+  'competition-bronze',
+  'first-challenge',
+  'every-category',
+  'five-week-streak',
+] as const
+export type BadgeId = (typeof BADGE_IDS)[number]
+
+export type BadgeDefinition = {
+  name: string
+  /** One line: what holding it says. */
+  summary: string
+  /** How to earn it, in full. */
+  howToEarn: string
+  image: string
+  kind: 'competition' | 'lasting'
+}
+
+/** Silver: every breakpoint of one review scored at least this. */
+export const SILVER_BREAKPOINT_SCORE = 90
+/** Gold: one review's match score at least this, with clean accessibility and valid HTML. */
+export const GOLD_SCORE = 95
+/** Weeks in a row (ISO weeks, UTC) with a completed challenge for the streak badge. */
+export const STREAK_WEEKS = 5
+
+export const BADGES: Record<BadgeId, BadgeDefinition> = {
+  'competition-gold': {
+    name: 'Competition gold',
+    summary: 'A near-perfect, accessible and valid build in a weekly competition.',
+    howToEarn: `In a weekly competition, get a review of your verified entry with a match score of ${GOLD_SCORE} or more, no serious or critical accessibility finding (axe, at the desktop and mobile widths) and no HTML validation error.`,
+    image: '/images/badges/competition-gold.svg',
+    kind: 'competition',
+  },
+  'competition-silver': {
+    name: 'Competition silver',
+    summary: 'A close match at every screen size in a weekly competition.',
+    howToEarn: `In a weekly competition, get a review of your verified entry in which the desktop, tablet and mobile widths each score ${SILVER_BREAKPOINT_SCORE} or more.`,
+    image: '/images/badges/competition-silver.svg',
+    kind: 'competition',
+  },
+  'competition-bronze': {
+    name: 'Competition bronze',
+    summary: 'Took part in a weekly competition with verified work.',
+    howToEarn:
+      'Enter a weekly competition: submit its challenge from your own GitHub Pages site (username.github.io) while it runs, and let the review finish before the competition ends.',
+    image: '/images/badges/competition-bronze.svg',
+    kind: 'competition',
+  },
+  'first-challenge': {
+    name: 'First build',
+    summary: 'Completed a first challenge.',
+    howToEarn: 'Complete any challenge: start it, build it and submit your live site.',
+    image: '/images/badges/first-challenge.svg',
+    kind: 'lasting',
+  },
+  'every-category': {
+    name: 'All-rounder',
+    summary: 'Completed a challenge in every category.',
+    howToEarn: 'Complete at least one navbar, footer, landing page, hero and features challenge.',
+    image: '/images/badges/every-category.svg',
+    kind: 'lasting',
+  },
+  'five-week-streak': {
+    name: 'Five-week streak',
+    summary: `Completed challenges ${STREAK_WEEKS} weeks in a row.`,
+    howToEarn: `Complete a new challenge in each of ${STREAK_WEEKS} weeks in a row. Weeks run from Monday 00:00 UTC.`,
+    image: '/images/badges/five-week-streak.svg',
+    kind: 'lasting',
+  },
+}
+
+export const isBadgeId = (value: string): value is BadgeId => (BADGE_IDS as readonly string[]).includes(value)
+
+/** A badge a member holds, as profiles list them. */
+export type EarnedBadge = { id: BadgeId; reason: string; awardedAt: string }
