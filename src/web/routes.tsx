@@ -20,6 +20,8 @@ export function createRoutes(): RouteObject[] {
         { path: 'challenges/:category', lazy: () => import('#web/routes/category.tsx') },
         { path: 'challenge/:challengeId', lazy: () => import('#web/routes/challenge.tsx') },
         { path: 'competitions', lazy: () => import('#web/routes/competitions.tsx') },
+        { path: 'badges', lazy: () => import('#web/routes/badges.tsx') },
+        { path: 'badges/:badgeId', lazy: () => import('#web/routes/badge.tsx') },
         {
           // The member pages share the member sidebar.
           lazy: () => import('#web/routes/member-area.tsx'),

@@ -2,23 +2,13 @@ import type { Browser, Page, TestInfo } from '@playwright/test'
 import { leaderboardResponse } from '#shared/member.ts'
 import { listChallenges } from './catalogue.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
-import { signIn, uniqueLogin } from './sign-in-helper.ts'
+import { mutate, signIn, uniqueLogin } from './sign-in-helper.ts'
 
 const ACCESS_DENIED =
   'Access Denied: You need to log in to view the leaderboard. Please sign in to see the top performers and track your progress.'
 const NO_SCORERS =
   'No top scorers yet! Be the first to complete challenges and earn your spot on the leaderboard.'
 const PROFILE_UPDATED = 'Your profile has been successfully updated.'
-
-/** A state-changing API call the way the app makes it: JSON from our own origin, with the page's cookies. */
-async function mutate(page: Page, path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST') {
-  const origin = new URL(page.url()).origin
-  return page.request.fetch(path, {
-    method,
-    headers: { Origin: origin, 'Content-Type': 'application/json' },
-    data: JSON.stringify(body),
-  })
-}
 
 async function startChallenge(page: Page, id: number) {
   const response = await mutate(page, `/api/me/challenges/${id}/start`, {})

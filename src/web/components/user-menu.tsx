@@ -1,10 +1,13 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { ChevronDownIcon } from '#web/components/ui/icons.tsx'
 import { useSignOut } from '#web/features/auth/use-sign-out.ts'
+
+/** Loaded when the menu first opens: the badges' code stays out of every page's first download. */
+const MenuBadges = lazy(() => import('#web/features/badges/components/menu-badges.tsx'))
 
 type FocusTarget = 'first' | 'last'
 
@@ -133,6 +136,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
               <p className="truncate text-sm text-slate-600">@{user.username}</p>
             </div>
           </div>
+          <Suspense fallback={null}>
+            <MenuBadges username={user.username} />
+          </Suspense>
           <div
             ref={menuRef}
             id={menuId}

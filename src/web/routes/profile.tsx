@@ -5,6 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { EarnedBadges } from '#web/features/badges/components/earned-badges.tsx'
 import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { ProfileCard, ProfileCardSkeleton } from '#web/features/profile/components/profile-card.tsx'
 import { ProfileSubmissions } from '#web/features/profile/components/profile-submissions.tsx'
@@ -29,6 +30,7 @@ export function Component() {
           <>
             <PageTitle>{`${profile.data.profile.name?.trim() || profile.data.profile.username} (@${profile.data.profile.username})`}</PageTitle>
             <ProfileCard profile={profile.data.profile} />
+            <EarnedBadges badges={profile.data.badges} />
             <ProfileSubmissions submissions={profile.data.submissions} />
           </>
         ) : profile.isError ? (

@@ -1,0 +1,89 @@
+import { listChallenges } from './catalogue.ts'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { mutate, signIn } from './sign-in-helper.ts'
+
+/** Issue 12: badges on the profile and in the avatar menu, and the pages that explain them. */
+
+test('a first completed challenge shows the First build badge on the profile and in the menu', async ({
+  page,
+  request,
+}, testInfo) => {
+  const [challenge] = await listChallenges(request)
+  if (!challenge) throw new Error('the catalogue is empty')
+  const login = await signIn(page, testInfo)
+  expect((await mutate(page, `/api/me/challenges/${challenge.id}/start`, {})).ok()).toBe(true)
+  const submitted = await mutate(page, `/api/me/challenges/${challenge.id}/submit`, {
+    liveUrl: `https://${login}.github.io/first`,
+  })
+  expect(submitted.ok()).toBe(true)
+
+  await page.goto(`/profile/${login}`)
+  const badges = page.getByRole('region', { name: 'Badges' })
+  await expect(badges.getByRole('listitem')).toHaveCount(1)
+  await expect(badges.getByRole('link', { name: 'First build' })).toHaveAttribute(
+    'href',
+    '/badges/first-challenge',
+  )
+
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Account menu for / })
+    .click()
+  const menuBadges = page.getByTestId('menu-badges')
+  await expect(menuBadges).toContainText('1 badge')
+  await expect(menuBadges.getByRole('img', { name: 'First build' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await badges.getByRole('link', { name: 'First build' }).click()
+  await expect(page).toHaveURL('/badges/first-challenge')
+  await expect(page.getByRole('heading', { level: 1, name: 'First build' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'First build' })).toHaveJSProperty('complete', true)
+})
+
+test('a member without badges sees none, and a link to how to earn them', async ({ page }, testInfo) => {
+  const login = await signIn(page, testInfo)
+  await page.goto(`/profile/${login}`)
+  const badges = page.getByRole('region', { name: 'Badges' })
+  await expect(badges.getByText('No badges yet.')).toBeVisible()
+  await badges.getByRole('link', { name: 'How to earn badges' }).click()
+  await expect(page).toHaveURL('/badges')
+})
+
+test('/badges explains every badge, each on a page of its own; an unknown one is the 404 page', async ({
+  page,
+  consoleErrors,
+}) => {
+  const response = await page.goto('/badges')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByRole('heading', { level: 1, name: 'Badges' })).toBeVisible()
+  const names = [
+    'Competition gold',
+    'Competition silver',
+    'Competition bronze',
+    'First build',
+    'All-rounder',
+    'Five-week streak',
+  ]
+  await expect(page.getByRole('heading', { level: 3 })).toHaveText(names)
+  await page.getByRole('link', { name: 'Competition gold' }).click()
+  await expect(page).toHaveURL('/badges/competition-gold')
+  await expect(page.getByRole('heading', { name: 'How to earn it' })).toBeVisible()
+  await expect(page.getByText(/match score of 95 or more/)).toBeVisible()
+
+  const unknown = await page.goto('/badges/no-such-badge')
+  expect(unknown?.status()).toBe(404)
+  await expect(page.getByText('404 - Not Found')).toBeVisible()
+  // Chrome logs a document answered 404 as a failed resource: for this page that answer is the point.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404/.test(e)))
+})
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  for (const path of ['/badges', '/badges/five-week-streak']) {
+    test(`${path} has no axe violations (${name})`, async ({ page }) => {
+      await page.setViewportSize(viewport)
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+  }
+}
