@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { upsertGitHubUser } from '#server/auth/users.ts'
 import { closeEndedCompetitions } from '#server/competitions/standings.ts'
 import { openDatabase } from '#server/db/client.ts'
-import { challenges, reviewBreakpoints, submissionReviews, userChallenges } from '#server/db/schema.ts'
+import { challenges } from '#server/db/schema.ts'
+import { createMember, createReviewedSubmission } from '#tests/support/factories.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
@@ -62,57 +62,14 @@ test.beforeAll(async () => {
           .from(challenges)
           .where(eq(challenges.slug, slug ?? ''))
       )[0]?.id ?? 0
-    const entry = async (
-      login: string,
-      githubId: number,
-      slug: string | undefined,
-      score: number,
-      at: number,
-    ) => {
-      const member = await upsertGitHubUser(db, {
-        id: githubId,
-        login,
-        name: login === 'ada-e2e' ? 'Ada Winner' : null,
-        email: null,
-        avatarUrl: null,
-        htmlUrl: null,
-      })
-      const [submission] = await db
-        .insert(userChallenges)
-        .values({ userId: member.id, challengeId: await idOf(slug), status: 'completed', points: 10 })
-        .returning({ id: userChallenges.id })
-      const [review] = await db
-        .insert(submissionReviews)
-        .values({
-          userChallengeId: submission?.id ?? 0,
-          status: 'done',
-          requestedUrl: `https://${login}.github.io/`,
-          ownership: 'verified',
-          createdAt: new Date(now + at),
-          finishedAt: new Date(now + at + 60_000),
-        })
-        .returning({ id: submissionReviews.id })
-      await db.insert(reviewBreakpoints).values(
-        ['desktop', 'tablet', 'mobile'].map((breakpoint) => ({
-          reviewId: review?.id ?? 0,
-          breakpoint,
-          width: 1440,
-          captureKey: 'k',
-          diffKey: 'k',
-          designHeight: 1,
-          captureHeight: 1,
-          comparedHeight: 1,
-          heightRatio: 1,
-          rawMismatch: 0,
-          baselineMismatch: 1,
-          score,
-        })),
-      )
+    const entry = async (login: string, slug: string | undefined, score: number, at: number) => {
+      const member = await createMember(db, login, login === 'ada-e2e' ? 'Ada Winner' : null)
+      await createReviewedSubmission(db, member.id, await idOf(slug), [{ score, at: new Date(now + at) }])
     }
-    await entry('ada-e2e', 880_001, runningSlug, 92.5, -3 * 3600_000)
-    await entry('bo-e2e', 880_002, runningSlug, 84, -2 * 3600_000)
-    await entry('cy-e2e', 880_003, runningSlug, 70, -3600_000) // below 80: not ranked
-    await entry('past-winner-e2e', 880_004, pastSlug, 97, -10 * DAY)
+    await entry('ada-e2e', runningSlug, 92.5, -3 * 3600_000)
+    await entry('bo-e2e', runningSlug, 84, -2 * 3600_000)
+    await entry('cy-e2e', runningSlug, 70, -3600_000) // below 80: not ranked
+    await entry('past-winner-e2e', pastSlug, 97, -10 * DAY)
     await closeEndedCompetitions(db)
   } finally {
     await database.close()

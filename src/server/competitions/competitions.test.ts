@@ -2,23 +2,16 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { upsertGitHubUser } from '#server/auth/users.ts'
 import { CompetitionContentError, importCompetitions } from '#server/competitions/content.ts'
 import { closeEndedCompetitions, readStandings } from '#server/competitions/standings.ts'
-import {
-  competitionResults,
-  competitions,
-  reviewBreakpoints,
-  submissionReviews,
-  userBadges,
-  userChallenges,
-} from '#server/db/schema.ts'
+import { competitionResults, competitions, userBadges, userChallenges } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { competitionsResponse } from '#shared/competition.ts'
 import { createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser } from '#tests/support/auth.ts'
 import { temporaryDir } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { createMember, createReviewedSubmission, type FinishedReview } from '#tests/support/factories.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestAppWithCatalogue>>['t']
 
@@ -31,7 +24,6 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
   let database: TestDatabase
   let t: TestApp
   let catalogue: Challenge[]
-  let githubIds = 70_000
 
   const competitionFiles = async (files: Record<string, unknown>) => {
     const dir = await temporaryDir()
@@ -39,59 +31,9 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
       await writeFile(join(dir, name), typeof body === 'string' ? body : JSON.stringify(body))
     return dir
   }
-  const member = async (login: string) => {
-    githubIds += 1
-    return upsertGitHubUser(database.db, {
-      id: githubIds,
-      login,
-      name: login,
-      email: null,
-      avatarUrl: null,
-      htmlUrl: null,
-    })
-  }
-  /** A submission of `challenge` by `userId` with one finished review per score given. */
-  const reviewed = async (
-    userId: string,
-    challenge: Challenge,
-    reviews: { score: number; at: Date; finishedAt?: Date; ownership?: string; status?: string }[],
-  ) => {
-    const [submission] = await database.db
-      .insert(userChallenges)
-      .values({ userId, challengeId: challenge.id, status: 'completed', points: 10, completedAt: START })
-      .returning()
-    if (!submission) throw new Error('no submission')
-    for (const review of reviews) {
-      const [row] = await database.db
-        .insert(submissionReviews)
-        .values({
-          userChallengeId: submission.id,
-          status: review.status ?? 'done',
-          requestedUrl: 'https://x.github.io/',
-          ownership: review.ownership ?? 'verified',
-          createdAt: review.at,
-          finishedAt: review.finishedAt ?? new Date(review.at.getTime() + 60_000),
-        })
-        .returning({ id: submissionReviews.id })
-      if (!row) throw new Error('no review')
-      await database.db.insert(reviewBreakpoints).values(
-        ['desktop', 'tablet', 'mobile'].map((breakpoint) => ({
-          reviewId: row.id,
-          breakpoint,
-          width: 1440,
-          captureKey: 'k',
-          diffKey: 'k',
-          designHeight: 1,
-          captureHeight: 1,
-          comparedHeight: 1,
-          heightRatio: 1,
-          rawMismatch: 0,
-          baselineMismatch: 1,
-          score: review.score,
-        })),
-      )
-    }
-  }
+  const member = (login: string) => createMember(database.db, login)
+  const reviewed = (userId: string, challenge: Challenge, reviews: FinishedReview[]) =>
+    createReviewedSubmission(database.db, userId, challenge.id, reviews)
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)

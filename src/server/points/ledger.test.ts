@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { eq, sql, sum } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { upsertGitHubUser } from '#server/auth/users.ts'
 import { pointsLedger, userChallenges, users } from '#server/db/schema.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { readLeaderboard } from '#server/routes/leaderboard.ts'
@@ -10,6 +9,7 @@ import type { Challenge } from '#shared/challenge.ts'
 import { type createTestApp, createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { createMember } from '#tests/support/factories.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -22,7 +22,6 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
   let database: TestDatabase
   let t: TestApp
   let catalogue: Challenge[]
-  let githubIds = 90_000
 
   const ledgerOf = async (userId: string) =>
     database.db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId))
@@ -31,17 +30,7 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
     if (!row) throw new Error(`no member ${username}`)
     return row
   }
-  const newMember = async (login: string) => {
-    githubIds += 1
-    return upsertGitHubUser(database.db, {
-      id: githubIds,
-      login,
-      name: login,
-      email: null,
-      avatarUrl: null,
-      htmlUrl: null,
-    })
-  }
+  const newMember = (login: string) => createMember(database.db, login)
   const submit = (b: TestBrowser, challenge: Challenge, liveUrl: string) =>
     b.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl })
 
