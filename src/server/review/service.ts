@@ -522,34 +522,36 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
     /** The public report; null for an unknown id. */
     async getReview(id: number): Promise<Review | null> {
-      const [[row], breakpoints] = await Promise.all([
-        db
-          .select({
-            review: submissionReviews,
-            score: scoreOf,
-            linkStatus: userChallenges.linkStatus,
-            member: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
-            challenge: {
-              id: challenges.id,
-              slug: challenges.slug,
-              title: challenges.title,
-              templateImg: challenges.templateImg,
-              tabletImg: challenges.tabletImg,
-              mobileImg: challenges.mobileImg,
-            },
-          })
-          .from(submissionReviews)
-          .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
-          .innerJoin(users, eq(users.id, userChallenges.userId))
-          .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
-          .where(eq(submissionReviews.id, id)),
-        db
-          .select()
-          .from(reviewBreakpoints)
-          .where(eq(reviewBreakpoints.reviewId, id))
-          .orderBy(asc(reviewBreakpoints.width)),
-      ])
+      // The review first, then its breakpoints, one after the other: the worker writes both in one
+      // transaction, so a review read as done has its breakpoints committed before the second read.
+      // Read side by side on two connections, the breakpoints could come from before that commit and
+      // the review from after it: a finished report with no breakpoints (seen once in CI).
+      const [row] = await db
+        .select({
+          review: submissionReviews,
+          score: scoreOf,
+          linkStatus: userChallenges.linkStatus,
+          member: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
+          challenge: {
+            id: challenges.id,
+            slug: challenges.slug,
+            title: challenges.title,
+            templateImg: challenges.templateImg,
+            tabletImg: challenges.tabletImg,
+            mobileImg: challenges.mobileImg,
+          },
+        })
+        .from(submissionReviews)
+        .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
+        .innerJoin(users, eq(users.id, userChallenges.userId))
+        .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+        .where(eq(submissionReviews.id, id))
       if (!row) return null
+      const breakpoints = await db
+        .select()
+        .from(reviewBreakpoints)
+        .where(eq(reviewBreakpoints.reviewId, id))
+        .orderBy(asc(reviewBreakpoints.width))
       const { review, challenge } = row
       const order = REVIEW_BREAKPOINTS.map((b) => b.breakpoint as string)
       const done = review.status === 'done'
