@@ -1,13 +1,15 @@
-import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
-import { createCatalogue } from '#server/catalogue/catalogue.ts'
+import { CATALOGUE_CHECK_WITH_NOTICES_MS, createCatalogue } from '#server/catalogue/catalogue.ts'
 import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
 import { COMPETITION_CLOSE_TICK_MS, closeEndedCompetitions } from '#server/competitions/standings.ts'
+import { listenForEvents, noClusterEvents } from '#server/db/events.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
+import { createDrainableServer, SHUTDOWN_DRAIN_MS } from '#server/http/drain.ts'
 import { createRequestHandler } from '#server/http/node-handler.ts'
+import { openRateLimitStores } from '#server/http/rate-limit-store.ts'
 import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
@@ -43,10 +45,29 @@ async function main() {
     // A review queued by this process starts at once instead of at the next poll.
     onQueued: () => workers?.wake(),
   })
-  const catalogue = createCatalogue(db, { log })
-  const app = createApp({ env, db, storage: services.storage, log, reviews, catalogue })
+  // Several instances on one PostgreSQL database hear of each other's changes (db/events.ts) and
+  // share rate-limit counts (RATE_LIMIT_STORE); PGlite has this one process.
+  const events = env.DATABASE_URL ? listenForEvents({ url: env.DATABASE_URL, db, log }) : noClusterEvents
+  await events.ready(5000).catch((error: Error) => {
+    log.warn('the events listener is not running yet; it keeps trying', { error: error.message })
+  })
+  const rateLimitStores = openRateLimitStores(env.rateLimitStore, { db, log })
+  const catalogue = createCatalogue(db, {
+    log,
+    ...(env.DATABASE_URL ? { checkEveryMs: CATALOGUE_CHECK_WITH_NOTICES_MS } : {}),
+  })
+  const app = createApp({
+    env,
+    db,
+    storage: services.storage,
+    log,
+    reviews,
+    catalogue,
+    events,
+    rateLimitStore: rateLimitStores.create,
+  })
   const stopHousekeeping = startHousekeeping(db, log)
-  // Within the 5 s a stop is given: a review still running then is left to its lease and retried.
+  // A stop waits 3 s for running reviews, then gives them back to the queue for another process.
   workers = startReviewWorkers(reviews, { count: env.REVIEW_WORKERS, log, stopTimeoutMs: 3000 })
   // Weekly dead-link checks: plain HTTP requests under the reviews' egress rules, never a browser.
   const linkRechecks = startLinkRechecks({
@@ -74,44 +95,56 @@ async function main() {
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
   const fastPath = appHeaders ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE) : null
   if (!fastPath) log.warn('the catalogue could not be read at start: every request goes through the app')
-  const server = createServer(createRequestHandler(app.fetch, fastPath))
+  const { server, drain } = createDrainableServer(createRequestHandler(app.fetch, fastPath))
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo
     const host = env.HOST === '127.0.0.1' || env.HOST === '::1' ? 'localhost' : env.HOST
     log.info(`Frontend Dojo is ready at http://${host}:${info.port}`, {
       database: services.database.kind,
       reviewWorkers: env.REVIEW_WORKERS,
+      rateLimitStore: rateLimitStores.kind,
       linkCheckWorkers: env.LINK_CHECK_WORKERS,
       startupMs: Math.round(performance.now() - started),
     })
   })
 
   let stopping = false
-  const stop = (signal: string) => {
+  /**
+   * SIGTERM (a deploy, `docker stop`) or SIGINT: stop accepting connections, let requests in flight
+   * finish (SHUTDOWN_DRAIN_MS at most), give running jobs back to the queue for another process, then
+   * close the database. Each step is bounded, so the process ends within seconds of the cap.
+   */
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
-    log.info('shutting down', { signal })
+    const begun = performance.now()
+    log.info('shutting down: finishing requests in flight', { signal, capMs: SHUTDOWN_DRAIN_MS })
+    // Whatever is still open after the cap and a margin for the database: exit anyway.
+    setTimeout(() => {
+      log.error('shutdown did not finish in time; exiting')
+      process.exit(1)
+    }, SHUTDOWN_DRAIN_MS + 5000).unref()
     stopHousekeeping()
-    const reviewsStopped = (workers?.stop() ?? Promise.resolve())
-      .then(() => browsers.close())
-      .catch((error: unknown) => log.warn('could not stop the review workers cleanly', { error }))
-    const rechecksStopped = linkRechecks
-      .stop()
-      .catch((error: unknown) => log.warn('could not stop the link re-checks cleanly', { error }))
-    const closerStopped = competitionCloser.stop()
-    server.close(() => {
-      Promise.all([reviewsStopped, rechecksStopped, closerStopped])
-        .then(() => services.close())
-        .then(
-          () => process.exit(0),
-          () => process.exit(1),
-        )
-    })
-    // Keep-alive connections must not hold the process forever.
-    setTimeout(() => process.exit(0), 5000).unref()
+    const warn = (what: string) => (error: unknown) => log.warn(`could not stop ${what} cleanly`, { error })
+    const [drained] = await Promise.all([
+      drain(),
+      (workers?.stop() ?? Promise.resolve()).then(() => browsers.close()).catch(warn('the review workers')),
+      linkRechecks.stop().catch(warn('the link re-checks')),
+      competitionCloser.stop(),
+      events.close(),
+      rateLimitStores.close(),
+    ])
+    try {
+      await services.close()
+    } catch (error) {
+      warn('the database')(error)
+      process.exit(1)
+    }
+    log.info('stopped', { signal, requestsDrained: drained, ms: Math.round(performance.now() - begun) })
+    process.exit(0)
   }
-  process.on('SIGINT', () => stop('SIGINT'))
-  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 main().catch((error) => {

@@ -26,6 +26,10 @@ export type ServerProcess = {
   dataDir: string
   /** The child has not exited. */
   alive(): boolean
+  /** The exit code once it has exited (null while running, or when a signal ended it). */
+  exitCode(): number | null
+  /** Resolves true once the child has exited, false after `ms` if it has not. */
+  waitForExit(ms: number): Promise<boolean>
   /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
   stop(graceMs?: number): Promise<void>
   /** SIGKILL, as a crash or the OOM killer would. */
@@ -103,6 +107,8 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
     pid,
     dataDir,
     alive,
+    exitCode: () => child.exitCode,
+    waitForExit,
     async stop(graceMs = 10_000) {
       if (!alive()) return
       child.kill('SIGTERM')

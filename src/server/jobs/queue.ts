@@ -36,6 +36,11 @@ export interface JobQueue {
   fail(job: Job, error: unknown, options?: { retry?: boolean }): Promise<'retry' | 'dead' | 'failed' | 'lost'>
   /** Pushes the lease `ms` from now; false when this claim no longer holds the job. */
   extendLease(job: Job, ms: number): Promise<boolean>
+  /**
+   * Gives a running job back, due at once and first in line, without counting this attempt: its worker
+   * is shutting down, not failing. False when this claim no longer holds the job.
+   */
+  release(job: Job): Promise<boolean>
   counts(): Promise<Record<JobStatus, number>>
 }
 
@@ -208,6 +213,22 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
       return rows.length === 1
     },
 
+    async release(job) {
+      const rows = await db
+        .update(reviewJobs)
+        .set({
+          // run_at stays: the job was due when claimed, so it keeps its place at the head of the queue.
+          status: 'queued',
+          attempts: sql`${reviewJobs.attempts} - 1`,
+          lockedUntil: null,
+          lockedBy: null,
+          updatedAt: now(),
+        })
+        .where(heldBy(job))
+        .returning({ id: reviewJobs.id })
+      return rows.length === 1
+    },
+
     async counts() {
       const rows = await db
         .select({ status: reviewJobs.status, n: sql<number>`count(*)::int` })
@@ -236,7 +257,10 @@ export type WorkerOptions = {
   /** The longest wait between looks at an empty queue; `wake()` looks at once. */
   pollMs: number
   log: Logger
-  /** How long `stop()` waits for running jobs before abandoning them to their leases. */
+  /**
+   * How long `stop()` waits for running jobs before it aborts them and gives them back to the queue,
+   * due at once, for another process (or this one's next start) to run.
+   */
   stopTimeoutMs?: number
 }
 
@@ -258,8 +282,8 @@ export function startWorkers(options: WorkerOptions): Workers {
   const { queue, count, kinds, handle, leaseMs, pollMs, log } = options
   if (count <= 0 || kinds.length === 0) return { wake() {}, stop: async () => {} }
   const running = new Set<Promise<void>>()
-  /** Abandons a running job: aborts its handler and stops renewing its lease. */
-  const abandon = new Set<() => void>()
+  /** Gives a running job up at a stop: aborts its handler, stops renewing its lease, releases it. */
+  const abandon = new Set<() => Promise<void>>()
   let stopping = false
   let wakeUp: (() => void) | undefined
   /** A wake() that came while no sleep was on: the next sleep is skipped, so a new job waits no poll. */
@@ -312,17 +336,27 @@ export function startWorkers(options: WorkerOptions): Workers {
       Math.max(1, Math.floor(leaseMs / 3)),
     )
     renew.unref()
-    const giveUp = () => {
+    let released = false
+    const giveUp = async () => {
       clearInterval(renew)
+      released = true
       controller.abort(new Error('worker stopping'))
+      const held = await queue.release(job).catch((error: unknown) => {
+        log.warn('jobs: could not release a job at stop; its lease will expire', { id: job.id, error })
+        return false
+      })
+      if (held) log.info('jobs: released a running job back to the queue', { id: job.id, kind: job.kind })
     }
     abandon.add(giveUp)
     try {
       await handle(job, { signal: controller.signal })
+      if (released) return
       if (!(await queue.complete(job))) {
         log.warn('jobs: finished a job whose lease was lost', { id: job.id, kind: job.kind })
       }
     } catch (error) {
+      // Aborted by a stop: the job is back in the queue, this attempt is no failure.
+      if (released) return
       const outcome = await queue.fail(job, error).catch((failError: unknown) => {
         log.error('jobs: could not record a failure', { id: job.id, error: failError })
         return 'unrecorded'
@@ -377,10 +411,10 @@ export function startWorkers(options: WorkerOptions): Workers {
       const result = await Promise.race([Promise.all([looping, ...running]), timedOut])
       clearTimeout(timer)
       if (result === 'timeout') {
-        log.warn('jobs: stopped before every running job ended; their leases will expire', {
+        log.warn('jobs: stopping before every running job ended; giving them back to the queue', {
           running: running.size,
         })
-        for (const giveUp of abandon) giveUp()
+        await Promise.all([...abandon].map((giveUp) => giveUp()))
       }
     },
   }

@@ -199,7 +199,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
   let database: TestDatabase
   let t: TestApp
   let challenge: Challenge
-  let capture: ReturnType<typeof standInCapture> & { fail?: () => Error }
+  let capture: ReturnType<typeof standInCapture> & { fail?: () => Error; hang?: boolean }
   let workers: Workers | undefined
 
   beforeAll(async () => {
@@ -210,6 +210,11 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       captureSite: (async (pool, options) => {
         const failure = capture.fail?.()
         if (failure) throw failure
+        // A review still running when its process stops: it ends only when aborted.
+        if (capture.hang)
+          await new Promise((_resolve, reject) =>
+            options.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
+          )
         return base.captureSite?.(pool, options)
       }) as typeof captureSite,
     }
@@ -220,6 +225,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     await workers?.stop()
     workers = undefined
     capture.fail = undefined
+    capture.hang = undefined
   })
   afterAll(async () => {
     await database?.drop()
@@ -406,6 +412,30 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       expect(await jobOf(database, reviewId)).toMatchObject({ status: 'dead', attempts: 2 })
     },
   )
+
+  it('gives a review that is running when its process stops back to the queue, for the next process to finish', async () => {
+    const { reviewId } = await submitted(t, challenge, 'stopping')
+    capture.hang = true
+    workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 20, stopTimeoutMs: 100 })
+    const deadline = Date.now() + 30_000
+    while ((await jobOf(database, reviewId))?.status !== 'running') {
+      if (Date.now() > deadline) throw new Error('the review did not start')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await workers.stop()
+    workers = undefined
+    expect(await jobOf(database, reviewId)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null })
+    const waiting = reviewResponse.parse(
+      await (await t.app.request(`/api/reviews/${reviewId}`)).json(),
+    ).review
+    expect(waiting.status).toBe('queued')
+
+    capture.hang = false
+    run()
+    const review = await finishedReview(t, reviewId, 30_000)
+    expect(review.status).toBe('done')
+    expect(await jobOf(database, reviewId)).toMatchObject({ status: 'done', attempts: 1 })
+  })
 
   it('fails the review of a job whose worker vanished on its last attempt', async () => {
     const { reviewId } = await submitted(t, challenge, 'vanished')

@@ -479,11 +479,16 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
     /**
      * The queue as the review workers should see it: a CaptureError fails the job without retry; a
-     * retried job's review shows queued again; a job that ends dead fails its review with a plain
+     * retried or released job's review shows queued again; a job that ends dead fails its review with a plain
      * sentence. Dead jobs whose worker vanished are found at most once per `sweepMs`.
      */
     workerQueue(options: { sweepMs?: number } = {}): JobQueue {
       const sweepMs = options.sweepMs ?? 60_000
+      const showQueuedAgain = (reviewId: number) =>
+        db
+          .update(submissionReviews)
+          .set({ status: 'queued' })
+          .where(and(eq(submissionReviews.id, reviewId), eq(submissionReviews.status, 'running')))
       let lastSweep = 0
       return {
         ...queue,
@@ -510,12 +515,17 @@ export function createReviewService(deps: ReviewServiceDeps) {
             log.error('reviews: a review failed for good', { reviewId, error: errorMessage(error) })
             await markFailed(reviewId, REVIEW_FAILED.code, REVIEW_FAILED.message)
           } else if (outcome === 'retry') {
-            await db
-              .update(submissionReviews)
-              .set({ status: 'queued' })
-              .where(and(eq(submissionReviews.id, reviewId), eq(submissionReviews.status, 'running')))
+            await showQueuedAgain(reviewId)
           }
           return outcome
+        },
+        // A stopping process gives its running reviews back: they wait in the queue again.
+        async release(job) {
+          const held = await queue.release(job)
+          const reviewId = (job.payload as { reviewId?: unknown } | null)?.reviewId
+          if (held && job.kind === REVIEW_JOB_KIND && typeof reviewId === 'number')
+            await showQueuedAgain(reviewId)
+          return held
         },
       }
     },
