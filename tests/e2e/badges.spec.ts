@@ -40,6 +40,35 @@ test('a first completed challenge shows the First build badge on the profile and
   await expect(page.getByRole('img', { name: 'First build' })).toHaveJSProperty('complete', true)
 })
 
+test('a member copies the Markdown of their README badge from their own profile; others see no such section', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const login = await signIn(page, testInfo)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto(`/profile/${login}`)
+  const section = page.getByRole('region', { name: 'Your badge for a README' })
+  const image = section.getByRole('img', { name: `Frontend Dojo profile of @${login}` })
+  await expect(image).toHaveJSProperty('complete', true)
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100)
+  await section.getByRole('button', { name: 'Copy badge Markdown' }).click()
+  await expect(page.getByText("Copied the badge's Markdown.")).toBeVisible()
+  const origin = new URL(page.url()).origin
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `[![Frontend Dojo profile of @${login}](${origin}/api/users/${login}/badge.svg)](${origin}/profile/${login})`,
+  )
+  await expectNoAxeViolations(page)
+
+  // Another member on the same profile: their session is known (the Dashboard link), no badge section.
+  const other = await browser.newPage({ baseURL: origin })
+  await signIn(other, testInfo)
+  await other.goto(`/profile/${login}`)
+  await expect(other.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible()
+  await expect(other.getByRole('region', { name: 'Badges' })).toBeVisible()
+  await expect(other.getByRole('region', { name: 'Your badge for a README' })).toHaveCount(0)
+  await other.close()
+})
+
 test('a member without badges sees none, and a link to how to earn them', async ({ page }, testInfo) => {
   const login = await signIn(page, testInfo)
   await page.goto(`/profile/${login}`)

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 
-/** A JSON answer built once: its bytes as sent, compressed both ways, and a strong ETag. */
-export type CachedBody = { etag: string; identity: Buffer; gzip: Buffer; br: Buffer }
+/** An answer built once: its bytes as sent, compressed both ways, and a strong ETag. */
+export type CachedBody = { etag: string; identity: Buffer; gzip: Buffer; br: Buffer; contentType: string }
+
+const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** Bodies below this size gain nothing from compression. */
 const COMPRESS_FROM_BYTES = 512
@@ -13,13 +15,18 @@ const COMPRESS_FROM_BYTES = 512
  * cost more than it saves, so the compress middleware handles them instead.
  */
 export function cacheJson(value: unknown, options = { compress: true }): CachedBody {
-  const identity = Buffer.from(JSON.stringify(value))
+  return cacheBytes(Buffer.from(JSON.stringify(value)), JSON_TYPE, options)
+}
+
+/** cacheJson for bytes of another type, such as an SVG image. */
+export function cacheBytes(identity: Buffer, contentType: string, options = { compress: true }): CachedBody {
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`
   if (!options.compress || identity.length < COMPRESS_FROM_BYTES)
-    return { etag, identity, gzip: identity, br: identity }
+    return { etag, identity, gzip: identity, br: identity, contentType }
   return {
     etag,
     identity,
+    contentType,
     gzip: gzipSync(identity, { level: 9 }),
     br: brotliCompressSync(identity, {
       params: {
@@ -72,7 +79,7 @@ export function cachedAnswer(
     Vary: 'Accept-Encoding',
   }
   if (matches(request.ifNoneMatch, body.etag)) return { status: 304, headers, bytes: null }
-  headers['Content-Type'] = 'application/json; charset=utf-8'
+  headers['Content-Type'] = body.contentType
   const encoding = body.gzip === body.identity ? 'identity' : chooseEncoding(request.acceptEncoding)
   // The compress middleware leaves a response with Content-Encoding alone.
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding

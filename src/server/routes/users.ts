@@ -1,9 +1,11 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { cacheBytes, sendCached } from '#server/catalogue/cached-body.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
 import { usernameParams } from '#server/http/params.ts'
+import { type ReadmeBadgeFigures, readmeBadgeSvg } from '#server/render/readme-badge.ts'
 import { latestReviewOf, toReviewSummary } from '#server/review/service.ts'
 import { challengeColumns, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
 import { type EarnedBadge, isBadgeId } from '#shared/badges.ts'
@@ -105,14 +107,47 @@ export async function readPublicProfile(db: Database, username: string): Promise
   return { profile, badges, submissions }
 }
 
+/** Points, completed challenges and verified ones of the member with this username; null if none. */
+export async function readBadgeFigures(db: Database, username: string): Promise<ReadmeBadgeFigures | null> {
+  const completed = and(eq(userChallenges.userId, users.id), eq(userChallenges.status, 'completed'))
+  const [row] = await db
+    .select({
+      points: users.points,
+      completed: count(userChallenges.id),
+      verified: sql<number>`count(*) filter (where ${userChallenges.ownership} = 'verified')`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(userChallenges, completed)
+    .where(eq(users.username, username))
+    .groupBy(users.id)
+  return row ?? null
+}
+
+/** Badge images change when points do; README renderers and proxies may keep one five minutes. */
+export const README_BADGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400'
+
 /** Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges. */
-export function userRoutes(db: Database) {
-  return new Hono().get('/:username', async (c) => {
-    const { username } = parseInput(usernameParams, c.req.param())
-    // Completed challenges in the same answer, so the profile page renders without a waterfall.
-    const answer = username ? await readPublicProfile(db, username) : null
-    if (!answer) throw notFound('User not found. Please check the username.')
-    c.header('Cache-Control', 'no-cache')
-    return c.json(answer)
-  })
+export function userRoutes(db: Database, options: { brand: string }) {
+  return new Hono()
+    .get('/:username/badge.svg', async (c) => {
+      const { username } = parseInput(usernameParams, c.req.param())
+      const figures = username ? await readBadgeFigures(db, username) : null
+      if (!figures) throw notFound('User not found. Please check the username.')
+      const svg = Buffer.from(readmeBadgeSvg(options.brand, figures))
+      // Embedded by other sites (a README, a portfolio): the one answer other origins may load.
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+      return sendCached(
+        c,
+        cacheBytes(svg, 'image/svg+xml; charset=utf-8', { compress: false }),
+        README_BADGE_CACHE,
+      )
+    })
+    .get('/:username', async (c) => {
+      const { username } = parseInput(usernameParams, c.req.param())
+      // Completed challenges in the same answer, so the profile page renders without a waterfall.
+      const answer = username ? await readPublicProfile(db, username) : null
+      if (!answer) throw notFound('User not found. Please check the username.')
+      c.header('Cache-Control', 'no-cache')
+      return c.json(answer)
+    })
 }

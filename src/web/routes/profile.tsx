@@ -9,6 +9,7 @@ import { EarnedBadges } from '#web/features/badges/components/earned-badges.tsx'
 import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { ProfileCard, ProfileCardSkeleton } from '#web/features/profile/components/profile-card.tsx'
 import { ProfileSubmissions } from '#web/features/profile/components/profile-submissions.tsx'
+import { ReadmeBadge } from '#web/features/profile/components/readme-badge.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
 
@@ -30,6 +31,7 @@ export function Component() {
           <>
             <PageTitle>{`${profile.data.profile.name?.trim() || profile.data.profile.username} (@${profile.data.profile.username})`}</PageTitle>
             <ProfileCard profile={profile.data.profile} />
+            <ReadmeBadge username={profile.data.profile.username} />
             <EarnedBadges badges={profile.data.badges} />
             <ProfileSubmissions submissions={profile.data.submissions} />
           </>
