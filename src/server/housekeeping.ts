@@ -2,15 +2,17 @@ import { lt } from 'drizzle-orm'
 import { deleteExpiredSessions } from '#server/auth/session.ts'
 import type { Database } from '#server/db/client.ts'
 import { oauthStates } from '#server/db/schema.ts'
+import { deleteExpiredRateLimits } from '#server/http/rate-limit-store.ts'
 import type { Logger } from '#server/logger.ts'
 
 /** How often expired rows are removed. Reads already ignore them; this only keeps the tables small. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
 
-/** Removes expired sessions and sign-ins that were started and never finished. */
+/** Removes expired sessions, sign-ins that were started and never finished, and rate limits past their window. */
 export async function removeExpiredRows(db: Database, now = new Date()): Promise<void> {
   await deleteExpiredSessions(db, now)
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now))
+  await deleteExpiredRateLimits(db, now)
 }
 
 /**

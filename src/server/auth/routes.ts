@@ -43,11 +43,15 @@ export function authRoutes(deps: {
   log: Logger
   github: GitHubClient
   sessionCache?: SessionCache
+  /** After a session ended and this instance forgot it: tells the other instances (app.ts). */
+  onSessionEnded?: (idHash: string) => Promise<void>
 }) {
   const { db, env, log, github } = deps
   const endSession = async (token: string) => {
     await deleteSession(db, token)
-    deps.sessionCache?.forget(sha256(token))
+    const idHash = sha256(token)
+    deps.sessionCache?.forget(idHash)
+    await deps.onSessionEnded?.(idHash)
   }
   const redirectUri = `${env.publicOrigin}/auth/github/callback`
   const browserCookie = { path: '/auth', httpOnly: true, secure: env.secureCookies, sameSite: 'Lax' as const }

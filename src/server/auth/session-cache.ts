@@ -1,9 +1,10 @@
 import type { SessionUserRow } from '#server/auth/session.ts'
 
 /**
- * Session lookups kept in memory for a moment, so a page's burst of API calls costs one query. Kept
- * short because another instance cannot tell this one that a session ended; this instance forgets
- * a session when it ends it, and a member's entries when their row changes.
+ * Session lookups kept in memory for a moment, so a page's burst of API calls costs one query. This
+ * instance forgets a session when it ends it, and a member's entries when their row changes; on
+ * PostgreSQL other instances hear of both at once (db/events.ts, wired in app.ts). Kept short anyway,
+ * for what no notice covers: a change made by hand, a notice lost while the listener reconnects.
  */
 export const SESSION_CACHE_TTL_MS = 2000
 const MAX_ENTRIES = 10_000
@@ -15,6 +16,8 @@ export type SessionCache = {
   forget(idHash: string): void
   /** The member's row changed (points, profile): their next request reads it again. */
   forgetUser(userId: string): void
+  /** Anything may have changed (notices from other instances were missed): every entry goes. */
+  clear(): void
 }
 
 export function createSessionCache(options: { ttlMs?: number; now?: () => number } = {}): SessionCache {
@@ -43,6 +46,9 @@ export function createSessionCache(options: { ttlMs?: number; now?: () => number
     },
     forgetUser(userId) {
       for (const [idHash, entry] of entries) if (entry.user.id === userId) entries.delete(idHash)
+    },
+    clear() {
+      entries.clear()
     },
   }
 }

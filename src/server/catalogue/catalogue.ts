@@ -69,20 +69,32 @@ export type Catalogue = {
   snapshot(): Promise<CatalogueSnapshot>
   /** The current answers if they are built, without waiting (null while a rebuild is under way). */
   peek(): CatalogueSnapshot | null
+  /** Another instance changed the catalogue (or may have): rebuilds now, in the background. */
+  refresh(): void
   stop(): void
 }
+
+/** How often the signature is checked when nothing tells this process of imports elsewhere. */
+export const CATALOGUE_CHECK_MS = 1000
+/**
+ * With PostgreSQL notices (db/events.ts) an import elsewhere is heard at once, and the listener asks
+ * for a rebuild after any gap in which notices may have been lost; the check is left for changes made
+ * without the importer (SQL by hand, an older version's import), which may take a few seconds.
+ */
+export const CATALOGUE_CHECK_WITH_NOTICES_MS = 10_000
 
 /**
  * The challenge catalogue served from memory. It changes only on import, so every answer is built
  * and compressed once per change. An import in this process rebuilds it at once; an import by another
- * process (on PostgreSQL) is noticed by a cheap signature check at most every `checkEveryMs`, run in
- * the background so no request waits for it.
+ * process (on PostgreSQL) is announced by a notice (`refresh()`, wired in app.ts), and in any case
+ * noticed by a cheap signature check at most every `checkEveryMs`, run in the background so no
+ * request waits for it.
  */
 export function createCatalogue(
   db: Database,
   options: { log?: Logger; checkEveryMs?: number } = {},
 ): Catalogue {
-  const checkEveryMs = options.checkEveryMs ?? 1000
+  const checkEveryMs = options.checkEveryMs ?? CATALOGUE_CHECK_MS
   let current: Promise<CatalogueSnapshot> | null = null
   /** `current` once it has resolved: what peek() can hand out without waiting. */
   let built: CatalogueSnapshot | null = null
@@ -140,6 +152,10 @@ export function createCatalogue(
     peek() {
       if (built) checkInBackground(built)
       return built
+    },
+    refresh() {
+      // Rejections are handled inside rebuild(): a failed build is simply not kept.
+      void rebuild()
     },
     stop() {
       changeListeners.get(db)?.delete(listener)

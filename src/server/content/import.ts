@@ -3,6 +3,7 @@ import { notifyCatalogueChanged } from '#server/catalogue/catalogue.ts'
 import { buildChallenge, type ImageBuilder } from '#server/content/build.ts'
 import { DESIGN_VIEWS, type LoadedChallenge, loadCatalogue } from '#server/content/load.ts'
 import type { Database } from '#server/db/client.ts'
+import { notifyStatement } from '#server/db/events.ts'
 import { challenges } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -101,6 +102,8 @@ export async function importCatalogue(options: {
           .values(row)
           .onConflictDoUpdate({ target: challenges.slug, set: { ...changes, updatedAt: sql`now()` } })
       }
+      // Other instances on this PostgreSQL database rebuild their catalogue when this commits.
+      await tx.execute(notifyStatement({ type: 'catalogue-changed' }))
     })
     notifyCatalogueChanged(db)
   }

@@ -17,6 +17,7 @@ const TABLES = [
   'competitions',
   'oauth_states',
   'points_ledger',
+  'rate_limits',
   'review_breakpoints',
   'review_jobs',
   'sessions',

@@ -185,6 +185,23 @@ export const oauthStates = pgTable(
 )
 
 /**
+ * Rate-limit counters that every instance on this database shares (http/rate-limit-store.ts): one row
+ * per key (`mutation:<member>`, `sign-in:<address>`), counting the hits since `window_start` until
+ * `resets_at`. Limits have windows of different lengths, so each row says when it ends; housekeeping
+ * removes rows whose window is over.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_resets_idx').on(t.resetsAt)],
+)
+
+/**
  * The background job queue (issue 10): claimed with `FOR UPDATE SKIP LOCKED`, so several workers, in
  * one process or many, never run a job twice. A claim is a lease (`locked_until`): a job whose worker
  * died is claimed again once the lease runs out. See src/server/jobs/queue.ts.

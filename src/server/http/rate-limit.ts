@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { rateLimiter } from 'hono-rate-limiter'
+import { rateLimiter, type Store } from 'hono-rate-limiter'
 import { errorBody } from '#server/http/errors.ts'
 
 export type RateLimit = { limit: number; windowMs: number }
@@ -41,11 +41,16 @@ export function clientAddress(c: Context, trustProxy = 0): string {
   return forwarded[Math.max(0, forwarded.length - trustProxy)] ?? socket
 }
 
-export function limitRequests(name: string, limit: RateLimit, key: (c: Context) => string) {
+/**
+ * `store` holds the counts (http/rate-limit-store.ts: the shared database or Redis, so a limit counts
+ * across instances); without one they are kept in this process's memory.
+ */
+export function limitRequests(name: string, limit: RateLimit, key: (c: Context) => string, store?: Store) {
   return rateLimiter({
     windowMs: limit.windowMs,
     limit: limit.limit,
     standardHeaders: 'draft-7',
+    ...(store ? { store } : {}),
     keyGenerator: (c) => `${name}:${key(c)}`,
     handler: (c) =>
       c.json(errorBody('rate_limited', 'Too many requests. Please wait a moment and try again.'), 429),

@@ -76,7 +76,12 @@ describe('server-rendered public pages', () => {
         '_detail.js': { file: 'assets/detail-1.js' },
       }),
     )
-    const catalogue: Catalogue = { snapshot: async () => current, peek: () => current, stop() {} }
+    const catalogue: Catalogue = {
+      snapshot: async () => current,
+      peek: () => current,
+      refresh() {},
+      stop() {},
+    }
     const created = createPublicPages(join(dir, 'web'), INDEX_HTML, {
       catalogue,
       config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },

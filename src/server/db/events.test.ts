@@ -1,0 +1,252 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '#server/app.ts'
+import { createCatalogue } from '#server/catalogue/catalogue.ts'
+import { importCatalogue } from '#server/content/import.ts'
+import { type Database, type DatabaseHandle, openDatabase } from '#server/db/client.ts'
+import {
+  type ClusterEvent,
+  type ClusterEvents,
+  EVENTS_CHANNEL,
+  LISTENER_APPLICATION_NAME,
+  listenForEvents,
+  notifyStatement,
+  type Resync,
+} from '#server/db/events.ts'
+import { parseEnv } from '#server/env.ts'
+import { DEFAULT_RATE_LIMITS } from '#server/http/rate-limit.ts'
+import { openRateLimitStores } from '#server/http/rate-limit-store.ts'
+import { createLogger } from '#server/logger.ts'
+import { createFsStorage } from '#server/storage/fs-storage.ts'
+import { browser, CookieJar, ORIGIN, signIn } from '#tests/support/auth.ts'
+import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { createTestDatabase, rowsOf, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+
+const log = createLogger('silent')
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Polls `check` until it holds or `withinMs` passes; returns how long it took (never waits past it). */
+async function within(withinMs: number, check: () => Promise<boolean> | boolean): Promise<number> {
+  const started = performance.now()
+  for (;;) {
+    if (await check()) return performance.now() - started
+    if (performance.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`)
+    await sleep(20)
+  }
+}
+
+/** What one instance heard. */
+function recorder(events: ClusterEvents) {
+  const heard: (ClusterEvent | Resync)[] = []
+  events.subscribe((event) => heard.push(event))
+  return heard
+}
+
+// LISTEN/NOTIFY is for several processes on one PostgreSQL server; PGlite has one process.
+const POSTGRES = TEST_DATABASES.filter((kind) => kind === 'postgres')
+
+describe.each(POSTGRES)('events between instances on %s', () => {
+  let database: TestDatabase
+  const open: ClusterEvents[] = []
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+  })
+  afterAll(async () => {
+    await Promise.all(open.map((events) => events.close()))
+    await database?.drop()
+  })
+
+  const instance = async () => {
+    const events = listenForEvents({ url: database.url ?? '', db: database.db, log, backoffMs: 50 })
+    open.push(events)
+    await events.ready(5000)
+    return events
+  }
+  const listeners = async () =>
+    rowsOf<{ pid: number }>(
+      await database.db.execute(
+        sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+      ),
+    )
+
+  it('reach the other instances within a second, and not the one that sent them', async () => {
+    const [a, b, c] = [await instance(), await instance(), await instance()]
+    const [heardA, heardB, heardC] = [recorder(a), recorder(b), recorder(c)]
+    const event: ClusterEvent = { type: 'session-ended', idHash: 'a'.repeat(64) }
+    await a.publish(event)
+    expect(await within(1000, () => heardB.length > 0 && heardC.length > 0)).toBeLessThan(1000)
+    // Another event behind it: once it has arrived, anything sent to A before it would have too.
+    await b.publish({ type: 'catalogue-changed' })
+    await within(1000, () => heardA.length > 0 && heardC.length > 1)
+    expect(heardA).toEqual([{ type: 'catalogue-changed' }])
+    expect(heardB).toEqual([event])
+    expect(heardC).toEqual([event, { type: 'catalogue-changed' }])
+  })
+
+  it('from a transaction, arrive when it commits and never when it rolls back', async () => {
+    const [a, b] = [await instance(), await instance()]
+    const heard = recorder(b)
+    const userId = '00000000-0000-4000-8000-000000000001'
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          notifyStatement({ type: 'user-changed', userId: '00000000-0000-4000-8000-000000000002' }),
+        )
+        throw new Error('roll back')
+      })
+      .catch(() => {})
+    // Notices that are not ours (by hand, another version) are ignored, not fatal.
+    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, 'not json')`)
+    await database.db.execute(
+      sql`select pg_notify(${EVENTS_CHANNEL}, '{"type":"user-changed","userId":"x"}')`,
+    )
+    await database.db.transaction(async (tx) => {
+      await tx.execute(notifyStatement({ type: 'user-changed', userId }))
+    })
+    await within(1000, () => heard.length > 0)
+    await a.publish({ type: 'catalogue-changed' })
+    await within(1000, () => heard.length > 1)
+    expect(heard).toEqual([{ type: 'user-changed', userId }, { type: 'catalogue-changed' }])
+  })
+
+  it('reconnect after the connection is cut, say resync, and hear again', async () => {
+    const [a, b] = [await instance(), await instance()]
+    const heard = recorder(b)
+    const before = await listeners()
+    expect(before.length).toBeGreaterThanOrEqual(2)
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+    )
+    await within(5000, () => heard.some((event) => event.type === 'resync'))
+    // A's listener reconnects too: then B hears what A sends.
+    await within(5000, async () => (await listeners()).length >= before.length)
+    await a.publish({ type: 'catalogue-changed' })
+    await within(1000, () => heard.some((event) => event.type === 'catalogue-changed'))
+  })
+
+  it('stop listening on close, and do not come back', async () => {
+    await Promise.all(open.splice(0).map((events) => events.close()))
+    await within(2000, async () => (await listeners()).length === 0)
+    await sleep(300)
+    expect(await listeners()).toEqual([])
+  })
+})
+
+/** An app as index.ts builds one for PostgreSQL, on its own pool: one instance of several. */
+async function instanceApp(db: Database, url: string) {
+  const dataDir = await temporaryDir('dojo-instance-')
+  await mkdir(join(dataDir, 'web'), { recursive: true })
+  await writeFile(join(dataDir, 'web', 'index.html'), '<!doctype html><title>Test</title>')
+  const events = listenForEvents({ url, db, log })
+  await events.ready(5000)
+  const stores = openRateLimitStores({ kind: 'database' }, { db, log, deadlineMs: 30_000 })
+  const app = createApp({
+    env: parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN }),
+    db,
+    storage: createFsStorage(join(dataDir, 'storage')),
+    log,
+    webDir: join(dataDir, 'web'),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, mutation: { limit: 3, windowMs: 60_000 } },
+    rateLimitStore: stores.create,
+    events,
+    // Long enough that only a notice explains a change seen within a second.
+    catalogue: createCatalogue(db, { log, checkEveryMs: 60_000 }),
+    cacheMs: { sessions: 60_000, leaderboard: 0, competitions: 0 },
+  })
+  return { app, events, storage: createFsStorage(join(dataDir, 'storage')) }
+}
+
+describe.each(POSTGRES)('two app instances on one %s database', () => {
+  let database: TestDatabase
+  let secondPool: DatabaseHandle
+  let a: Awaited<ReturnType<typeof instanceApp>>
+  let b: Awaited<ReturnType<typeof instanceApp>>
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres')
+    secondPool = await openDatabase({ kind: 'postgres', url: database.url ?? '' })
+    a = await instanceApp(database.db, database.url ?? '')
+    b = await instanceApp(secondPool.db, database.url ?? '')
+  })
+  afterAll(async () => {
+    await a?.events.close()
+    await b?.events.close()
+    await secondPool?.close()
+    await database?.drop()
+  })
+
+  const me = async (app: typeof a.app, jar: CookieJar) => {
+    const response = await browser(app, jar).get('/api/me')
+    return {
+      status: response.status,
+      name: response.status === 200 ? (await response.json()).user.name : null,
+    }
+  }
+
+  it('share sessions, and a sign-out on one ends it on the other at once', async () => {
+    const jar = new CookieJar()
+    await signIn(browser(a.app, jar), { login: 'two-instances' })
+    expect((await me(b.app, jar)).status).toBe(200)
+    // A keeps the session in memory for a minute; only the notice can end it sooner.
+    expect((await me(a.app, jar)).status).toBe(200)
+    const copy = new CookieJar()
+    for (const [name, value] of jar.cookies) copy.cookies.set(name, value)
+    expect((await browser(b.app, jar).send('POST', '/auth/sign-out')).status).toBe(204)
+    expect(await within(1000, async () => (await me(a.app, copy)).status === 401)).toBeLessThan(1000)
+  })
+
+  it('drop a member kept in memory when the other changes their row', async () => {
+    const jar = new CookieJar()
+    await signIn(browser(a.app, jar), { login: 'renamed-elsewhere' })
+    expect((await me(b.app, jar)).name).not.toBe('New Name')
+    const update = { name: 'New Name', bio: '', linkedinUrl: '', githubUrl: '' }
+    expect((await browser(a.app, jar).send('PATCH', '/api/me/profile', update)).status).toBe(200)
+    await within(1000, async () => (await me(b.app, jar)).name === 'New Name')
+  })
+
+  it('count a rate limit across both', async () => {
+    const jar = new CookieJar()
+    await signIn(browser(a.app, jar), { login: 'limited-twice' })
+    const update = { name: 'Limited', bio: '', linkedinUrl: '', githubUrl: '' }
+    const statuses: number[] = []
+    for (const app of [a.app, b.app, a.app, b.app, a.app])
+      statuses.push((await browser(app, jar).send('PATCH', '/api/me/profile', update)).status)
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+  })
+
+  it('see an import made through the other within a second', async () => {
+    const contentDir = await temporaryDir()
+    await writeChallengeFolder(contentDir, { title: 'Before The Import' })
+    await importCatalogue({ db: database.db, storage: a.storage, contentDir })
+    const titles = async () =>
+      ((await (await b.app.request('/api/challenges')).json()).challenges as { title: string }[]).map(
+        (challenge) => challenge.title,
+      )
+    await within(1000, async () => (await titles()).includes('Before The Import'))
+    await writeChallengeFolder(contentDir, { title: 'After The Import' })
+    // Through A's pool: B's catalogue hears of it only by the notice (its check is a minute away).
+    await importCatalogue({ db: database.db, storage: a.storage, contentDir })
+    expect(await within(1000, async () => (await titles()).includes('After The Import'))).toBeLessThan(1000)
+  })
+})
+
+describe.each(TEST_DATABASES)('an import on %s', (kind) => {
+  it('commits its notice with its rows, and this process sees it at once', async () => {
+    const database = await createTestDatabase(kind)
+    try {
+      const catalogue = createCatalogue(database.db, { log, checkEveryMs: 60_000 })
+      expect((await catalogue.snapshot()).challenges).toEqual([])
+      const contentDir = await temporaryDir()
+      await writeChallengeFolder(contentDir, { title: 'Heard At Once' })
+      const storage = createFsStorage(join(await temporaryDir(), 'storage'))
+      await importCatalogue({ db: database.db, storage, contentDir })
+      expect((await catalogue.snapshot()).challenges.map((c) => c.title)).toEqual(['Heard At Once'])
+      catalogue.stop()
+    } finally {
+      await database.drop()
+    }
+  })
+})
