@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { count } from 'drizzle-orm'
 import { importCompetitions } from '#server/competitions/content.ts'
 import { withImageProcess } from '#server/content/image-process.ts'
@@ -9,7 +8,7 @@ import { runMigrations } from '#server/db/migrate.ts'
 import { challenges } from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
-import { createFsStorage } from '#server/storage/fs-storage.ts'
+import { openStorage } from '#server/storage/open.ts'
 import type { Storage } from '#server/storage/storage.ts'
 
 export type Services = { database: DatabaseHandle; storage: Storage; close(): Promise<void> }
@@ -22,12 +21,19 @@ export type Services = { database: DatabaseHandle; storage: Storage; close(): Pr
 export async function openServices(env: Env, log: Logger): Promise<Services> {
   const unlock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.dataDir)
   try {
-    const database = await openDatabase(
-      env.DATABASE_URL
-        ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-        : { kind: 'pglite', dataDir: env.dataDir },
-    )
-    const storage = createFsStorage(join(env.dataDir, 'storage'))
+    // First: a wrong bucket or key stops the start in a second, before a new database is created.
+    const storage = await openStorage(env.storage, env.dataDir)
+    let database: DatabaseHandle
+    try {
+      database = await openDatabase(
+        env.DATABASE_URL
+          ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+          : { kind: 'pglite', dataDir: env.dataDir },
+      )
+    } catch (error) {
+      storage.close?.()
+      throw error
+    }
     await database.withStartupLock(async () => {
       await runMigrations(database)
       const [row] = await database.db.select({ value: count() }).from(challenges)
@@ -47,6 +53,7 @@ export async function openServices(env: Env, log: Logger): Promise<Services> {
       database,
       storage,
       async close() {
+        storage.close?.()
         await database.close()
         await unlock()
       },

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { z } from 'zod'
 import { databaseUnavailableReason, reportDatabaseUnavailable } from '#server/db/unavailable.ts'
 import type { Logger } from '#server/logger.ts'
+import { StorageUnavailableError } from '#server/storage/storage.ts'
 
 /** An expected failure with a sentence for people; becomes `{ error: { code, message } }`. */
 export class HttpError extends Error {
@@ -72,6 +73,12 @@ export function handleError(log: Logger) {
         errorBody(status === 413 ? 'payload_too_large' : 'http_error', error.message || 'Request failed.'),
         status,
       )
+    }
+    if (error instanceof StorageUnavailableError) {
+      // The store (S3) is away or refusing us: like the database, a moment's outage, not a bug here.
+      log.warn('storage unavailable', { method: c.req.method, path: c.req.path, reason: error.message })
+      unavailableHeaders(c)
+      return c.json(errorBody('unavailable', UNAVAILABLE_MESSAGE), 503)
     }
     const unavailable = databaseUnavailableReason(error)
     if (unavailable) {

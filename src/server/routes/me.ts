@@ -6,10 +6,11 @@ import { awardLastingBadges } from '#server/badges/award.ts'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
+import { attachmentDisposition } from '#server/http/content-disposition.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { challengeIdParams } from '#server/http/params.ts'
 import { sanitizeStringValues } from '#server/http/sanitize.ts'
-import { storedObjectResponse } from '#server/http/stored-object.ts'
+import { signedRedirect, storedObjectResponse } from '#server/http/stored-object.ts'
 import type { Logger } from '#server/logger.ts'
 import { awardPoints, settleTotals } from '#server/points/ledger.ts'
 import type { ReviewService } from '#server/review/service.ts'
@@ -25,7 +26,7 @@ import type { Progress, SessionUser, SubmitResponse } from '#shared/user.ts'
 type UserRow = typeof users.$inferSelect
 type ProgressRow = typeof userChallenges.$inferSelect
 
-const statusQuery = z.object({
+export const statusQuery = z.object({
   status: z.enum(['ongoing', 'completed'], 'must be ongoing or completed'),
 })
 
@@ -63,13 +64,7 @@ function toProgress(challengeId: number, row: ProgressRow | undefined): Progress
   }
 }
 
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name, so any title downloads as "{title}.zip". */
 export const REVIEW_LIMIT_MESSAGE = `You can request at most ${REVIEW_REQUESTS_PER_DAY} reviews of a challenge a day. Please try again tomorrow.`
-
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
-}
 
 /**
  * The signed-in member's own data: who they are, and their journey on a challenge (SPEC §4): start,
@@ -84,6 +79,8 @@ export function meRoutes(deps: {
   log: Logger
   /** Called after the member's row changed (profile, points), so caches of it are dropped. */
   onUserChanged?: (userId: string) => void
+  /** STORAGE_REDIRECT: downloads answer with a redirect to a short-lived address of the store. */
+  redirectDownloads?: boolean
 }) {
   const { db, storage, catalogue, reviews, log } = deps
   const changed = (userId: string) => deps.onUserChanged?.(userId)
@@ -298,6 +295,13 @@ export function meRoutes(deps: {
             'not_found',
             'The files of this challenge are missing. Please try again later.',
           )
+        // Only a member gets here (requireUser), and only then is an address handed out.
+        if (deps.redirectDownloads) {
+          const redirect = await signedRedirect(c, storage, challenge.zipFile, {
+            filename: `${challenge.title}.zip`,
+          })
+          if (redirect) return redirect
+        }
         c.header('Content-Disposition', attachmentDisposition(`${challenge.title}.zip`))
         return storedObjectResponse(c, object, 'application/zip')
       })

@@ -9,16 +9,38 @@ export type StoredObject = {
   open(): Readable
 }
 
+export type SignedUrlOptions = {
+  /** Seconds the address stays valid. */
+  expiresIn: number
+  /** Sent as an attachment under this name (Content-Disposition), as a download. */
+  filename?: string
+}
+
 /**
  * Where challenge zips and design images live. Keys are '/'-separated paths such as
  * `public/challenges/Foo/desktop.1a2b3c4d.webp`. The filesystem driver keeps them under the data
- * directory; an S3-compatible driver implements the same four calls.
+ * directory; the S3 driver (s3-storage.ts) keeps them in a bucket.
  */
 export interface Storage {
   put(key: string, data: Uint8Array): Promise<void>
   get(key: string): Promise<StoredObject | null>
   exists(key: string): Promise<boolean>
   delete(key: string): Promise<void>
+  /**
+   * A short-lived address where anyone holding it can read the object, so the store serves the bytes
+   * instead of this server (STORAGE_REDIRECT). Only drivers whose store has such addresses have it.
+   */
+  signedUrl?(key: string, options: SignedUrlOptions): Promise<string>
+  /** Lets go of connections; the storage is not used after. */
+  close?(): void
+}
+
+/**
+ * The store did not answer as it should (unreachable, too slow, refusing our keys): the request that
+ * needed it gets a 503, as when the database is away, not a 500.
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError'
 }
 
 const KEY_PATTERN = /^(?!.*\.\.)[A-Za-z0-9][A-Za-z0-9._\-/]*$/
