@@ -1,0 +1,681 @@
+import { z } from 'zod'
+import { MAX_BODY_BYTES } from '#server/http/body-limit.ts'
+import { challengeIdParams, slugParams, usernameParams } from '#server/http/params.ts'
+import {
+  REQUEST_COMPONENTS,
+  RESPONSE_COMPONENTS,
+  type RequestComponent,
+  type ResponseComponent,
+} from '#server/openapi/schemas.ts'
+import { listQuery } from '#server/routes/challenges.ts'
+import { statusQuery } from '#server/routes/me.ts'
+import { reviewIdParams } from '#server/routes/reviews.ts'
+import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
+import { leaderboardQuerySchema } from '#shared/member.ts'
+import { REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
+
+/**
+ * The OpenAPI 3.1 description of the HTTP API (issue 13), served at /api/openapi.json. Routes stay as
+ * they are; this table describes them, from the zod schemas the routes parse their input with and the
+ * shared schemas their answers are typed by. openapi.test.ts holds it to the app: every route the app
+ * registers is here and every path here is routed, and the API tests check each answer they receive
+ * against the response documented for its method, path and status (tests/support/openapi-check.ts).
+ */
+
+export const OPENAPI_VERSION = '3.1.1'
+/** The API's own version: bump it when an answer changes shape. */
+export const API_VERSION = '1.0.0'
+
+type JsonSchema = Record<string, unknown>
+
+type Header = { description: string; schema: JsonSchema }
+type ResponseObject = {
+  description: string
+  headers?: Record<string, Header>
+  content?: Record<string, { schema: JsonSchema }>
+}
+type ParameterObject = {
+  name: string
+  in: 'path' | 'query'
+  required: boolean
+  description?: string
+  schema: JsonSchema
+}
+
+export type Operation = {
+  method: 'get' | 'post' | 'patch'
+  /** OpenAPI's template: `{param}` where Hono writes `:param`. */
+  path: string
+  operationId: string
+  summary: string
+  description?: string
+  tag: Tag
+  /** Behind requireUser: needs the session cookie, answers 401 without it. */
+  member?: boolean
+  /** Answers according to the session when there is one, and to visitors too. */
+  readsSession?: boolean
+  /**
+   * State-changing calls under /api/me and /auth: the same-origin JSON check (403, 415) and the
+   * per-member mutation limit (429) run first.
+   */
+  guarded?: boolean
+  params?: z.ZodObject
+  query?: z.ZodObject
+  body?: RequestComponent
+  responses: Record<number, ResponseObject>
+}
+
+const TAGS = {
+  Site: 'Health, configuration and this description.',
+  'Sign-in': 'GitHub sign-in, the session and sign-out.',
+  Challenges: 'The public catalogue. Answers carry an ETag and are cached briefly.',
+  Competitions: 'Weekly competitions and their rankings.',
+  Members: 'Public profiles, profile badges and the leaderboard.',
+  Reviews: 'Review reports of submitted sites (public).',
+  'My account': 'The signed-in member: who they are, their profile, their dashboard.',
+  'My challenges': 'The signed-in member’s journey on a challenge: start, submit, download, reviews.',
+} as const
+type Tag = keyof typeof TAGS
+
+const ref = (component: ResponseComponent | RequestComponent) => ({
+  $ref: `#/components/schemas/${component}`,
+})
+
+function json(description: string, component: ResponseComponent): ResponseObject {
+  return { description, content: { 'application/json': { schema: ref(component) } } }
+}
+
+function file(description: string, mediaType: string): ResponseObject {
+  return { description, content: { [mediaType]: { schema: { type: 'string' } } } }
+}
+
+function error(description: string): ResponseObject {
+  return json(description, 'Error')
+}
+
+function redirect(description: string): ResponseObject {
+  return {
+    description,
+    headers: { Location: { description: 'Where the browser goes next.', schema: { type: 'string' } } },
+  }
+}
+
+const NOT_MODIFIED: ResponseObject = {
+  description: 'Not modified: the If-None-Match ETag is the current one. No body.',
+}
+
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  id: 'A positive whole number in canonical decimal (no leading zeros, at most 2147483647).',
+  slug: 'The challenge title with spaces written as hyphens, as in /challenge/<slug>.',
+  username: 'A member’s username (their GitHub login). One no member can have is simply not found.',
+  category: 'Only challenges of this category.',
+  ids: 'Only these challenges: comma-separated ids, at most 100.',
+  status: 'Which of the member’s challenges: the ones in progress, or the completed ones.',
+  work: '`verified` ranks only submissions on the member’s own GitHub Pages site.',
+  period: 'This ISO week, this calendar month (both in UTC), or all time.',
+  asset: 'A file of the docs viewer, as the docs page names it (the name includes its content hash).',
+}
+
+export const docsAssetParams = z.object({ asset: z.string().min(1) })
+
+/** Every operation, grouped as the app composes its routes (src/server/app.ts). */
+export const OPERATIONS: Operation[] = [
+  {
+    method: 'get',
+    path: '/api/health',
+    operationId: 'getHealth',
+    summary: 'Is the service up?',
+    description: 'Answers within about 2.5 seconds whether or not the database does; never cached.',
+    tag: 'Site',
+    responses: {
+      200: json('The service and its database answer.', 'HealthOk'),
+      503: {
+        ...json('The database did not answer in time.', 'HealthDown'),
+        headers: { 'Retry-After': retryAfter() },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/config',
+    operationId: 'getConfig',
+    summary: 'The site’s public configuration',
+    tag: 'Site',
+    responses: { 200: json('Brand name, support address and social links.', 'PublicConfig') },
+  },
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    operationId: 'getOpenApiDocument',
+    summary: 'This description of the API (OpenAPI 3.1)',
+    tag: 'Site',
+    responses: { 200: json('This document.', 'OpenApiDocument'), 304: NOT_MODIFIED },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    operationId: 'getApiDocsPage',
+    summary: 'A page to read and try this API in a browser',
+    tag: 'Site',
+    responses: { 200: file('The docs page (HTML).', 'text/html') },
+  },
+  {
+    method: 'get',
+    path: '/api/docs/{asset}',
+    operationId: 'getApiDocsAsset',
+    summary: 'A script or stylesheet of the docs page',
+    tag: 'Site',
+    params: docsAssetParams,
+    responses: {
+      200: {
+        description: 'The file; its name changes with its content, so it may be cached for good.',
+        content: {
+          'text/javascript': { schema: { type: 'string' } },
+          'text/css': { schema: { type: 'string' } },
+        },
+      },
+      304: NOT_MODIFIED,
+      404: error('There is no such file.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/session',
+    operationId: 'getSession',
+    summary: 'Who is signed in',
+    description: 'A visitor gets `user: null`: an answer, not an error.',
+    tag: 'Sign-in',
+    readsSession: true,
+    responses: { 200: json('The signed-in member, or null.', 'SessionResponse') },
+  },
+  {
+    method: 'get',
+    path: '/auth/github',
+    operationId: 'startSignIn',
+    summary: 'Start signing in with GitHub',
+    description:
+      'A link for the browser, not a call for scripts: it sets a short-lived cookie for this sign-in and ' +
+      'redirects to GitHub (OAuth with state and PKCE). Started at another address of the server, it ' +
+      'first moves to the public address.',
+    tag: 'Sign-in',
+    responses: {
+      302: redirect('To GitHub’s authorization page, or to the same path on the public address.'),
+      429: error('Too many sign-ins started from this address; try again later.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/auth/github/callback',
+    operationId: 'finishSignIn',
+    summary: 'GitHub sends the browser back here',
+    description:
+      'On success the session cookie is set and the browser goes to /my; on any failure it goes to ' +
+      '/sign-in-failed and nothing changes.',
+    tag: 'Sign-in',
+    responses: { 302: redirect('To /my when signed in, else to /sign-in-failed.') },
+  },
+  {
+    method: 'post',
+    path: '/auth/sign-out',
+    operationId: 'signOut',
+    summary: 'Sign out',
+    tag: 'Sign-in',
+    readsSession: true,
+    guarded: true,
+    responses: { 204: { description: 'Signed out: the session ended and its cookie is cleared.' } },
+  },
+  {
+    method: 'get',
+    path: '/api/challenges',
+    operationId: 'listChallenges',
+    summary: 'Challenges, newest first',
+    tag: 'Challenges',
+    query: listQuery,
+    responses: {
+      200: json('The challenges that match.', 'ChallengeListResponse'),
+      304: NOT_MODIFIED,
+      400: error('The category or the id list is not valid.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/challenges/count',
+    operationId: 'countChallenges',
+    summary: 'How many challenges there are',
+    tag: 'Challenges',
+    responses: { 200: json('The number of challenges.', 'ChallengeCountResponse'), 304: NOT_MODIFIED },
+  },
+  {
+    method: 'get',
+    path: '/api/challenges/by-slug/{slug}',
+    operationId: 'getChallengeBySlug',
+    summary: 'A challenge by its slug',
+    tag: 'Challenges',
+    params: slugParams,
+    responses: {
+      200: json('The challenge.', 'ChallengeResponse'),
+      304: NOT_MODIFIED,
+      400: error('The slug is empty, too long or has control characters.'),
+      404: error('There is no challenge with this slug.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/challenges/{id}',
+    operationId: 'getChallenge',
+    summary: 'A challenge by its id',
+    tag: 'Challenges',
+    params: challengeIdParams,
+    responses: {
+      200: json('The challenge.', 'ChallengeResponse'),
+      304: NOT_MODIFIED,
+      400: error('The id is not a challenge id.'),
+      404: error('There is no challenge with this id.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/challenges/{id}/zip',
+    operationId: 'getChallengeZip',
+    summary: 'What a challenge’s download holds',
+    description: 'The zip itself is for members: GET /api/me/challenges/{id}/download.',
+    tag: 'Challenges',
+    params: challengeIdParams,
+    responses: {
+      200: json('The zip’s name, size, files and the asset list they make.', 'ChallengeZipResponse'),
+      304: NOT_MODIFIED,
+      400: error('The id is not a challenge id.'),
+      404: error('There is no challenge with this id.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/competitions',
+    operationId: 'getCompetitions',
+    summary: 'Weekly competitions',
+    tag: 'Competitions',
+    responses: {
+      200: json(
+        'The running competition with its live ranking, the next ones, and past results.',
+        'CompetitionsResponse',
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/users/{username}',
+    operationId: 'getPublicProfile',
+    summary: 'A member’s public profile',
+    tag: 'Members',
+    params: usernameParams,
+    responses: {
+      200: json('The profile, badges and completed challenges (no e-mail).', 'ProfilePage'),
+      404: error('No member has this username.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/users/{username}/badge.svg',
+    operationId: 'getProfileBadge',
+    summary: 'A member’s badge for a README or a portfolio',
+    description: 'An SVG image of the member’s points and completed challenges; other sites may embed it.',
+    tag: 'Members',
+    params: usernameParams,
+    responses: {
+      200: file('The badge.', 'image/svg+xml'),
+      304: NOT_MODIFIED,
+      404: error('No member has this username.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/leaderboard',
+    operationId: 'getLeaderboard',
+    summary: 'The top ten members',
+    description: 'Members with points above 0, most points first; equal points and submissions share a rank.',
+    tag: 'Members',
+    member: true,
+    query: leaderboardQuerySchema,
+    responses: {
+      200: json('The first place and the top ten.', 'Leaderboard'),
+      400: error('`work` or `period` is not one of its values.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/reviews/{id}',
+    operationId: 'getReview',
+    summary: 'A review report',
+    description: 'Public, like the profile that links to it. Poll it while it is queued or running.',
+    tag: 'Reviews',
+    params: reviewIdParams,
+    responses: {
+      200: json('The review.', 'ReviewResponse'),
+      400: error('The id is not a review id.'),
+      404: error('There is no such review.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me',
+    operationId: 'getMe',
+    summary: 'The signed-in member',
+    tag: 'My account',
+    member: true,
+    responses: { 200: json('The member, with their e-mail address and points.', 'MeResponse') },
+  },
+  {
+    method: 'get',
+    path: '/api/me/profile',
+    operationId: 'getOwnProfile',
+    summary: 'The member’s editable profile',
+    tag: 'My account',
+    member: true,
+    responses: { 200: json('The profile.', 'OwnProfileResponse') },
+  },
+  {
+    method: 'patch',
+    path: '/api/me/profile',
+    operationId: 'updateOwnProfile',
+    summary: 'Change the member’s profile',
+    description:
+      'Exactly these four fields; an empty string clears one. Text is sanitised before it is checked, and ' +
+      'any other field is refused.',
+    tag: 'My account',
+    member: true,
+    guarded: true,
+    body: 'ProfileUpdate',
+    responses: {
+      200: json('The profile as stored.', 'OwnProfileResponse'),
+      400: error('The body is not JSON, or a field is not valid (the message says which and why).'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me/dashboard',
+    operationId: 'getDashboard',
+    summary: 'The member’s counts',
+    tag: 'My account',
+    member: true,
+    responses: { 200: json('Challenges in progress, completed, and in the catalogue.', 'Dashboard') },
+  },
+  {
+    method: 'get',
+    path: '/api/me/challenges',
+    operationId: 'listMyChallenges',
+    summary: 'The member’s challenges in progress or completed',
+    tag: 'My challenges',
+    member: true,
+    query: statusQuery,
+    responses: {
+      200: json('The challenges, most recent first.', 'MemberChallengesResponse'),
+      400: error('`status` is missing or not one of its values.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me/challenges/{id}',
+    operationId: 'getMyProgress',
+    summary: 'The member’s progress on a challenge',
+    tag: 'My challenges',
+    member: true,
+    params: challengeIdParams,
+    responses: {
+      200: json('The progress; `status` is null when never started.', 'ProgressResponse'),
+      400: error('The id is not a challenge id.'),
+      404: error('There is no challenge with this id.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/me/challenges/{id}/start',
+    operationId: 'startChallenge',
+    summary: 'Start a challenge',
+    description: 'Starting again changes nothing: a started or completed challenge keeps its state.',
+    tag: 'My challenges',
+    member: true,
+    guarded: true,
+    params: challengeIdParams,
+    responses: {
+      200: json('The progress.', 'ProgressResponse'),
+      400: error('The id is not a challenge id.'),
+      404: error('There is no challenge with this id.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/me/challenges/{id}/submit',
+    operationId: 'submitSolution',
+    summary: 'Submit the live site of a started challenge',
+    description:
+      `Completes the challenge (${POINTS_PER_CHALLENGE} points the first time) and queues a review of ` +
+      'the site. Submitting again replaces the live URL.',
+    tag: 'My challenges',
+    member: true,
+    guarded: true,
+    params: challengeIdParams,
+    body: 'SubmitSolution',
+    responses: {
+      200: json('The progress, the points this submit awarded, the member and the review.', 'SubmitResponse'),
+      400: error('The id, the body or the live URL is not valid (the message says why).'),
+      404: error('There is no challenge with this id.'),
+      409: error('The challenge was not started (code `not_started`).'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me/challenges/{id}/reviews',
+    operationId: 'listMyReviews',
+    summary: 'The reviews of the member’s submission',
+    tag: 'My challenges',
+    member: true,
+    params: challengeIdParams,
+    responses: {
+      200: json(
+        'The reviews, newest first, and how many more may be requested today.',
+        'MemberReviewsResponse',
+      ),
+      400: error('The id is not a challenge id.'),
+      404: error('There is no challenge with this id.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/me/challenges/{id}/reviews',
+    operationId: 'requestReview',
+    summary: 'Request a new review of the member’s live site',
+    description: `At most ${REVIEW_REQUESTS_PER_DAY} a day per challenge; while one waits, that one is the answer.`,
+    tag: 'My challenges',
+    member: true,
+    guarded: true,
+    params: challengeIdParams,
+    responses: {
+      202: json('The review, queued (or the one already waiting).', 'ReviewRequestedResponse'),
+      400: error('The id is not a challenge id.'),
+      404: error('There is no such challenge, or the member has not submitted a solution to it.'),
+      409: error('The challenge is not completed (code `not_completed`).'),
+      429: error(
+        `The day’s ${REVIEW_REQUESTS_PER_DAY} reviews were requested (code \`review_limit\`), or too many ` +
+          'changes in a minute (code `rate_limited`).',
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me/challenges/{id}/download',
+    operationId: 'downloadChallenge',
+    summary: 'Download a challenge’s files',
+    tag: 'My challenges',
+    member: true,
+    params: challengeIdParams,
+    responses: {
+      200: {
+        ...file('The zip: designs, style guide, images and starter files.', 'application/zip'),
+        headers: {
+          'Content-Disposition': {
+            description: 'attachment, named after the challenge: "<title>.zip".',
+            schema: { type: 'string' },
+          },
+        },
+      },
+      302: redirect('When the store hands out its own addresses: a short-lived address of the zip.'),
+      400: error('The id is not a challenge id.'),
+      404: error('There is no challenge with this id, or its files are missing.'),
+    },
+  },
+]
+
+function retryAfter(): Header {
+  return { description: 'Seconds to wait before trying again.', schema: { type: 'string' } }
+}
+
+/** What every operation of a kind can answer besides its own responses (see app.ts's middleware). */
+function commonResponses(operation: Operation): Record<number, ResponseObject> {
+  const common: Record<number, ResponseObject> = {}
+  if (operation.member) common[401] = error('Not signed in (code `unauthorized`).')
+  if (operation.guarded) {
+    common[403] = error('Not sent from this site itself (code `forbidden_origin`).')
+    common[415] = error('The body is not declared as JSON (code `unsupported_media_type`).')
+    common[429] = error('Too many changes in a minute (code `rate_limited`); try again shortly.')
+  }
+  if (operation.method !== 'get')
+    common[413] = error(`The body is larger than ${MAX_BODY_BYTES / 1024} KB (code \`payload_too_large\`).`)
+  common[500] = error('Something went wrong on our side (code `internal_error`).')
+  common[503] = {
+    ...error('The database is unavailable or the request took too long (code `unavailable`).'),
+    headers: { 'Retry-After': retryAfter() },
+  }
+  return common
+}
+
+/** Removes what JSON Schema puts in for its own use but OpenAPI's schema objects do not need. */
+function tidy(schema: JsonSchema): JsonSchema {
+  const { $schema: _schema, $id: _id, ...rest } = schema
+  return rest
+}
+
+/** `z.number().int()` is written with JavaScript's safe-integer bounds, which say nothing to a reader. */
+const dropSafeIntegerBounds = (ctx: { jsonSchema: JsonSchema }) => {
+  const schema = ctx.jsonSchema
+  if (schema.minimum === Number.MIN_SAFE_INTEGER) delete schema.minimum
+  if (schema.maximum === Number.MAX_SAFE_INTEGER) delete schema.maximum
+}
+
+function componentSchemas(
+  components: Record<string, z.ZodType>,
+  io: 'input' | 'output',
+): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>()
+  for (const [id, schema] of Object.entries(components)) registry.add(schema, { id })
+  const { schemas } = z.toJSONSchema(registry, {
+    io,
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+    override: dropSafeIntegerBounds,
+  })
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, tidy(schema as JsonSchema)]))
+}
+
+/** A parameter can be absent, never null: `usernameParams` turns a malformed name into null itself. */
+function withoutNull(schema: JsonSchema): JsonSchema {
+  const { anyOf, default: fallback, ...rest } = schema
+  if (!Array.isArray(anyOf)) return schema
+  const options = (anyOf as JsonSchema[]).filter((option) => option.type !== 'null')
+  const only = options.length === 1 ? options[0] : undefined
+  if (only) return { ...rest, ...only }
+  return { ...rest, anyOf: options, ...(fallback === null ? {} : { default: fallback }) }
+}
+
+function parameters(schema: z.ZodObject, where: 'path' | 'query'): ParameterObject[] {
+  const json = tidy(z.toJSONSchema(schema, { io: 'input', override: dropSafeIntegerBounds }) as JsonSchema)
+  const required = new Set((json.required as string[] | undefined) ?? [])
+  return Object.entries((json.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    ...(PARAMETER_DESCRIPTIONS[name] ? { description: PARAMETER_DESCRIPTIONS[name] } : {}),
+    schema: withoutNull(property),
+  }))
+}
+
+function operationObject(operation: Operation) {
+  const params = [
+    ...(operation.params ? parameters(operation.params, 'path') : []),
+    ...(operation.query ? parameters(operation.query, 'query') : []),
+  ]
+  const responses = { ...commonResponses(operation), ...operation.responses }
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [operation.tag],
+    ...(operation.member ? { security: [{ session: [] }] } : {}),
+    // `{}` in the list: the call works without the cookie too.
+    ...(operation.readsSession ? { security: [{}, { session: [] }] } : {}),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(operation.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref(operation.body) } },
+          },
+        }
+      : {}),
+    // Ordered by status, as readers expect.
+    responses: Object.fromEntries(
+      Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b)),
+    ) as Record<string, ResponseObject>,
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>
+
+let components: Record<string, JsonSchema> | undefined
+
+/** The components are the same for every server; converting the schemas once is enough. */
+function allComponents(): Record<string, JsonSchema> {
+  components ??= {
+    ...componentSchemas(RESPONSE_COMPONENTS, 'output'),
+    ...componentSchemas(REQUEST_COMPONENTS, 'input'),
+  }
+  return components
+}
+
+export function buildOpenApiDocument(options: {
+  brand: string
+  publicOrigin: string
+  sessionCookie: string
+}) {
+  const paths: Record<string, Record<string, ReturnType<typeof operationObject>>> = {}
+  for (const operation of OPERATIONS) {
+    paths[operation.path] ??= {}
+    const item = paths[operation.path]
+    if (item) item[operation.method] = operationObject(operation)
+  }
+  return {
+    openapi: OPENAPI_VERSION,
+    info: {
+      title: `${options.brand} API`,
+      version: API_VERSION,
+      description:
+        'The public catalogue, profiles and reviews, and the signed-in member’s own data. Answers are ' +
+        'JSON; every error is `{ "error": { "code", "message" } }` with a sentence for people. Calls ' +
+        'that change something must come from the site itself (an `Origin` header of this address) ' +
+        'with a JSON body.',
+    },
+    servers: [{ url: options.publicOrigin }],
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: allComponents(),
+      securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.sessionCookie,
+          description: 'The session cookie that signing in with GitHub sets (HttpOnly).',
+        },
+      },
+    },
+  }
+}

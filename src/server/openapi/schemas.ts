@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import type { PublicProfileAnswer } from '#server/routes/users.ts'
+import type { EarnedBadge } from '#shared/badges.ts'
+import {
+  apiErrorSchema,
+  assetGroupSchema,
+  challengeCountResponse,
+  challengeListResponse,
+  challengeResponse,
+  challengeSchema,
+  challengeZipResponse,
+  challengeZipSchema,
+} from '#shared/challenge.ts'
+import { competitionEntrySchema, competitionSchema, competitionsResponse } from '#shared/competition.ts'
+import { submitSolutionSchema } from '#shared/live-url.ts'
+import {
+  dashboardResponse,
+  earnedBadgeSchema,
+  leaderboardEntrySchema,
+  leaderboardResponse,
+  memberChallengeSchema,
+  memberChallengesResponse,
+  type ProfilePage,
+  profilePageResponse,
+} from '#shared/member.ts'
+import { ownProfileResponse, ownProfileSchema, profileUpdateSchema } from '#shared/profile.ts'
+import { publicConfigSchema } from '#shared/public-config.ts'
+import {
+  memberReviewsResponse,
+  reviewBreakpointSchema,
+  reviewQualitySchema,
+  reviewResponse,
+  reviewSchema,
+  reviewSummarySchema,
+} from '#shared/review.ts'
+import {
+  meResponse,
+  progressResponse,
+  progressSchema,
+  publicProfileSchema,
+  sessionResponse,
+  sessionUserSchema,
+  submitResponse,
+} from '#shared/user.ts'
+
+/**
+ * The API's answers for the OpenAPI document (issue 13). Most are the shared schemas the app already
+ * types its answers with (`z.infer`); the few below exist only here. Kept on the server: the document
+ * is built by the server, and the web app must not gain a full `zod` import through them.
+ */
+
+/** GET /api/health while the database answers. */
+export const healthOkResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') })
+/** GET /api/health when the database did not answer in time (503). */
+export const healthDownResponse = z.object({ status: z.literal('error'), database: z.literal('unreachable') })
+
+/** POST /api/me/challenges/:id/reviews (202): the queued review, or the one that already waits. */
+export const reviewRequestedResponse = z.object({ review: reviewSummarySchema })
+
+/** GET /api/openapi.json: described by OpenAPI's own schema, not repeated here. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+})
+
+/**
+ * Named schemas: each becomes `#/components/schemas/<name>` and is referenced wherever it is used.
+ * Answers are described as the server writes them (zod's output side).
+ */
+export const RESPONSE_COMPONENTS = {
+  Error: apiErrorSchema,
+  HealthOk: healthOkResponse,
+  HealthDown: healthDownResponse,
+  PublicConfig: publicConfigSchema,
+  SessionUser: sessionUserSchema,
+  SessionResponse: sessionResponse,
+  MeResponse: meResponse,
+  Challenge: challengeSchema,
+  ChallengeListResponse: challengeListResponse,
+  ChallengeCountResponse: challengeCountResponse,
+  ChallengeResponse: challengeResponse,
+  AssetGroup: assetGroupSchema,
+  ChallengeZip: challengeZipSchema,
+  ChallengeZipResponse: challengeZipResponse,
+  Competition: competitionSchema,
+  CompetitionEntry: competitionEntrySchema,
+  CompetitionsResponse: competitionsResponse,
+  PublicProfile: publicProfileSchema,
+  EarnedBadge: earnedBadgeSchema,
+  ProfilePage: profilePageResponse,
+  ReviewSummary: reviewSummarySchema,
+  ReviewBreakpoint: reviewBreakpointSchema,
+  ReviewQuality: reviewQualitySchema,
+  Review: reviewSchema,
+  ReviewResponse: reviewResponse,
+  LeaderboardEntry: leaderboardEntrySchema,
+  Leaderboard: leaderboardResponse,
+  OwnProfile: ownProfileSchema,
+  OwnProfileResponse: ownProfileResponse,
+  Dashboard: dashboardResponse,
+  MemberChallenge: memberChallengeSchema,
+  MemberChallengesResponse: memberChallengesResponse,
+  Progress: progressSchema,
+  ProgressResponse: progressResponse,
+  SubmitResponse: submitResponse,
+  MemberReviewsResponse: memberReviewsResponse,
+  ReviewRequestedResponse: reviewRequestedResponse,
+  OpenApiDocument: openApiDocumentSchema,
+} satisfies Record<string, z.ZodType>
+
+/** Request bodies, described as clients write them (zod's input side, before trimming and checks). */
+export const REQUEST_COMPONENTS = {
+  ProfileUpdate: profileUpdateSchema,
+  SubmitSolution: submitSolutionSchema,
+} satisfies Record<string, z.ZodType>
+
+export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS
+export type RequestComponent = keyof typeof REQUEST_COMPONENTS
+
+/**
+ * Answers whose TypeScript type is written by hand rather than inferred from a schema must still fit
+ * the schema that documents them, or the typecheck fails here. (A field the answer has and the schema
+ * lacks passes TypeScript; the API tests catch it, as documented objects allow no other properties.)
+ */
+type Conforms<Answer extends Documented, Documented> = [Answer, Documented]
+export type HandWrittenAnswersConform = [
+  Conforms<PublicProfileAnswer, ProfilePage>,
+  Conforms<EarnedBadge, z.infer<typeof earnedBadgeSchema>>,
+  Conforms<z.infer<typeof earnedBadgeSchema>, EarnedBadge>,
+]
