@@ -1,12 +1,15 @@
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import type { Store } from 'hono-rate-limiter'
 import { createGitHubClient, type GitHubClient } from '#server/auth/github.ts'
 import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
 import { authRoutes } from '#server/auth/routes.ts'
+import { sessionCookieName } from '#server/auth/session.ts'
 import { createSessionCache, SESSION_CACHE_TTL_MS } from '#server/auth/session-cache.ts'
 import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
+import { type ClusterEvents, noClusterEvents } from '#server/db/events.ts'
 import { databaseUnavailableReason, reportDatabaseUnavailable, withDeadline } from '#server/db/unavailable.ts'
 import type { Env } from '#server/env.ts'
 import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
@@ -19,6 +22,7 @@ import { securityHeaders } from '#server/http/security-headers.ts'
 import { spaRoutes } from '#server/http/spa.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
+import { openApiRoutes } from '#server/openapi/routes.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
@@ -29,6 +33,7 @@ import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { reviewRoutes } from '#server/routes/reviews.ts'
 import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
+import { signedUrlOrigin } from '#server/storage/storage-url.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
 export type AppDeps = {
@@ -41,6 +46,13 @@ export type AppDeps = {
   /** Defaults to the real GitHub client for the configured addresses. */
   github?: GitHubClient
   rateLimits?: RateLimits
+  /**
+   * Where rate-limit counts live, one store per limiter (http/rate-limit-store.ts): this process's
+   * memory by default; index.ts passes the database's or Redis's, which every instance shares.
+   */
+  rateLimitStore?: () => Store | undefined
+  /** The other instances on the same PostgreSQL database (db/events.ts); none by default. */
+  events?: ClusterEvents
   /** The public catalogue in memory; defaults to one read from `db`. */
   catalogue?: Catalogue
   /** How long sessions and the leaderboard are kept in memory (0: not at all); defaults for each. */
@@ -74,10 +86,27 @@ export function createApp(deps: AppDeps) {
   const reviews = deps.reviews ?? createReviewService({ db, storage, queue: createJobQueue(db), log })
   const sessionCache = createSessionCache({ ttlMs: deps.cacheMs?.sessions ?? SESSION_CACHE_TTL_MS })
   const leaderboard = createLeaderboard(db, deps.cacheMs?.leaderboard ?? LEADERBOARD_CACHE_MS)
-  const onUserChanged = (userId: string) => {
+  const events = deps.events ?? noClusterEvents
+  const forgetUser = (userId: string) => {
     sessionCache.forgetUser(userId)
     leaderboard.invalidate()
   }
+  const onUserChanged = (userId: string) => {
+    forgetUser(userId)
+    void events.publish({ type: 'user-changed', userId })
+  }
+  // What another instance changed: this one drops what it keeps of it, at once rather than at expiry.
+  events.subscribe((event) => {
+    if (event.type === 'session-ended') sessionCache.forget(event.idHash)
+    else if (event.type === 'user-changed') forgetUser(event.userId)
+    else if (event.type === 'catalogue-changed') catalogue.refresh()
+    else {
+      // The listener was away: whatever it missed, nothing stale is kept.
+      sessionCache.clear()
+      leaderboard.invalidate()
+      catalogue.refresh()
+    }
+  })
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
@@ -89,10 +118,15 @@ export function createApp(deps: AppDeps) {
   const csrf = sameOriginJson(env.publicOrigin)
   const addressOf = (c: Context) => clientAddress(c, env.TRUST_PROXY)
   // Per member when signed in, else per address; GET requests are not limited.
-  const mutationLimit = limitRequests('mutation', limits.mutation, (c) => {
-    const user = (c as Context<{ Variables: AuthVariables }>).get('user')
-    return user?.id ?? addressOf(c)
-  })
+  const mutationLimit = limitRequests(
+    'mutation',
+    limits.mutation,
+    (c) => {
+      const user = (c as Context<{ Variables: AuthVariables }>).get('user')
+      return user?.id ?? addressOf(c)
+    },
+    deps.rateLimitStore?.(),
+  )
   const limitMutations: MiddlewareHandler = async (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
 
@@ -111,6 +145,15 @@ export function createApp(deps: AppDeps) {
         return c.json({ status: 'error', database: 'unreachable' }, 503)
       }
     })
+    // The API's description and its docs page: the same for everyone, so before the session lookup too.
+    .route(
+      '/',
+      openApiRoutes({
+        brand: env.BRAND_NAME,
+        publicOrigin: env.publicOrigin,
+        sessionCookie: sessionCookieName(env),
+      }),
+    )
     .use(loadUser(db, env, sessionCache))
     .get('/config', (c) => {
       c.header('Cache-Control', 'public, max-age=300')
@@ -124,30 +167,58 @@ export function createApp(deps: AppDeps) {
     })
     .route('/challenges', challengeRoutes(catalogue))
     .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions))
-    .route('/users', userRoutes(db))
+    .route('/users', userRoutes(db, { brand: env.BRAND_NAME }))
     .route('/reviews', reviewRoutes(reviews))
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/me', requireUser)
     .use('/leaderboard', requireUser)
     .route('/leaderboard', leaderboardRoutes(leaderboard))
-    .route('/me', meRoutes({ db, storage, catalogue, reviews, log, onUserChanged }))
+    .route(
+      '/me',
+      meRoutes({
+        db,
+        storage,
+        catalogue,
+        reviews,
+        log,
+        onUserChanged,
+        redirectDownloads: env.STORAGE_REDIRECT,
+      }),
+    )
     .all('*', (c) =>
       c.json(errorBody('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`), 404),
     )
 
   app.onError(handleError(log))
-  app.use(securityHeaders({ production: env.NODE_ENV === 'production' }))
+  app.use(
+    securityHeaders({
+      production: env.NODE_ENV === 'production',
+      // Images and the app's download follow redirects to the store's signed addresses.
+      storageOrigin:
+        env.STORAGE_REDIRECT && env.storage.kind === 's3' ? signedUrlOrigin(env.storage) : undefined,
+    }),
+  )
   app.use(limitBodySize())
   // Compression happens on node:http's response, where lengths are known (http/node-handler.ts).
   // A hung database (or anything else) never holds an API call longer than this: 503 `unavailable`.
   app.use('/api/*', requestTimeout({ log }))
   app.use('/auth/*', requestTimeout({ log }))
   app.route('/api', api)
-  app.use('/auth/github', limitRequests('sign-in', limits.signIn, addressOf))
+  app.use('/auth/github', limitRequests('sign-in', limits.signIn, addressOf, deps.rateLimitStore?.()))
   app.use('/auth/*', csrf, limitMutations)
-  app.route('/auth', authRoutes({ db, env, log, github, sessionCache }))
+  app.route(
+    '/auth',
+    authRoutes({
+      db,
+      env,
+      log,
+      github,
+      sessionCache,
+      onSessionEnded: (idHash) => events.publish({ type: 'session-ended', idHash }),
+    }),
+  )
   if (env.github.mode === 'emulator') app.route('/github-emulator', githubEmulatorRoutes(env))
-  app.route('/files', fileRoutes(storage))
+  app.route('/files', fileRoutes(storage, { redirect: env.STORAGE_REDIRECT }))
   app.route(
     '/',
     spaRoutes(deps.webDir ?? join(PROJECT_ROOT, 'dist', 'web'), {

@@ -133,6 +133,23 @@ describe('configuration', () => {
     expect(parseEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0)
     expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be false, true, or the number/)
   })
+
+  it('keeps rate limits in memory on PGlite and in the database on PostgreSQL, unless told', () => {
+    expect(parseEnv({}).rateLimitStore).toEqual({ kind: 'memory' })
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db' }).rateLimitStore).toEqual({ kind: 'database' })
+    expect(
+      parseEnv({ DATABASE_URL: 'postgres://u@h/db', RATE_LIMIT_STORE: 'memory' }).rateLimitStore,
+    ).toEqual({
+      kind: 'memory',
+    })
+    expect(parseEnv({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toEqual({ kind: 'database' })
+    expect(parseEnv({ RATE_LIMIT_STORE: 'rediss://:secret@cache:6380/2' }).rateLimitStore).toEqual({
+      kind: 'redis',
+      url: 'rediss://:secret@cache:6380/2',
+    })
+    for (const wrong of ['redis', 'mysql://h', 'Database', 'redis://'])
+      expect(() => parseEnv({ RATE_LIMIT_STORE: wrong })).toThrow(/RATE_LIMIT_STORE must be/)
+  })
 })
 
 describe('review settings', () => {
@@ -203,5 +220,79 @@ describe('review settings', () => {
       GITHUB_CLIENT_SECRET: 'secret',
     })
     expect(startupWarnings(env)).toEqual([expect.stringMatching(/^REVIEW_ALLOW_LOOPBACK is on: /)])
+  })
+})
+
+describe('storage settings', () => {
+  it('keeps stored files in the data folder by default, and sends them itself', () => {
+    const env = parseEnv({})
+    expect(env.storage).toEqual({ kind: 'fs', root: null })
+    expect(env.STORAGE_REDIRECT).toBe(false)
+  })
+
+  it('reads an S3 bucket from STORAGE_URL, and STORAGE_REDIRECT with it', () => {
+    const env = parseEnv({
+      STORAGE_URL: 's3://dojo-files/prod?endpoint=http://minio:9000&region=eu-west-1',
+      STORAGE_REDIRECT: '1',
+    })
+    expect(env.storage).toMatchObject({
+      kind: 's3',
+      bucket: 'dojo-files',
+      prefix: 'prod',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-1',
+      forcePathStyle: true,
+    })
+    expect(env.STORAGE_REDIRECT).toBe(true)
+    expect(parseEnv({ STORAGE_URL: 's3://dojo-files', STORAGE_REDIRECT: 'false' }).STORAGE_REDIRECT).toBe(
+      false,
+    )
+  })
+
+  it.each([
+    [{ STORAGE_URL: 'minio://x' }, /STORAGE_URL must be file:\/\/ \(files under DATA_DIR\) or s3:\/\/bucket/],
+    [
+      { STORAGE_URL: 's3://dojo?endpont=http://x' },
+      /STORAGE_URL must use only the parameters .*\(not "endpont"\)/,
+    ],
+    [
+      { STORAGE_URL: 's3://dojo?endpoint=minio:9000' },
+      /STORAGE_URL must have an endpoint that is an http\(s\)/,
+    ],
+    [{ STORAGE_REDIRECT: 'yes' }, /STORAGE_REDIRECT must be 1 \(files are sent by a redirect .*\) or 0/],
+  ])('stops on a wrong storage setting with a sentence naming it: %j', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+
+  it('never repeats the secret key of a wrong STORAGE_URL', () => {
+    const source = { STORAGE_URL: 's3://dojo?accessKeyId=AK&secretAccessKey=hunter2&region=Bad Region' }
+    expect(() => parseEnv(source)).toThrow(
+      /STORAGE_URL must have a region such as us-east-1 \(got ".*secretAccessKey=\*\*\*/,
+    )
+    expect(() => parseEnv(source)).not.toThrow(/hunter2/)
+  })
+
+  it('takes the S3 keys from AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, unless STORAGE_URL holds them', () => {
+    const keys = { AWS_ACCESS_KEY_ID: 'env-id', AWS_SECRET_ACCESS_KEY: 'env-secret' }
+    expect(parseEnv({ ...keys, STORAGE_URL: 's3://dojo-files' }).storage).toMatchObject({
+      credentials: { accessKeyId: 'env-id', secretAccessKey: 'env-secret' },
+    })
+    expect(
+      parseEnv({ ...keys, STORAGE_URL: 's3://dojo-files?accessKeyId=url-id&secretAccessKey=url-secret' })
+        .storage,
+    ).toMatchObject({ credentials: { accessKeyId: 'url-id', secretAccessKey: 'url-secret' } })
+    // Neither: the SDK's other sources (a profile, a role) are left to find them.
+    expect(parseEnv({ STORAGE_URL: 's3://dojo-files' }).storage).not.toHaveProperty('credentials')
+    expect(() => parseEnv({ AWS_ACCESS_KEY_ID: 'env-id' })).toThrow(
+      /AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together \(or neither\)\./,
+    )
+  })
+
+  it('refuses STORAGE_REDIRECT without a bucket: files on disk have no address of their own', () => {
+    expect(() => parseEnv({ STORAGE_REDIRECT: '1' })).toThrow(
+      /STORAGE_REDIRECT=1 needs an s3:\/\/ STORAGE_URL: .*Set STORAGE_URL to the bucket, or remove STORAGE_REDIRECT\./,
+    )
+    expect(() => parseEnv({ STORAGE_REDIRECT: '1', STORAGE_URL: 'file://' })).toThrow(EnvError)
   })
 })

@@ -1,6 +1,12 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { PROJECT_ROOT } from '#server/project-root.ts'
+import {
+  parseStorageUrl,
+  redactStorageUrl,
+  type StorageConfig,
+  StorageUrlError,
+} from '#server/storage/storage-url.ts'
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional()
 
@@ -20,6 +26,30 @@ const envSchema = z.object({
     .max(65535, 'must be a port number from 0 to 65535')
     .default(3000),
   DATA_DIR: z.string().min(1).default('.data'),
+  // Parsed into `storage` below; here only checked, so a mistake joins the other sentences.
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseStorageUrl(value)
+      } catch (error) {
+        if (!(error instanceof StorageUrlError)) throw error
+        ctx.addIssue({ code: 'custom', message: error.message })
+      }
+    }),
+  STORAGE_REDIRECT: z
+    .enum(
+      ['false', 'true', '0', '1'],
+      'must be 1 (files are sent by a redirect to a short-lived address of the store) or 0',
+    )
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  // The S3 keys when STORAGE_URL does not hold them; with neither, the AWS SDK's other sources
+  // (a profile, the container's or instance's role) are asked.
+  AWS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().trim().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection URL')
@@ -42,6 +72,14 @@ const envSchema = z.object({
   SOCIAL_LINKEDIN_URL: optionalUrl.default('https://www.linkedin.com/company/frontend-dojo'),
   RATE_LIMIT_SIGN_IN: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(20),
   RATE_LIMIT_MUTATIONS: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(60),
+  RATE_LIMIT_STORE: z
+    .string()
+    .regex(
+      /^(memory|database|rediss?:\/\/\S+)$/,
+      'must be memory, database, or a redis:// (or rediss://) URL such as redis://127.0.0.1:6379',
+    )
+    .refine((value) => !value.startsWith('redis') || URL.canParse(value), 'must be a valid redis:// URL')
+    .optional(),
   PUBLIC_URL: z
     .url({
       protocol: /^https?$/,
@@ -106,6 +144,12 @@ export type GitHubConfig = {
   apiUrl: string
 }
 
+/**
+ * Where rate-limit counts live: in this process (`memory`), in the database every instance shares
+ * (`database`, the default on PostgreSQL), or in Redis. PGlite has one process, so memory is its default.
+ */
+export type RateLimitStoreConfig = { kind: 'memory' } | { kind: 'database' } | { kind: 'redis'; url: string }
+
 export const EMULATOR_PATH = '/github-emulator'
 export const EMULATOR_CLIENT = { id: 'frontend-dojo-emulator', secret: 'emulator-secret-not-for-production' }
 
@@ -118,6 +162,9 @@ export type Env = z.infer<typeof envSchema> & {
   publicOrigin: string
   secureCookies: boolean
   github: GitHubConfig
+  /** Where stored files live (STORAGE_URL). */
+  storage: StorageConfig
+  rateLimitStore: RateLimitStoreConfig
 }
 
 /** localhost, 127.0.0.0/8 and ::1 (with or without brackets): reachable from this machine only. */
@@ -157,7 +204,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     const sentences = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
-      return `${name} ${issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`} (got ${JSON.stringify(source[name])}).`
+      // STORAGE_URL may hold a secret key: never repeat it.
+      const got = name === 'STORAGE_URL' ? redactStorageUrl(source[name] ?? '') : source[name]
+      return `${name} ${issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`} (got ${JSON.stringify(got)}).`
     })
     throw new EnvError(`Invalid configuration: ${sentences.join(' ')}`)
   }
@@ -176,6 +225,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (production && data.REVIEW_ALLOW_LOOPBACK !== false)
     problems.push(
       'REVIEW_ALLOW_LOOPBACK must not be set in production: it lets reviews open sites on this machine, which only tests need. Remove it.',
+    )
+  const storage = parseStorageUrl(data.STORAGE_URL)
+  if (!data.AWS_ACCESS_KEY_ID !== !data.AWS_SECRET_ACCESS_KEY)
+    problems.push('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together (or neither).')
+  if (storage.kind === 's3' && !storage.credentials && data.AWS_ACCESS_KEY_ID && data.AWS_SECRET_ACCESS_KEY)
+    storage.credentials = {
+      accessKeyId: data.AWS_ACCESS_KEY_ID,
+      secretAccessKey: data.AWS_SECRET_ACCESS_KEY,
+      ...(data.AWS_SESSION_TOKEN ? { sessionToken: data.AWS_SESSION_TOKEN } : {}),
+    }
+  if (data.STORAGE_REDIRECT && storage.kind !== 's3')
+    problems.push(
+      'STORAGE_REDIRECT=1 needs an s3:// STORAGE_URL: files on this machine have no short-lived address of their own to redirect to. Set STORAGE_URL to the bucket, or remove STORAGE_REDIRECT.',
     )
   if (data.GITHUB_CLIENT_ID && !data.GITHUB_CLIENT_SECRET)
     problems.push('GITHUB_CLIENT_SECRET must be set when GITHUB_CLIENT_ID is.')
@@ -209,11 +271,16 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
         url: (data.GITHUB_URL ?? 'https://github.com').replace(/\/+$/, ''),
         apiUrl: (data.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
       }
+  const store = data.RATE_LIMIT_STORE ?? (data.DATABASE_URL ? 'database' : 'memory')
+  const rateLimitStore: RateLimitStoreConfig =
+    store === 'memory' || store === 'database' ? { kind: store } : { kind: 'redis', url: store }
   return {
     ...data,
+    rateLimitStore,
     publicOrigin,
     secureCookies: production || publicOrigin.startsWith('https:'),
     github,
+    storage,
     dataDir: resolve(PROJECT_ROOT, result.data.DATA_DIR),
     contentDir: resolve(PROJECT_ROOT, result.data.CONTENT_DIR),
     competitionsDir: resolve(PROJECT_ROOT, result.data.COMPETITIONS_DIR),

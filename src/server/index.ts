@@ -52,6 +52,11 @@ async function main() {
     log.warn('the events listener is not running yet; it keeps trying', { error: error.message })
   })
   const rateLimitStores = openRateLimitStores(env.rateLimitStore, { db, log })
+  await rateLimitStores.ready(3000).catch((error: Error) => {
+    log.warn('the rate-limit store does not answer yet: counting in this process until it does', {
+      error: error.message,
+    })
+  })
   const catalogue = createCatalogue(db, {
     log,
     ...(env.DATABASE_URL ? { checkEveryMs: CATALOGUE_CHECK_WITH_NOTICES_MS } : {}),

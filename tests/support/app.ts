@@ -7,11 +7,12 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
 import { createReviewService, type ReviewCaptureDeps } from '#server/review/service.ts'
-import { createFsStorage } from '#server/storage/fs-storage.ts'
+import { openStorage } from '#server/storage/open.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { ORIGIN } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import type { TestDatabase } from '#tests/support/databases.ts'
+import { checkAnswersAgainstDocument } from '#tests/support/openapi-check.ts'
 
 export const TEST_INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Test app</title></head><body><div id="root"></div></body></html>'
@@ -47,7 +48,8 @@ export async function createTestApp(
     PUBLIC_URL: ORIGIN,
     ...envOverrides,
   })
-  const storage = createFsStorage(join(dataDir, 'storage'))
+  // The data folder's storage/, or the bucket that a STORAGE_URL override names.
+  const storage = await openStorage(env.storage, dataDir)
   const log = createLogger('silent')
   const reviews = createReviewService({
     db: database.db,
@@ -68,6 +70,8 @@ export async function createTestApp(
     cacheMs: options.cacheMs ?? { sessions: 0, leaderboard: 0, competitions: 0 },
     reviews,
   })
+  // Every answer the tests receive is held to the OpenAPI document (issue 13).
+  checkAnswersAgainstDocument(app)
   return { app, env, storage, dataDir, reviews, log }
 }
 
@@ -75,7 +79,11 @@ export async function createTestApp(
  * The app on `database` with a catalogue of three challenges (navbar, footer, then hero as the newest),
  * titled `${prefix} navbar` and so on. Returns the app and the catalogue as the API lists it.
  */
-export async function createTestAppWithCatalogue(database: TestDatabase, prefix: string) {
+export async function createTestAppWithCatalogue(
+  database: TestDatabase,
+  prefix: string,
+  envOverrides: Record<string, string> = {},
+) {
   const contentDir = await temporaryDir()
   for (const [i, category] of (['navbar', 'footer', 'hero'] as const).entries()) {
     await writeChallengeFolder(contentDir, {
@@ -84,7 +92,7 @@ export async function createTestAppWithCatalogue(database: TestDatabase, prefix:
       date: `2026-10-0${i + 1}`,
     })
   }
-  const t = await createTestApp(database)
+  const t = await createTestApp(database, envOverrides)
   await importCatalogue({ db: database.db, storage: t.storage, contentDir })
   const catalogue: Challenge[] = (await (await t.app.request('/api/challenges')).json()).challenges
   return { t, catalogue }

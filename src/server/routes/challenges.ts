@@ -13,7 +13,7 @@ import { type Challenge, type ChallengeZip, categorySchema } from '#shared/chall
 
 const MAX_IDS = 100
 
-const listQuery = z.object({
+export const listQuery = z.object({
   category: z.enum(CATEGORY_VALUES, `must be one of ${CATEGORY_VALUES.join(', ')}`).optional(),
   ids: z
     .string()
