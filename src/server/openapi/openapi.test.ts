@@ -263,10 +263,15 @@ describe.each(TEST_DATABASES)('the API description and its docs page on %s', (ki
     const assets = [...html.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)].map((match) => match[1] ?? '')
     expect(assets).toEqual([
       expect.stringMatching(/^\/api\/docs\/swagger-ui\.[0-9a-f]{12}\.css$/),
+      expect.stringMatching(/^\/api\/docs\/accessible\.[0-9a-f]{12}\.css$/),
       expect.stringMatching(/^\/api\/docs\/swagger-ui-bundle\.[0-9a-f]{12}\.js$/),
       expect.stringMatching(/^\/api\/docs\/start\.[0-9a-f]{12}\.js$/),
     ])
-    const [css = '', bundle = '', start = ''] = assets
+    const [css = '', accessible = '', bundle = '', start = ''] = assets
+    // Swagger UI's colours darkened to WCAG AA contrast (the browser test runs axe on the page).
+    expect(await (await app.request(accessible)).text()).toContain(
+      '.opblock-summary-method{background:#1d4ed8}',
+    )
     const viewer = await app.request(bundle)
     expect(viewer.status).toBe(200)
     expect(viewer.headers.get('Content-Type')).toMatch(/^text\/javascript/)

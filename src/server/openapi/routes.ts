@@ -20,14 +20,57 @@ const root = document.getElementById('docs')
 window.ui = window.SwaggerUIBundle({
   url: root.dataset.spec,
   domNode: root,
-  deepLinking: true,
+  // Deep links put a link inside each operation's toggle button: two controls in one for a screen reader.
+  deepLinking: false,
   validatorUrl: null,
   presets: [window.SwaggerUIBundle.presets.apis],
   layout: 'BaseLayout',
 })
+// As Swagger UI renders: names for what it leaves unnamed, landmarks around its header parts, and its
+// headings, which skip h2 under the h1 title, read one level up. Attributes only: React keeps its nodes.
+const label = (selector, attributes) => {
+  for (const element of root.querySelectorAll(selector))
+    for (const [name, value] of Object.entries(attributes))
+      if (element.getAttribute(name) !== value) element.setAttribute(name, value)
+}
+new MutationObserver(() => {
+  label('select#servers', { 'aria-label': 'Server' })
+  label('.information-container', { role: 'region', 'aria-label': 'About this API' })
+  label('.schemes-server-container', { role: 'region', 'aria-label': 'Servers and sign-in' })
+  label('h3', { 'aria-level': '2' })
+  label('h4', { 'aria-level': '3' })
+  label('h5', { 'aria-level': '4' })
+}).observe(root, { childList: true, subtree: true })
 `
 
-type ViewerFiles = { css: string; bundle: string; start: string; assets: Map<string, CachedBody> }
+/**
+ * Swagger UI's colours where they fail WCAG AA contrast (white on its light method badges, light
+ * links and version stamps): the same hues, darkened to at least 4.5:1.
+ */
+const ACCESSIBLE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-method{background:#1d4ed8}
+.swagger-ui .opblock.opblock-post .opblock-summary-method{background:#047857}
+.swagger-ui .opblock.opblock-patch .opblock-summary-method{background:#0f766e}
+.swagger-ui .opblock.opblock-put .opblock-summary-method{background:#b45309}
+.swagger-ui .opblock.opblock-delete .opblock-summary-method{background:#b91c1c}
+.swagger-ui .info .title small pre{background:#4b5563}
+.swagger-ui .info .title small.version-stamp pre{background:#3f6212}
+.swagger-ui .info .url,.swagger-ui .info a,.swagger-ui .info .link{color:#1d4ed8}
+.swagger-ui .btn.authorize{color:#047857;border-color:#047857}
+.swagger-ui .btn.authorize span{color:#047857}
+.swagger-ui .btn.authorize svg{fill:#047857}
+.swagger-ui .json-schema-2020-12-expand-deep-button{color:#374151}
+.swagger-ui .try-out__btn.cancel,.swagger-ui .btn.cancel{color:#b91c1c;border-color:#b91c1c}
+.swagger-ui .btn.execute{background-color:#1d4ed8;border-color:#1d4ed8}
+.swagger-ui .download-contents{background:#4b5563}
+`
+
+type ViewerFiles = {
+  css: string
+  bundle: string
+  start: string
+  accessibleCss: string
+  assets: Map<string, CachedBody>
+}
 
 function hashedName(name: string, bytes: Buffer): string {
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 12)
@@ -53,6 +96,7 @@ async function readViewer(): Promise<ViewerFiles> {
     { name: 'swagger-ui.css', type: 'text/css; charset=utf-8', text: withoutSourceMap(css) },
     { name: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8', text: withoutSourceMap(bundle) },
     { name: 'start.js', type: 'text/javascript; charset=utf-8', text: START_SCRIPT },
+    { name: 'accessible.css', type: 'text/css; charset=utf-8', text: ACCESSIBLE_CSS },
   ]
   const names: string[] = []
   const assets = new Map<string, CachedBody>()
@@ -62,8 +106,8 @@ async function readViewer(): Promise<ViewerFiles> {
     names.push(hashed)
     assets.set(hashed, cacheBytes(bytes, type, { compress: false }))
   }
-  const [cssName = '', bundleName = '', startName = ''] = names
-  return { css: cssName, bundle: bundleName, start: startName, assets }
+  const [cssName = '', bundleName = '', startName = '', accessibleName = ''] = names
+  return { css: cssName, bundle: bundleName, start: startName, accessibleCss: accessibleName, assets }
 }
 
 function escapeHtml(text: string): string {
@@ -79,6 +123,7 @@ function docsPage(title: string, files: ViewerFiles): string {
 <title>${escapeHtml(title)}</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <link rel="stylesheet" href="/api/docs/${files.css}">
+<link rel="stylesheet" href="/api/docs/${files.accessibleCss}">
 <script src="/api/docs/${files.bundle}" defer></script>
 <script src="/api/docs/${files.start}" defer></script>
 </head>
