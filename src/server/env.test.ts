@@ -30,6 +30,11 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, /PORT must be a port number/],
     [{ PORT: '70000' }, /PORT must be a port number from 0 to 65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ connection URL/],
+    // A password in a bad URL is not repeated in the message.
+    [
+      { DATABASE_URL: 'mysql://dojo:s3cret-pw@db:3306/dojo' },
+      /\(got "mysql:\/\/dojo:\*\*\*@db:3306\/dojo"\)/,
+    ],
     [{ NODE_ENV: 'staging' }, /NODE_ENV must be development, test or production/],
     [{ SUPPORT_EMAIL: 'nobody' }, /SUPPORT_EMAIL must be an e-mail address/],
   ])('stops on a wrong value with a sentence naming it: %j', (source, message) => {

@@ -192,6 +192,14 @@ export function startupWarnings(env: Env): string[] {
   return warnings
 }
 
+/** What an error message may show of a variable: secrets hidden, a URL's password replaced. */
+function redactSecret(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return value
+  if (/SECRET|PASSWORD|TOKEN/.test(name)) return '(hidden)'
+  // postgres://user:password@host/db and redis://:password@host: keep the shape, not the password.
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, '$1***@')
+}
+
 export class EnvError extends Error {
   override name = 'EnvError'
 }
@@ -204,8 +212,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!result.success) {
     const sentences = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment')
-      // STORAGE_URL may hold a secret key: never repeat it.
-      const got = name === 'STORAGE_URL' ? redactStorageUrl(source[name] ?? '') : source[name]
+      // Never repeat a secret: STORAGE_URL may hold a key, a connection URL a password.
+      const got =
+        name === 'STORAGE_URL' ? redactStorageUrl(source[name] ?? '') : redactSecret(name, source[name])
       return `${name} ${issue.message.startsWith('must') ? issue.message : `is invalid: ${issue.message}`} (got ${JSON.stringify(got)}).`
     })
     throw new EnvError(`Invalid configuration: ${sentences.join(' ')}`)
