@@ -18,8 +18,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   // Two cores run the server, Chromium and two workers: generous limits keep a busy machine from
-  // failing tests that are merely slow.
-  timeout: 60_000,
+  // failing tests that are merely slow. The longest journeys (a second server of their own, real
+  // reviews beside them) take 50 s there, and once took over 60 s.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
