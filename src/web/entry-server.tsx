@@ -2,6 +2,7 @@ import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createHeadTags, HeadCollector, type HeadTags } from '#web/lib/head.tsx'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
 import type { SsrData, SsrNotFound } from '#web/lib/ssr-data.ts'
 import { createRoutes } from '#web/routes.tsx'
@@ -19,7 +20,7 @@ export type RenderInput = {
   notFound: SsrNotFound[]
 }
 
-export type RenderResult = { html: string; data: SsrData }
+export type RenderResult = { html: string; head: HeadTags; data: SsrData }
 
 const handler = createStaticHandler(createRoutes())
 
@@ -33,11 +34,14 @@ export async function renderPage(input: RenderInput): Promise<RenderResult | nul
   for (const notFound of input.notFound) seedNotFound(queryClient, notFound)
 
   const router = createStaticRouter(handler.dataRoutes, context)
+  const head = createHeadTags()
   const html = renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
+      <HeadCollector value={head}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </HeadCollector>
     </StrictMode>,
   )
   const data: SsrData = {
@@ -46,5 +50,5 @@ export async function renderPage(input: RenderInput): Promise<RenderResult | nul
     router: { loaderData: context.loaderData, actionData: context.actionData },
   }
   queryClient.clear()
-  return { html, data }
+  return { html, head, data }
 }

@@ -186,3 +186,40 @@ test('every public page hydrates without an error', async ({
   await expect(h1(page)).toHaveText('All Challenges')
   forgetNotFoundDocuments(consoleErrors)
 })
+
+test('the head follows the page: preloads from the server, title and robots tag in the browser', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  const { brandName } = await publicConfig(request)
+  // The home banner is the largest paint: the server's head asks for it first.
+  const home = await (await request.get('/')).text()
+  const head = home.slice(0, home.indexOf('</head>'))
+  expect(head).toMatch(
+    /<link rel="preload" as="image" href="\/assets\/banner-[^"]+\.svg" fetchpriority="high" \/>/,
+  )
+  expect(head).not.toContain('name="robots"')
+  expect(home.slice(home.indexOf('<body'))).not.toMatch(/<title|<meta /)
+
+  // A missing profile stays out of search results; the tag leaves with the page.
+  await page.goto('/profile/no-such-member-anywhere')
+  await expect(page).toHaveTitle(`User not found | ${brandName}`)
+  await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+  await page.getByRole('banner').getByRole('link', { name: 'Challenges', exact: true }).first().click()
+  await expect(h1(page)).toHaveText('All Challenges')
+  await expect(page).toHaveTitle(`All Challenges | ${brandName}`)
+  await expect(page.locator('meta[name="robots"]')).toHaveCount(0)
+  await expect(page.locator('title')).toHaveCount(1)
+
+  // And comes back with the next page that asks for it, rendered in the browser this time.
+  await page.goto('/about')
+  await page.evaluate(() => {
+    history.pushState(null, '', '/sign-in-failed')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(h1(page)).toHaveText('Sign-in failed')
+  await expect(page).toHaveTitle(`Sign-in failed | ${brandName}`)
+  await expect(page.locator('head meta[name="robots"]')).toHaveCount(1)
+  forgetNotFoundDocuments(consoleErrors)
+})

@@ -30,7 +30,12 @@ export async function renderPage(input) {
   const name = profile ? profile.data.profile.name : challenge ? challenge.data.title : 'Home'
   const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
   return {
-    html: '<title>' + escaped + ' | Frontend Dojo</title><link rel="preload" as="image" href="/i.png"/><main><h1>' + escaped + '</h1></main>',
+    html: '<main><h1>' + escaped + '</h1></main>',
+    head: {
+      title: name + ' | Frontend Dojo',
+      noindex: input.notFound.length > 0,
+      imagePreloads: [{ href: '/i.png?w=1&h="2"', highPriority: true }, { href: '/j.png', highPriority: false }],
+    },
     data: { queries: input.queries, notFound: input.notFound },
   }
 }`
@@ -122,10 +127,13 @@ describe('server-rendered public pages', () => {
       '<meta property="og:image" content="https://dojo.example/files/challenges/7/desktop.png" />',
     )
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
-    // Hoisted out of the body into <head>.
-    expect(html.indexOf('<link rel="preload" as="image" href="/i.png"/>')).toBeLessThan(
-      html.indexOf('</head>'),
+    // What the components asked of the head, escaped, in <head>.
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toContain(
+      '<link rel="preload" as="image" href="/i.png?w=1&amp;h=&quot;2&quot;" fetchpriority="high" />',
     )
+    expect(head).toContain('<link rel="preload" as="image" href="/j.png" />')
+    expect(html).not.toContain('name="robots"')
     expect(html).toContain('<div id="root"><main><h1>Card Grid</h1></main></div>')
     // The route's own chunks are preloaded; the entry's are already in index.html.
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/challenge-1.js" />')
@@ -143,6 +151,7 @@ describe('server-rendered public pages', () => {
     const profile = await pages.render('/profile/nobody', 'https://dojo.example/profile/nobody')
     expect(profile?.status).toBe(404)
     expect(profile?.html).toContain('User not found. Please check the username.')
+    expect(profile?.html).toContain('<meta name="robots" content="noindex" />')
   })
 
   it('keeps hostile profile text inert in the head and in the data block', async () => {

@@ -224,19 +224,15 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
   }
 
   function documentFor(pathname: string, result: RenderResult, data: PageData): string {
-    // React writes the page's hoisted elements (<title>, a noindex <meta>, image preloads) first;
-    // they belong in <head>.
-    let body = result.html
-    let title = escapeHtml(config.brandName)
-    const hoisted: string[] = []
-    for (;;) {
-      const match = /^(?:<title>([^<]*)<\/title>|<meta [^>]*>|<link [^>]*>)/.exec(body)
-      if (!match) break
-      // React escaped the text for an element; an attribute also needs its quotes escaped.
-      if (match[1] !== undefined) title = match[1].replace(/"/g, '&quot;')
-      else hoisted.push(match[0])
-      body = body.slice(match[0].length)
-    }
+    // What the page's components asked of the head while they rendered.
+    const title = escapeHtml(result.head.title ?? config.brandName)
+    const hoisted = [
+      ...(result.head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+      ...result.head.imagePreloads.map(
+        ({ href, highPriority }) =>
+          `<link rel="preload" as="image" href="${escapeHtml(href)}"${highPriority ? ' fetchpriority="high"' : ''} />`,
+      ),
+    ]
     const { head } = data
     const url = new URL(pathname, publicOrigin).href
     const description = escapeHtml(head.description)
@@ -266,7 +262,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
       .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${body}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(result.data)}</script>`,
+        `<div id="root">${result.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(result.data)}</script>`,
       )
   }
 

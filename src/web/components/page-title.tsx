@@ -1,7 +1,8 @@
+import { DocumentTitle } from '#web/lib/head.tsx'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 
-/** The document title, "{page} | {brand}", hoisted into <head> by React. */
+/** The document title, "{page} | {brand}". */
 export function PageTitle({ children }: { children: string }) {
   const { brandName } = usePublicConfig()
-  return <title>{`${children} | ${brandName}`}</title>
+  return <DocumentTitle title={`${children} | ${brandName}`} />
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { type ComponentType, useEffect, useRef, useState } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
 import type { ToasterProps } from 'sonner'
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts'
@@ -6,7 +6,7 @@ import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { OfflineScreen } from '#web/components/network-error.tsx'
 import { useForgetActiveLinkOutsideChallenges } from '#web/features/member/active-link.ts'
-import { markHydrated } from '#web/lib/hydration.ts'
+import { markHydrated, useBrowserStore } from '#web/lib/hydration.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 import { loadSonner, subscribeToasts, toasterMounted, toastsRequested } from '#web/lib/toast.ts'
 import { useOnlineStatus } from '#web/lib/use-online-status.ts'
@@ -45,7 +45,7 @@ export function RootLayout() {
  */
 function Toasts() {
   // Loaded with the first toast (never on the server): toasts are not part of the first paint.
-  const requested = useSyncExternalStore(subscribeToasts, toastsRequested, () => false)
+  const requested = useBrowserStore(subscribeToasts, toastsRequested, () => false)
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null)
   useEffect(() => {
     if (!requested) return

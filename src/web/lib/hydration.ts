@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 
 /**
  * Whether the app has finished its first render in this tab. Until then (on the server, and while the
@@ -15,7 +15,28 @@ export function markHydrated(): void {
   hydrated = true
 }
 
+/**
+ * `useSyncExternalStore` for a value only the browser knows (a media query, the network, the clock).
+ * The server renders `serverSnapshot`, and so does the render that hydrates its HTML; the render
+ * after takes the browser's value. Hydration keeps the server's attributes, so a first render that
+ * differed would leave the page showing what the server rendered. After hydration (a page the
+ * visitor navigates to), components start with the browser's value.
+ */
+export function useBrowserStore<T>(
+  subscribe: (onChange: () => void) => () => void,
+  snapshot: () => T,
+  serverSnapshot: () => T,
+): T {
+  const [hydrating, setHydrating] = useState(() => !hydrated)
+  useEffect(() => {
+    if (hydrating) setHydrating(false)
+  }, [hydrating])
+  return useSyncExternalStore(subscribe, hydrating ? serverSnapshot : snapshot)
+}
+
 const subscribeToNothing = () => () => {}
+const always = () => true
+const never = () => false
 
 /**
  * False in the server's HTML and while the browser hydrates it, true from the render after. A control
@@ -23,9 +44,5 @@ const subscribeToNothing = () => () => {}
  * comes before the app can answer it is not silently lost.
  */
 export function useInteractive(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  )
+  return useBrowserStore(subscribeToNothing, always, never)
 }

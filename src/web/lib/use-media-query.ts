@@ -1,4 +1,5 @@
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
+import { useBrowserStore } from '#web/lib/hydration.ts'
 
 /** Whether a CSS media query matches now; re-renders when that changes. */
 export function useMediaQuery(query: string): boolean {
@@ -11,7 +12,7 @@ export function useMediaQuery(query: string): boolean {
     [query],
   )
   // The server renders as if it did not match; hydration then takes the real answer.
-  return useSyncExternalStore(
+  return useBrowserStore(
     subscribe,
     () => window.matchMedia(query).matches,
     () => false,

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useBrowserStore } from '#web/lib/hydration.ts'
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange)
@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
 
 /** Whether the browser believes it is online, kept current through the online and offline events. */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
+  return useBrowserStore(
     subscribe,
     () => navigator.onLine,
     () => true,

@@ -5,6 +5,7 @@ import { Features } from '#web/features/home/components/features.tsx'
 import { GetStarted } from '#web/features/home/components/get-started.tsx'
 import { Hero } from '#web/features/home/components/hero.tsx'
 import { HowItWorks } from '#web/features/home/components/how-it-works.tsx'
+import { DocumentTitle } from '#web/lib/head.tsx'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -14,7 +15,7 @@ export function Component() {
   const { brandName } = usePublicConfig()
   return (
     <>
-      <title>{`${brandName} | Master Frontend Skills with Hands-On Projects`}</title>
+      <DocumentTitle title={`${brandName} | Master Frontend Skills with Hands-On Projects`} />
       <Hero />
       <Features />
       <div className="border-y border-slate-200 bg-slate-50 py-20 sm:py-28">

@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
+import { NoIndex } from '#web/lib/head.tsx'
 
 /**
  * The 404 page of SPEC §2, also rendered by routes whose parameter names nothing (an unknown category or
@@ -19,7 +20,7 @@ export function NotFoundPage() {
         </Link>
       }
     >
-      <meta name="robots" content="noindex" />
+      <NoIndex />
       <p>Oops! The page you're looking for doesn't exist.</p>
     </IllustratedPage>
   )

@@ -11,6 +11,7 @@ import { ProfileCard, ProfileCardSkeleton } from '#web/features/profile/componen
 import { ProfileSubmissions } from '#web/features/profile/components/profile-submissions.tsx'
 import { ReadmeBadge } from '#web/features/profile/components/readme-badge.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
+import { NoIndex } from '#web/lib/head.tsx'
 import { toast } from '#web/lib/toast.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -64,7 +65,7 @@ function ProfileProblem({
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center py-12 text-center">
       <PageTitle>{notFound ? 'User not found' : 'Profile'}</PageTitle>
-      {notFound ? <meta name="robots" content="noindex" /> : null}
+      {notFound ? <NoIndex /> : null}
       <div className="flex size-16 items-center justify-center rounded-2xl bg-amber-50 text-amber-700 ring-1 ring-amber-200">
         <AlertIcon className="size-8" />
       </div>

@@ -4,6 +4,7 @@ import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon, GithubIcon } from '#web/components/ui/icons.tsx'
 import { SIGN_IN_PATH } from '#web/features/auth/sign-in.ts'
+import { NoIndex } from '#web/lib/head.tsx'
 
 /**
  * Where the server sends the browser when a GitHub sign-in fails (denied consent, an expired or replayed
@@ -13,7 +14,7 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center sm:py-28">
       <PageTitle>Sign-in failed</PageTitle>
-      <meta name="robots" content="noindex" />
+      <NoIndex />
       <div className="flex size-16 items-center justify-center rounded-2xl bg-amber-50 text-amber-700 ring-1 ring-amber-200">
         <AlertIcon className="size-8" />
       </div>

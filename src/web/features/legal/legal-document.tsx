@@ -1,6 +1,7 @@
 import { Fragment, useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { Inline, LegalBlock, LegalDocumentContent, RichText } from '#web/features/legal/legal-types.ts'
+import { DocumentTitle } from '#web/lib/head.tsx'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 
 const linkClass =
@@ -15,7 +16,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-12 sm:px-6 sm:py-16 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-x-16 lg:px-8">
-      <title>{`${content.title} | ${brandName}`}</title>
+      <DocumentTitle title={`${content.title} | ${brandName}`} />
 
       <header className="max-w-[70ch] lg:col-start-2">
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useBrowserStore } from '#web/lib/hydration.ts'
 
 /**
  * The current time, refreshed every 30 s, for "5 minutes ago". It is null on the server and while the
@@ -26,7 +26,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNow(): number | null {
-  return useSyncExternalStore(
+  return useBrowserStore(
     subscribe,
     () => now,
     () => null,

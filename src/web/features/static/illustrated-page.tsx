@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { PageTitle } from '#web/components/page-title.tsx'
+import { usePreloadImage } from '#web/lib/head.tsx'
 
 interface IllustratedPageProps {
   /** Document title, without the brand. */
@@ -24,6 +25,7 @@ export function IllustratedPage({
   actions,
   illustration,
 }: IllustratedPageProps) {
+  usePreloadImage(illustration)
   return (
     <div className="page-container grid items-center gap-8 py-12 sm:py-20 md:grid-cols-2 md:gap-16 lg:py-24">
       <PageTitle>{title}</PageTitle>

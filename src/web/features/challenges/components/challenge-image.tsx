@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { usePreloadImage } from '#web/lib/head.tsx'
 import { isHydrated } from '#web/lib/hydration.ts'
 
 /**
@@ -26,6 +27,8 @@ export function ChallengeImage({
   width?: number
   height?: number
 }) {
+  // An image that is not lazy is above the fold: the server's head asks for it early.
+  usePreloadImage(src, { enabled: loading === 'eager' })
   // Rendered on the server (or hydrating its HTML), the image shows as it loads: hiding it until
   // JavaScript runs would delay the page's largest paint. Later it fades in behind a skeleton.
   const [state, setState] = useState<{ src: string; status: 'loading' | 'shown' | 'loaded' | 'error' }>(

@@ -131,6 +131,7 @@ export function ProfileForm({
                   onChange={(event) => {
                     const next = acceptText('name', field.value, event.target.value)
                     if (next !== null) field.onChange(next)
+                    keepShown(event.currentTarget, next ?? field.value)
                   }}
                   className={inputClass}
                 />
@@ -154,6 +155,7 @@ export function ProfileForm({
                   onChange={(event) => {
                     const next = acceptText('bio', field.value, event.target.value)
                     if (next !== null) field.onChange(next)
+                    keepShown(event.currentTarget, next ?? field.value)
                   }}
                   className={`${inputClass} resize-y`}
                 />
@@ -232,7 +234,11 @@ function LinkField({
               placeholder={placeholder}
               value={field.value}
               onBlur={field.onBlur}
-              onChange={(event) => field.onChange(stripLinkCharacters(event.target.value))}
+              onChange={(event) => {
+                const next = stripLinkCharacters(event.target.value)
+                field.onChange(next)
+                keepShown(event.currentTarget, next)
+              }}
               className={inputClass}
             />
           )}
@@ -240,6 +246,15 @@ function LinkField({
       )}
     />
   )
+}
+
+/**
+ * Shows the value the form kept when a keystroke was refused or filtered out. React puts a controlled
+ * field's value back after every change; Preact only when the value changed, so a refused character
+ * would otherwise stay on screen (and be typed over by the next keystroke).
+ */
+function keepShown(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  if (element.value !== value) element.value = value
 }
 
 function FormSection({
