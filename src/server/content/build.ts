@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Zippable, zipSync } from 'fflate'
-import sharp from 'sharp'
 import { DESIGN_VIEWS, type DesignView, type LoadedChallenge } from '#server/content/load.ts'
+import { loadSharp } from '#server/sharp.ts'
 
 /** Card previews: top-cropped, sized for the largest card slot at 2x density. */
 const THUMBNAIL_SIZES: Record<DesignView, { width: number; height: number }> = {
@@ -51,6 +51,7 @@ export async function buildZip(challenge: LoadedChallenge): Promise<{ zip: Uint8
 export type ImageBuilder = (challenge: LoadedChallenge) => Promise<BuiltChallenge['images']>
 
 export const buildImagesInProcess: ImageBuilder = async (challenge) => {
+  const sharp = await loadSharp()
   const pairs = await Promise.all(
     DESIGN_VIEWS.map(async ({ view }) => {
       const png = await readFile(join(challenge.dir, 'design', `${view}.png`))

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import sharp from 'sharp'
+import { loadSharp } from '#server/sharp.ts'
 import { type ChallengeMetadata, challengeMetadataSchema } from '#shared/challenge.ts'
 import { DEVICE_WIDTHS } from '#shared/constants.ts'
 import { titleToSlug } from '#shared/slug.ts'
@@ -112,6 +112,7 @@ async function loadOne(
     })
   }
 
+  const sharp = await loadSharp()
   for (const { view, width } of DESIGN_VIEWS) {
     const file = `design/${view}.png`
     if (!files.includes(file)) continue

@@ -1,4 +1,3 @@
-import { createClient } from '@redis/client'
 import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import {
   type ClientRateLimitInfo,
@@ -180,35 +179,41 @@ export function openRateLimitStores(
       close: async () => {},
     }
   }
-  const client = createClient({
-    url: config.url,
-    // A command while Redis is away fails at once (and is counted in memory) instead of queueing.
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: 2000,
-      reconnectStrategy: (retries) => Math.min(250 * 2 ** Math.min(retries, 10), REDIS_MAX_BACKOFF_MS),
-    },
-  })
-  client.on('error', (error: Error) =>
-    warnThrottled(log, 'Redis (RATE_LIMIT_STORE) is unreachable: counting in this process', {
-      error: error.message,
-    }),
-  )
   let closing = false
+  // node-redis is loaded only for a Redis store: 20 MB of memory the other stores never use.
+  const opened = import('@redis/client').then(({ createClient }) => {
+    const client = createClient({
+      url: config.url,
+      // A command while Redis is away fails at once (and is counted in memory) instead of queueing.
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: 2000,
+        reconnectStrategy: (retries) => Math.min(250 * 2 ** Math.min(retries, 10), REDIS_MAX_BACKOFF_MS),
+      },
+    })
+    client.on('error', (error: Error) =>
+      warnThrottled(log, 'Redis (RATE_LIMIT_STORE) is unreachable: counting in this process', {
+        error: error.message,
+      }),
+    )
+    return client
+  })
   // It keeps trying (reconnectStrategy) until Redis answers or the store is closed.
-  const connected = client.connect().then(
-    () => {},
-    (error: Error) => {
-      if (!closing) log.warn('gave up connecting to Redis (RATE_LIMIT_STORE)', { error: error.message })
-    },
-  )
+  const connected = opened
+    .then((client) => client.connect())
+    .then(
+      () => {},
+      (error: Error) => {
+        if (!closing) log.warn('gave up connecting to Redis (RATE_LIMIT_STORE)', { error: error.message })
+      },
+    )
   // The calls hono-rate-limiter's RedisStore makes (atomic Lua scripts), on node-redis.
   const calls: RedisClient = {
-    scriptLoad: (script) => client.scriptLoad(script),
+    scriptLoad: async (script) => (await opened).scriptLoad(script),
     evalsha: (async (sha1: string, keys: string[], args: unknown[]) =>
-      client.evalSha(sha1, { keys, arguments: args.map(String) })) as RedisClient['evalsha'],
-    decr: (key) => client.decr(key),
-    del: (key) => client.del(key),
+      (await opened).evalSha(sha1, { keys, arguments: args.map(String) })) as RedisClient['evalsha'],
+    decr: async (key) => (await opened).decr(key),
+    del: async (key) => (await opened).del(key),
   }
   return {
     kind: 'redis',
@@ -220,10 +225,13 @@ export function openRateLimitStores(
       }),
     async ready(timeoutMs) {
       await withDeadline(connected, timeoutMs, 'Redis')
-      if (!client.isReady) throw new Error('Redis is not connected')
+      if (!(await opened).isReady) throw new Error('Redis is not connected')
     },
     async close() {
       closing = true
+      // If node-redis could not even be loaded, there is nothing to close.
+      const client = await opened.catch(() => undefined)
+      if (!client) return
       if (client.isReady) await withDeadline(client.close(), 2000, 'Redis').catch(() => client.destroy())
       else if (client.isOpen) client.destroy()
     },

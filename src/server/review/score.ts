@@ -1,5 +1,5 @@
 import pixelmatch from 'pixelmatch'
-import sharp from 'sharp'
+import { loadSharp } from '#server/sharp.ts'
 
 /**
  * Scores a screenshot of a member's page against the challenge's design image, both at the same width.
@@ -113,6 +113,7 @@ export async function scoreCapture({
     includeAA: false,
   })
 
+  const sharp = await loadSharp()
   const diff = await sharp(diffPixels, { raw: { width, height: comparedHeight, channels: 4 } })
     .removeAlpha()
     .png({ compressionLevel: 6, adaptiveFiltering: false })
@@ -248,6 +249,7 @@ function colourDelta(dr: number, dg: number, db: number): number {
 }
 
 async function sizeOf(image: Buffer, name: string): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp()
   try {
     const { width, height } = await sharp(image).metadata()
     if (width && height) return { width, height }
@@ -274,6 +276,7 @@ async function rgbaAt(
 ): Promise<Buffer> {
   const { width, height, comparedHeight, fill, scaleFrom } = options
   const kept = Math.min(height, comparedHeight)
+  const sharp = await loadSharp()
   let pipeline = sharp(image).flatten({ background: EMPTY_PAGE })
   if (scaleFrom) pipeline = pipeline.resize({ width, height, fit: 'fill' })
   if (kept < height) pipeline = pipeline.extract({ left: 0, top: 0, width, height: kept })

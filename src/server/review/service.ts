@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module'
 import { buffer } from 'node:stream/consumers'
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
-import sharp from 'sharp'
 import type { Database } from '#server/db/client.ts'
 import {
   challenges,
@@ -16,6 +15,7 @@ import type { Logger } from '#server/logger.ts'
 import type { BrowserPool, CapturedBreakpoint, CaptureError, SiteCapture } from '#server/review/capture.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { fileUrl } from '#server/routes/challenges.ts'
+import { loadSharp } from '#server/sharp.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { type LinkStatus, type Ownership, ownershipSchema } from '#shared/ownership.ts'
 import {
@@ -284,6 +284,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     const object = await storage.get(key)
     if (!object) throw new Error(`The design image ${key} is missing from storage.`)
     // Stored as WebP for the web; the browser renders the design from a PNG.
+    const sharp = await loadSharp()
     return sharp(await buffer(object.open()))
       .png()
       .toBuffer()

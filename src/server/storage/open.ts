@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
-import { createS3Storage } from '#server/storage/s3-storage.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import type { StorageConfig } from '#server/storage/storage-url.ts'
 
@@ -11,6 +10,8 @@ import type { StorageConfig } from '#server/storage/storage-url.ts'
  */
 export async function openStorage(config: StorageConfig, dataDir: string): Promise<Storage> {
   if (config.kind === 'fs') return createFsStorage(config.root ?? join(dataDir, 'storage'))
+  // The AWS SDK is loaded only for a bucket: it is 25 MB of memory a server on a folder never uses.
+  const { createS3Storage } = await import('#server/storage/s3-storage.ts')
   const storage = createS3Storage(config)
   try {
     await storage.checkBucket()
