@@ -89,7 +89,11 @@ async function benchDatabase(label: string, databaseUrl?: string) {
     server = await startServer({
       entry: BUILT_SERVER,
       ...(databaseUrl ? { databaseUrl } : {}),
-      env: { LOG_LEVEL: 'error' },
+      // NODE_OPTIONS reaches the server, so V8 flags can be measured.
+      env: {
+        LOG_LEVEL: 'error',
+        ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+      },
       readyTimeoutMs: 180_000,
     })
     const client = new HttpClient(server.baseUrl)

@@ -92,7 +92,7 @@ type Server = { baseUrl: string; pid: number; stop: () => Promise<void>; output:
 async function startServer(databaseUrl: string | undefined, dataDir: string): Promise<Server> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ', 'NODE_OPTIONS', 'MALLOC_ARENA_MAX']
   const env: Record<string, string> = {
     ...Object.fromEntries(keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : []))),
     NODE_ENV: 'development',
