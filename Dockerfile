@@ -30,11 +30,14 @@ FROM node:20-bookworm-slim AS runtime
 RUN apt-get update \
   && apt-get install -y --no-install-recommends chromium fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*
+# Two glibc malloc arenas instead of one per thread: compression on libuv's threads otherwise keeps
+# memory long after a burst (npm run bench:rss measures it).
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=3000 \
   CHROMIUM_PATH=/usr/bin/chromium \
-  DATA_DIR=/data
+  DATA_DIR=/data \
+  MALLOC_ARENA_MAX=2
 WORKDIR /app
 # package.json marks the project root: the server finds drizzle/, content/ and dist/web beside it.
 COPY package.json ./
@@ -51,5 +54,7 @@ EXPOSE 3000
 # No curl in the slim image: node asks /api/health, which answers 503 when the database does not.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The bundle directly: `npm start` would look for the sources to decide whether to rebuild.
-CMD ["node", "dist/server/index.js"]
+# The bundle directly: `npm start` would look for the sources to decide whether to rebuild. A 4 MB
+# young generation (V8's default is 16 MB per semi-space) keeps a loaded server's memory near its
+# idle size, for no loss of throughput measured.
+CMD ["node", "--max-semi-space-size=4", "dist/server/index.js"]

@@ -38,7 +38,10 @@ describe('the Dockerfile', () => {
     ['another port', ['EXPOSE 3000', 'EXPOSE 8080'], /must EXPOSE 3000/],
     [
       'a shell-form CMD',
-      ['CMD ["node", "dist/server/index.js"]', 'CMD node dist/server/index.js'],
+      [
+        'CMD ["node", "--max-semi-space-size=4", "dist/server/index.js"]',
+        'CMD node --max-semi-space-size=4 dist/server/index.js',
+      ],
       /CMD must be in exec form/,
     ],
     [
