@@ -1,4 +1,5 @@
 import type { SessionUserRow } from '#server/auth/session.ts'
+import { createExpiringCache } from '#server/http/expiring-cache.ts'
 
 /**
  * Session lookups kept in memory for a moment, so a page's burst of API calls costs one query. This
@@ -21,34 +22,17 @@ export type SessionCache = {
 }
 
 export function createSessionCache(options: { ttlMs?: number; now?: () => number } = {}): SessionCache {
-  const ttlMs = options.ttlMs ?? SESSION_CACHE_TTL_MS
-  const now = options.now ?? Date.now
-  const entries = new Map<string, { user: SessionUserRow; until: number }>()
+  const cache = createExpiringCache<SessionUserRow>({
+    ttlMs: options.ttlMs ?? SESSION_CACHE_TTL_MS,
+    maxEntries: MAX_ENTRIES,
+    ownerOf: (user) => user.id,
+    ...(options.now ? { now: options.now } : {}),
+  })
   return {
-    get(idHash) {
-      const entry = entries.get(idHash)
-      if (!entry) return undefined
-      if (entry.until <= now()) {
-        entries.delete(idHash)
-        return undefined
-      }
-      return entry.user
-    },
-    set(idHash, user) {
-      if (ttlMs <= 0) return
-      entries.delete(idHash)
-      entries.set(idHash, { user, until: now() + ttlMs })
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
-    },
-    forget(idHash) {
-      entries.delete(idHash)
-    },
-    forgetUser(userId) {
-      for (const [idHash, entry] of entries) if (entry.user.id === userId) entries.delete(idHash)
-    },
-    clear() {
-      entries.clear()
-    },
+    get: cache.get,
+    set: cache.set,
+    forget: cache.forget,
+    forgetUser: cache.forgetOwner,
+    clear: cache.clear,
   }
 }
