@@ -104,7 +104,7 @@ async function readViewer(): Promise<ViewerFiles> {
     const bytes = Buffer.from(text)
     const hashed = hashedName(name, bytes)
     names.push(hashed)
-    assets.set(hashed, cacheBytes(bytes, type, { compress: false }))
+    assets.set(hashed, cacheBytes(bytes, type, 'none'))
   }
   const [cssName = '', bundleName = '', startName = '', accessibleName = ''] = names
   return { css: cssName, bundle: bundleName, start: startName, accessibleCss: accessibleName, assets }
@@ -155,7 +155,7 @@ export function openApiRoutes(options: { brand: string; publicOrigin: string; se
   }
   return new Hono()
     .get('/openapi.json', (c) => {
-      document ??= cacheJson(buildOpenApiDocument(options), { compress: false })
+      document ??= cacheJson(buildOpenApiDocument(options), 'none')
       // Changes only with a new version of the server: revalidated by its ETag.
       return sendCached(c, document, 'no-cache')
     })

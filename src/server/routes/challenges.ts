@@ -131,7 +131,7 @@ export function challengeRoutes(catalogue: Catalogue) {
         (challenge) =>
           (!query.category || challenge.category === query.category) && (!query.ids || ids.has(challenge.id)),
       )
-      return sendCached(c, cacheJson({ challenges: selected }, { compress: false }), CATALOGUE_CACHE)
+      return sendCached(c, cacheJson({ challenges: selected }, 'none'), CATALOGUE_CACHE)
     })
     .get('/count', async (c) => sendCached(c, (await catalogue.snapshot()).count, CATALOGUE_CACHE))
     .get('/by-slug/:slug', async (c) => {
