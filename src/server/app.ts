@@ -22,6 +22,7 @@ import { securityHeaders } from '#server/http/security-headers.ts'
 import { spaRoutes } from '#server/http/spa.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
+import { createMemberCaches, type MemberCaches } from '#server/member-caches.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
@@ -55,8 +56,16 @@ export type AppDeps = {
   events?: ClusterEvents
   /** The public catalogue in memory; defaults to one read from `db`. */
   catalogue?: Catalogue
-  /** How long sessions and the leaderboard are kept in memory (0: not at all); defaults for each. */
-  cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number }
+  /**
+   * How long sessions, the leaderboard, competitions, and members' dashboards and profiles are kept
+   * in memory (0: not at all); defaults for each.
+   */
+  cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number; members?: number }
+  /**
+   * Members' dashboards and public profiles in memory; index.ts makes them first, so that the review
+   * workers and link checks, which start before the app, can drop what they change.
+   */
+  memberCaches?: MemberCaches
   /**
    * Submission reviews; defaults to a service that queues and reads reviews on `db` but runs none
    * (the process's workers, if any, run them: see index.ts).
@@ -83,12 +92,24 @@ export function createApp(deps: AppDeps) {
 
   const limits = deps.rateLimits ?? rateLimitsFromEnv(env)
   const catalogue = deps.catalogue ?? createCatalogue(db, { log })
-  const reviews = deps.reviews ?? createReviewService({ db, storage, queue: createJobQueue(db), log })
+  const memberCaches =
+    deps.memberCaches ??
+    createMemberCaches(deps.cacheMs?.members === undefined ? {} : { ttlMs: deps.cacheMs.members })
+  const reviews =
+    deps.reviews ??
+    createReviewService({
+      db,
+      storage,
+      queue: createJobQueue(db),
+      log,
+      onReviewChanged: memberCaches.profilesChanged,
+    })
   const sessionCache = createSessionCache({ ttlMs: deps.cacheMs?.sessions ?? SESSION_CACHE_TTL_MS })
   const leaderboard = createLeaderboard(db, deps.cacheMs?.leaderboard ?? LEADERBOARD_CACHE_MS)
   const events = deps.events ?? noClusterEvents
   const forgetUser = (userId: string) => {
     sessionCache.forgetUser(userId)
+    memberCaches.forgetUser(userId)
     leaderboard.invalidate()
   }
   const onUserChanged = (userId: string) => {
@@ -99,10 +120,14 @@ export function createApp(deps: AppDeps) {
   events.subscribe((event) => {
     if (event.type === 'session-ended') sessionCache.forget(event.idHash)
     else if (event.type === 'user-changed') forgetUser(event.userId)
-    else if (event.type === 'catalogue-changed') catalogue.refresh()
-    else {
+    else if (event.type === 'catalogue-changed') {
+      catalogue.refresh()
+      // Profiles show challenges' titles and images; a removed challenge leaves dashboards' counts.
+      memberCaches.clear()
+    } else {
       // The listener was away: whatever it missed, nothing stale is kept.
       sessionCache.clear()
+      memberCaches.clear()
       leaderboard.invalidate()
       catalogue.refresh()
     }
@@ -167,7 +192,7 @@ export function createApp(deps: AppDeps) {
     })
     .route('/challenges', challengeRoutes(catalogue))
     .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions))
-    .route('/users', userRoutes(db, { brand: env.BRAND_NAME }))
+    .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/me', requireUser)
@@ -183,6 +208,7 @@ export function createApp(deps: AppDeps) {
         log,
         onUserChanged,
         redirectDownloads: env.STORAGE_REDIRECT,
+        dashboards: memberCaches.dashboards,
       }),
     )
     .all('*', (c) =>
@@ -215,6 +241,11 @@ export function createApp(deps: AppDeps) {
       github,
       sessionCache,
       onSessionEnded: (idHash) => events.publish({ type: 'session-ended', idHash }),
+      onSignedIn: (userId) => {
+        onUserChanged(userId)
+        // Another member's login may have been moved aside: their profile is under a new name now.
+        memberCaches.profilesChanged()
+      },
     }),
   )
   if (env.github.mode === 'emulator') app.route('/github-emulator', githubEmulatorRoutes(env))

@@ -14,6 +14,7 @@ import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
 import { createLogger } from '#server/logger.ts'
+import { createMemberCaches } from '#server/member-caches.ts'
 import { createReviewService, lazyBrowserPool, startReviewWorkers } from '#server/review/service.ts'
 import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
 
@@ -36,6 +37,8 @@ async function main() {
   // Chromium starts with the first review this process runs, not before.
   const browsers = lazyBrowserPool()
   let workers: Workers | undefined
+  // Made before the app: reviews, link checks and competitions drop what they change.
+  const memberCaches = createMemberCaches()
   const reviews = createReviewService({
     db,
     storage: services.storage,
@@ -44,6 +47,7 @@ async function main() {
     capture: { pool: browsers, allowLoopback: env.REVIEW_ALLOW_LOOPBACK },
     // A review queued by this process starts at once instead of at the next poll.
     onQueued: () => workers?.wake(),
+    onReviewChanged: memberCaches.profilesChanged,
   })
   // Several instances on one PostgreSQL database hear of each other's changes (db/events.ts) and
   // share rate-limit counts (RATE_LIMIT_STORE); PGlite has this one process.
@@ -70,6 +74,7 @@ async function main() {
     catalogue,
     events,
     rateLimitStore: rateLimitStores.create,
+    memberCaches,
   })
   const stopHousekeeping = startHousekeeping(db, log)
   // A stop waits 3 s for running reviews, then gives them back to the queue for another process.
@@ -82,6 +87,7 @@ async function main() {
     count: env.LINK_CHECK_WORKERS,
     allowLoopback: env.REVIEW_ALLOW_LOOPBACK,
     stopTimeoutMs: 3000,
+    onChecked: memberCaches.forgetUser,
   })
 
   // Competitions that have ended get their results frozen (issue 12); safe in several processes.
@@ -92,7 +98,11 @@ async function main() {
     log,
     tick: async () => {
       const closed = await closeEndedCompetitions(db)
-      if (closed.length > 0) log.info('competitions closed: results frozen', { competitions: closed })
+      if (closed.length > 0) {
+        log.info('competitions closed: results frozen', { competitions: closed })
+        // Winners' badges show on their profiles.
+        memberCaches.profilesChanged()
+      }
     },
   })
 

@@ -6,6 +6,7 @@ import { parseEnv } from '#server/env.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
+import { createMemberCaches } from '#server/member-caches.ts'
 import { createReviewService, type ReviewCaptureDeps } from '#server/review/service.ts'
 import { openStorage } from '#server/storage/open.ts'
 import type { Challenge } from '#shared/challenge.ts'
@@ -29,7 +30,7 @@ export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: {
     rateLimits?: RateLimits
-    cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number }
+    cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number; members?: number }
     /** A browser for the reviews; without it reviews are queued and read, never run (no Chromium). */
     reviewCapture?: ReviewCaptureDeps
   } = {},
@@ -51,11 +52,17 @@ export async function createTestApp(
   // The data folder's storage/, or the bucket that a STORAGE_URL override names.
   const storage = await openStorage(env.storage, dataDir)
   const log = createLogger('silent')
+  // Tests change rows behind the app's back and expect to see it at once; the caches have their own
+  // tests (cache.test.ts).
+  const cacheMs = options.cacheMs ?? { sessions: 0, leaderboard: 0, competitions: 0, members: 0 }
+  // As index.ts wires them: the reviews drop the profiles they change.
+  const memberCaches = createMemberCaches(cacheMs.members === undefined ? {} : { ttlMs: cacheMs.members })
   const reviews = createReviewService({
     db: database.db,
     storage,
     queue: createJobQueue(database.db),
     log,
+    onReviewChanged: memberCaches.profilesChanged,
     ...(options.reviewCapture ? { capture: options.reviewCapture } : {}),
   })
   const app = createApp({
@@ -65,9 +72,8 @@ export async function createTestApp(
     log,
     webDir,
     rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
-    // Tests change rows behind the app's back and expect to see it at once; the caches have their
-    // own tests (cache.test.ts).
-    cacheMs: options.cacheMs ?? { sessions: 0, leaderboard: 0, competitions: 0 },
+    cacheMs,
+    memberCaches,
     reviews,
   })
   // Every answer the tests receive is held to the OpenAPI document (issue 13).

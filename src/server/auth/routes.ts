@@ -45,6 +45,11 @@ export function authRoutes(deps: {
   sessionCache?: SessionCache
   /** After a session ended and this instance forgot it: tells the other instances (app.ts). */
   onSessionEnded?: (idHash: string) => Promise<void>
+  /**
+   * After a sign-in wrote the member's row: GitHub's name, avatar or login may be new, and another
+   * account's login may have been moved aside (app.ts drops what it keeps of either).
+   */
+  onSignedIn?: (userId: string) => void
 }) {
   const { db, env, log, github } = deps
   const endSession = async (token: string) => {
@@ -120,6 +125,7 @@ export function authRoutes(deps: {
         // The emulator signs in whoever types a login, so it must never reach an account that GitHub
         // knows under another login: real renames come only from real GitHub.
         const user = await upsertGitHubUser(db, profile, { allowRename: env.github.mode === 'github' })
+        deps.onSignedIn?.(user.id)
         const previous = sessionToken(c, env)
         if (previous) await endSession(previous)
         setSessionCookie(c, env, await createSession(db, user.id))

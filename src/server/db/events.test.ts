@@ -21,6 +21,7 @@ import { openRateLimitStores } from '#server/http/rate-limit-store.ts'
 import { createLogger } from '#server/logger.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
 import { browser, CookieJar, ORIGIN, signIn } from '#tests/support/auth.ts'
+import { insertChallengeRows } from '#tests/support/challenge-rows.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, rowsOf, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
@@ -154,7 +155,7 @@ async function instanceApp(db: Database, url: string) {
     events,
     // Long enough that only a notice explains a change seen within a second.
     catalogue: createCatalogue(db, { log, checkEveryMs: 60_000 }),
-    cacheMs: { sessions: 60_000, leaderboard: 0, competitions: 0 },
+    cacheMs: { sessions: 60_000, leaderboard: 0, competitions: 0, members: 60_000 },
   })
   return { app, events, storage: createFsStorage(join(dataDir, 'storage')) }
 }
@@ -201,10 +202,15 @@ describe.each(POSTGRES)('two app instances on one %s database', () => {
   it('drop a member kept in memory when the other changes their row', async () => {
     const jar = new CookieJar()
     await signIn(browser(a.app, jar), { login: 'renamed-elsewhere' })
+    const publicName = async () =>
+      (await (await b.app.request('/api/users/renamed-elsewhere')).json()).profile.name as string | null
+    // B keeps the session and the public profile for a minute; only the notice can drop them sooner.
     expect((await me(b.app, jar)).name).not.toBe('New Name')
+    expect(await publicName()).not.toBe('New Name')
     const update = { name: 'New Name', bio: '', linkedinUrl: '', githubUrl: '' }
     expect((await browser(a.app, jar).send('PATCH', '/api/me/profile', update)).status).toBe(200)
     await within(1000, async () => (await me(b.app, jar)).name === 'New Name')
+    await within(1000, async () => (await publicName()) === 'New Name')
   })
 
   it('count a rate limit across both', async () => {
@@ -230,6 +236,17 @@ describe.each(POSTGRES)('two app instances on one %s database', () => {
     // Through A's pool: B's catalogue hears of it only by the notice (its check is a minute away).
     await importCatalogue({ db: database.db, storage: a.storage, contentDir })
     expect(await within(1000, async () => (await titles()).includes('After The Import'))).toBeLessThan(1000)
+  })
+
+  it("drop a member's dashboard kept in memory when they start a challenge on the other", async () => {
+    const [challenge] = await insertChallengeRows(database.db, 1)
+    const jar = new CookieJar()
+    await signIn(browser(a.app, jar), { login: 'started-elsewhere' })
+    const ongoing = async () => (await (await browser(b.app, jar).get('/api/me/dashboard')).json()).ongoing
+    expect(await ongoing()).toBe(0)
+    const started = await browser(a.app, jar).send('POST', `/api/me/challenges/${challenge?.id}/start`)
+    expect(started.status).toBe(200)
+    await within(1000, async () => (await ongoing()) === 1)
   })
 })
 

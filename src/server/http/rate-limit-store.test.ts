@@ -197,7 +197,7 @@ describe.each(TEST_DATABASES)('rate limits on %s while the database is away', (k
       webDir: join(dataDir, 'web'),
       rateLimits: { ...DEFAULT_RATE_LIMITS, mutation: { limit: 2, windowMs: 60_000 } },
       rateLimitStore: stores.create,
-      cacheMs: { sessions: 0, leaderboard: 0, competitions: 0 },
+      cacheMs: { sessions: 0, leaderboard: 0, competitions: 0, members: 0 },
     })
     const visitor = browser(app)
     // Signing out without a session needs no database: only the rate limit does.

@@ -134,6 +134,23 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
     site.answer(404)
   })
 
+  it('names the member whose submission it checked, so their profile is read again, and no one for a skipped row', async () => {
+    const checked: string[] = []
+    const handle = createRecheckHandler({
+      db: database.db,
+      check: realCheck,
+      log: silent,
+      now: () => new Date('2026-11-29T12:00:00Z'),
+      onChecked: (id) => checked.push(id),
+    })
+    const run = (userChallengeId: number) =>
+      handle({ id: 0, payload: { userChallengeId } } as Job, { signal: new AbortController().signal })
+    await run(await addSubmission())
+    expect(checked).toEqual([userId])
+    await run(await addSubmission({ status: 'ongoing' }))
+    expect(checked).toEqual([userId])
+  })
+
   describe('the offline rule', () => {
     it('marks a site offline after two 404s a day apart', async () => {
       const id = await addSubmission()

@@ -92,6 +92,8 @@ export type RecheckDeps = {
   log: Logger
   /** The clock, for tests that need checks a day apart. */
   now?: () => Date
+  /** Called with the member whose submission was checked: their profile shows its link status. */
+  onChecked?: (userId: string) => void
 }
 
 /**
@@ -111,6 +113,7 @@ export function createRecheckHandler(deps: RecheckDeps): JobHandler {
     const { userChallengeId } = payload.data
     const [row] = await db
       .select({
+        userId: userChallenges.userId,
         status: userChallenges.status,
         url: userChallenges.challengeLive,
         checkedAt: userChallenges.linkCheckedAt,
@@ -124,6 +127,7 @@ export function createRecheckHandler(deps: RecheckDeps): JobHandler {
     // one failure twice.
     if (signal.aborted) return
     await recordLinkCheck(db, { userChallengeId, url: row.url, result, now: now() })
+    deps.onChecked?.(row.userId)
     if (!result.ok)
       log.debug('rechecks: a submitted site failed its check', { userChallengeId, reason: result.reason })
   }
@@ -189,6 +193,7 @@ export type LinkRechecksOptions = {
   /** Tests only (REVIEW_ALLOW_LOOPBACK): lets the default check reach sites on 127.0.0.1. */
   allowLoopback?: boolean | { ports: readonly number[] }
   now?: () => Date
+  onChecked?: RecheckDeps['onChecked']
   tickMs?: number
   firstTickMs?: number
   pollMs?: number
@@ -214,7 +219,13 @@ export function startLinkRechecks(options: LinkRechecksOptions): LinkRechecks {
     queue,
     count,
     kinds: [RECHECK_JOB_KIND],
-    handle: createRecheckHandler({ db, check, log, now }),
+    handle: createRecheckHandler({
+      db,
+      check,
+      log,
+      now,
+      ...(options.onChecked ? { onChecked: options.onChecked } : {}),
+    }),
     leaseMs: RECHECK_LEASE_MS,
     pollMs: options.pollMs ?? RECHECK_POLL_MS,
     log,

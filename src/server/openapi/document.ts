@@ -310,6 +310,7 @@ export const OPERATIONS: Operation[] = [
     params: usernameParams,
     responses: {
       200: json('The profile, badges and completed challenges (no e-mail).', 'ProfilePage'),
+      304: NOT_MODIFIED,
       404: error('No member has this username.'),
     },
   },

@@ -199,7 +199,12 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
   let database: TestDatabase
   let t: TestApp
   let challenge: Challenge
-  let capture: ReturnType<typeof standInCapture> & { fail?: () => Error; hang?: boolean }
+  let capture: ReturnType<typeof standInCapture> & {
+    fail?: () => Error
+    hang?: boolean
+    /** The capture waits for this before it answers. */
+    gate?: Promise<void>
+  }
   let workers: Workers | undefined
 
   beforeAll(async () => {
@@ -210,6 +215,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       captureSite: (async (pool, options) => {
         const failure = capture.fail?.()
         if (failure) throw failure
+        await capture.gate
         // A review still running when its process stops: it ends only when aborted.
         if (capture.hang)
           await new Promise((_resolve, reject) =>
@@ -226,6 +232,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     workers = undefined
     capture.fail = undefined
     capture.hang = undefined
+    capture.gate = undefined
   })
   afterAll(async () => {
     await database?.drop()
@@ -276,6 +283,32 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     // The job is marked done after the review: stop() waits for that.
     await workers?.stop()
     expect((await jobOf(database, reviewId))?.status).toBe('done')
+  })
+
+  it("shows a review's progress on the member's profile at once, though profiles are kept a minute", async () => {
+    const kept = await createTestApp(
+      database,
+      {},
+      { reviewCapture: capture, cacheMs: { sessions: 0, leaderboard: 0, competitions: 0, members: 60_000 } },
+    )
+    const keptChallenge = await fixtureChallenge(kept, database, 'Kept Profile Review')
+    const latest = async () =>
+      (await (await kept.app.request('/api/users/kept-profile')).json()).submissions[0]?.review
+    const { reviewId } = await submitted(kept, keptChallenge, 'kept-profile')
+    expect(await latest()).toMatchObject({ id: reviewId, status: 'queued' })
+    let open = () => {}
+    capture.gate = new Promise((resolve) => {
+      open = resolve
+    })
+    workers = startReviewWorkers(kept.reviews, { count: 1, log: kept.log, pollMs: 20 })
+    // Read while it runs, so the profile kept in memory says "running".
+    await expect.poll(latest, { timeout: 30_000 }).toMatchObject({ id: reviewId, status: 'running' })
+    open()
+    expect((await finishedReview(kept, reviewId, 30_000)).status).toBe('done')
+    // The worker drops the profiles just after its commit: only that explains the change within 2 s.
+    await expect
+      .poll(latest, { timeout: 2000 })
+      .toMatchObject({ id: reviewId, status: 'done', score: expect.any(Number) })
   })
 
   it('stores the quality report, the ownership when it ran and the current link status', async () => {

@@ -107,6 +107,8 @@ export type ReviewServiceDeps = {
   capture?: ReviewCaptureDeps
   /** Called after a review job was queued, e.g. to wake this process's workers at once. */
   onQueued?: () => void
+  /** Called after a review's status changed (queued, running, done, failed): profiles show it. */
+  onReviewChanged?: () => void
 }
 
 export type RequestReviewResult =
@@ -193,6 +195,7 @@ function errorMessage(error: unknown): string {
 
 export function createReviewService(deps: ReviewServiceDeps) {
   const { db, storage, queue, log } = deps
+  const changed = () => deps.onReviewChanged?.()
 
   const summaryById = async (id: number): Promise<ReviewSummary | null> => {
     const [row] = await db.select(summaryColumns).from(submissionReviews).where(eq(submissionReviews.id, id))
@@ -256,6 +259,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       .where(
         and(eq(submissionReviews.id, reviewId), inArray(submissionReviews.status, ['queued', 'running'])),
       )
+    changed()
   }
 
   /**
@@ -278,6 +282,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
       .where(
         and(inArray(submissionReviews.status, ['queued', 'running']), inArray(submissionReviews.id, dead)),
       )
+    changed()
   }
 
   const readDesign = async (key: string): Promise<Buffer> => {
@@ -331,6 +336,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
         if (result) return result
         throw new Error(`review job ${job.id} holds ${reviewDedupeKey(userChallengeId)} without a review`)
       }
+      changed()
       deps.onQueued?.()
       return { outcome: 'queued', review: toReviewSummary(created) }
     },
@@ -378,6 +384,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           ownershipGithubId: row.ownershipGithubId,
         })
         .where(eq(submissionReviews.id, reviewId))
+      changed()
 
       const [engine, qualityEngine] = await Promise.all([loadCapture(), loadQuality()])
       const captureSite = capture.captureSite ?? engine.captureSite
@@ -469,6 +476,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           })
           .where(eq(submissionReviews.id, reviewId))
       })
+      changed()
     },
 
     /** startWorkers' handler for review jobs. */
@@ -485,11 +493,13 @@ export function createReviewService(deps: ReviewServiceDeps) {
      */
     workerQueue(options: { sweepMs?: number } = {}): JobQueue {
       const sweepMs = options.sweepMs ?? 60_000
-      const showQueuedAgain = (reviewId: number) =>
-        db
+      const showQueuedAgain = async (reviewId: number) => {
+        await db
           .update(submissionReviews)
           .set({ status: 'queued' })
           .where(and(eq(submissionReviews.id, reviewId), eq(submissionReviews.status, 'running')))
+        changed()
+      }
       let lastSweep = 0
       return {
         ...queue,

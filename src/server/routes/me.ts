@@ -8,10 +8,12 @@ import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { attachmentDisposition } from '#server/http/content-disposition.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
+import type { ExpiringCache } from '#server/http/expiring-cache.ts'
 import { challengeIdParams } from '#server/http/params.ts'
 import { sanitizeStringValues } from '#server/http/sanitize.ts'
 import { signedRedirect, storedObjectResponse } from '#server/http/stored-object.ts'
 import type { Logger } from '#server/logger.ts'
+import type { DashboardCounts } from '#server/member-caches.ts'
 import { awardPoints, settleTotals } from '#server/points/ledger.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import { findChallengeById, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
@@ -77,10 +79,12 @@ export function meRoutes(deps: {
   /** Queues and reads the reviews of the member's submissions. */
   reviews: ReviewService
   log: Logger
-  /** Called after the member's row changed (profile, points), so caches of it are dropped. */
+  /** Called after the member's row or progress changed (profile, start, submit), so caches of it are dropped. */
   onUserChanged?: (userId: string) => void
   /** STORAGE_REDIRECT: downloads answer with a redirect to a short-lived address of the store. */
   redirectDownloads?: boolean
+  /** Dashboard counts kept for a moment (member-caches.ts); without it each request reads. */
+  dashboards?: ExpiringCache<DashboardCounts>
 }) {
   const { db, storage, catalogue, reviews, log } = deps
   const changed = (userId: string) => deps.onUserChanged?.(userId)
@@ -120,19 +124,20 @@ export function meRoutes(deps: {
         return c.json({ profile: toOwnProfile(user) })
       })
       .get('/dashboard', async (c) => {
-        const [counts] = await db
-          .select({
-            ongoing: count(sql`case when ${userChallenges.status} = 'ongoing' then 1 end`),
-            completed: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
-          })
-          .from(userChallenges)
-          .where(eq(userChallenges.userId, c.var.user.id))
-        // One query: the catalogue's size comes from memory.
-        return c.json({
-          ongoing: counts?.ongoing ?? 0,
-          completed: counts?.completed ?? 0,
-          total: (await catalogue.snapshot()).challenges.length,
-        })
+        const userId = c.var.user.id
+        const readCounts = async (): Promise<DashboardCounts> => {
+          const [counts] = await db
+            .select({
+              ongoing: count(sql`case when ${userChallenges.status} = 'ongoing' then 1 end`),
+              completed: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
+            })
+            .from(userChallenges)
+            .where(eq(userChallenges.userId, userId))
+          return { ongoing: counts?.ongoing ?? 0, completed: counts?.completed ?? 0 }
+        }
+        // At most one query per moment (start and submit drop it); the catalogue's size comes from memory.
+        const counts = await (deps.dashboards ? deps.dashboards.load(userId, readCounts) : readCounts())
+        return c.json({ ...counts, total: (await catalogue.snapshot()).challenges.length })
       })
       .get('/challenges', async (c) => {
         const { status } = parseInput(statusQuery, c.req.query())
@@ -178,6 +183,7 @@ export function meRoutes(deps: {
             set: { updatedAt: sql`now()` },
           })
           .returning()
+        changed(c.var.user.id)
         return c.json({ progress: toProgress(id, row) })
       })
       .post('/challenges/:id/submit', async (c) => {

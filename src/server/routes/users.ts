@@ -1,10 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { cacheBytes, sendCached } from '#server/catalogue/cached-body.ts'
+import { cacheBytes, cacheJson, sendCached } from '#server/catalogue/cached-body.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
+import type { ExpiringCache } from '#server/http/expiring-cache.ts'
 import { usernameParams } from '#server/http/params.ts'
+import type { CachedProfile } from '#server/member-caches.ts'
 import { type ReadmeBadgeFigures, readmeBadgeSvg } from '#server/render/readme-badge.ts'
 import { latestReviewOf, toReviewSummary } from '#server/review/service.ts'
 import { challengeColumns, liveUrlOf, toChallenge } from '#server/routes/challenges.ts'
@@ -126,8 +128,20 @@ export async function readBadgeFigures(db: Database, username: string): Promise<
 /** Badge images change when points do; README renderers and proxies may keep one five minutes. */
 export const README_BADGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400'
 
-/** Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges. */
-export function userRoutes(db: Database, options: { brand: string }) {
+/**
+ * Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges.
+ * `profiles` keeps built answers for a moment (member-caches.ts); without it each request reads.
+ */
+export function userRoutes(
+  db: Database,
+  options: { brand: string; profiles?: ExpiringCache<CachedProfile> },
+) {
+  const readProfile = async (username: string): Promise<CachedProfile> => {
+    const answer = await readPublicProfile(db, username)
+    // Not kept: a member who signs in next has this username at once.
+    if (!answer) throw notFound('User not found. Please check the username.')
+    return { userId: answer.profile.id, body: cacheJson(answer, 'fast') }
+  }
   return new Hono()
     .get('/:username/badge.svg', async (c) => {
       const { username } = parseInput(usernameParams, c.req.param())
@@ -136,18 +150,17 @@ export function userRoutes(db: Database, options: { brand: string }) {
       const svg = Buffer.from(readmeBadgeSvg(options.brand, figures))
       // Embedded by other sites (a README, a portfolio): the one answer other origins may load.
       c.header('Cross-Origin-Resource-Policy', 'cross-origin')
-      return sendCached(
-        c,
-        cacheBytes(svg, 'image/svg+xml; charset=utf-8', { compress: false }),
-        README_BADGE_CACHE,
-      )
+      return sendCached(c, cacheBytes(svg, 'image/svg+xml; charset=utf-8', 'none'), README_BADGE_CACHE)
     })
     .get('/:username', async (c) => {
       const { username } = parseInput(usernameParams, c.req.param())
+      if (!username) throw notFound('User not found. Please check the username.')
       // Completed challenges in the same answer, so the profile page renders without a waterfall.
-      const answer = username ? await readPublicProfile(db, username) : null
-      if (!answer) throw notFound('User not found. Please check the username.')
-      c.header('Cache-Control', 'no-cache')
-      return c.json(answer)
+      const { body } = await (options.profiles
+        ? options.profiles.load(username, () => readProfile(username))
+        : readProfile(username))
+      // Public, but it changes with every submission and review: browsers ask again (an ETag makes
+      // that a 304 when nothing changed).
+      return sendCached(c, body, 'no-cache')
     })
 }

@@ -1,0 +1,60 @@
+import type { CachedBody } from '#server/catalogue/cached-body.ts'
+import { createExpiringCache, type ExpiringCache } from '#server/http/expiring-cache.ts'
+
+/**
+ * How long a member's dashboard counts and a public profile are kept in memory. Every change this
+ * process makes drops what it touched at once, and other instances hear of a member's changes
+ * (`user-changed`, db/events.ts); this bounds what no notice covers (a review finished by another
+ * process, a change made by hand), as the session cache does.
+ */
+export const MEMBER_CACHE_TTL_MS = 2000
+const MAX_ENTRIES = 10_000
+
+export type DashboardCounts = { ongoing: number; completed: number }
+
+/** A public profile's answer, built once, and the member it shows. */
+export type CachedProfile = { userId: string; body: CachedBody }
+
+export type MemberCaches = {
+  /** Ongoing and completed counts, by member id. */
+  dashboards: ExpiringCache<DashboardCounts>
+  /** `GET /api/users/:username` answers, by username. */
+  profiles: ExpiringCache<CachedProfile>
+  /** The member's row, progress or badges changed. */
+  forgetUser(userId: string): void
+  /**
+   * Something every profile may show changed without a member of ours in hand: a review's status or
+   * score, a link check's verdict, a competition's badges, a username moved aside. Profiles are read
+   * again; dashboards do not show these.
+   */
+  profilesChanged(): void
+  /** Anything may have changed (the catalogue, notices missed while the listener was away). */
+  clear(): void
+}
+
+export function createMemberCaches(options: { ttlMs?: number } = {}): MemberCaches {
+  const ttlMs = options.ttlMs ?? MEMBER_CACHE_TTL_MS
+  const dashboards = createExpiringCache<DashboardCounts>({
+    ttlMs,
+    maxEntries: MAX_ENTRIES,
+    ownerOf: (_counts, userId) => userId,
+  })
+  const profiles = createExpiringCache<CachedProfile>({
+    ttlMs,
+    maxEntries: MAX_ENTRIES,
+    ownerOf: (profile) => profile.userId,
+  })
+  return {
+    dashboards,
+    profiles,
+    forgetUser(userId) {
+      dashboards.forgetOwner(userId)
+      profiles.forgetOwner(userId)
+    },
+    profilesChanged: () => profiles.clear(),
+    clear() {
+      dashboards.clear()
+      profiles.clear()
+    },
+  }
+}
