@@ -89,10 +89,14 @@ async function benchDatabase(label: string, databaseUrl?: string) {
     server = await startServer({
       entry: BUILT_SERVER,
       ...(databaseUrl ? { databaseUrl } : {}),
-      // NODE_OPTIONS reaches the server, so V8 flags can be measured.
+      // NODE_OPTIONS and MALLOC_ARENA_MAX reach the server, so V8 and allocator settings can be measured.
       env: {
         LOG_LEVEL: 'error',
-        ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
+        ...Object.fromEntries(
+          ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'].flatMap((name) =>
+            process.env[name] ? [[name, process.env[name] as string]] : [],
+          ),
+        ),
       },
       readyTimeoutMs: 180_000,
     })
