@@ -8,7 +8,10 @@ import { createExpiringCache, type ExpiringCache } from '#server/http/expiring-c
  * process, a change made by hand), as the session cache does.
  */
 export const MEMBER_CACHE_TTL_MS = 2000
-const MAX_ENTRIES = 10_000
+/** Counts are a few bytes each. */
+const MAX_DASHBOARDS = 10_000
+/** A profile's answer is up to tens of kilobytes (three encodings): a crawler cannot fill memory with them. */
+const MAX_PROFILES = 1000
 
 export type DashboardCounts = { ongoing: number; completed: number }
 
@@ -36,12 +39,12 @@ export function createMemberCaches(options: { ttlMs?: number } = {}): MemberCach
   const ttlMs = options.ttlMs ?? MEMBER_CACHE_TTL_MS
   const dashboards = createExpiringCache<DashboardCounts>({
     ttlMs,
-    maxEntries: MAX_ENTRIES,
+    maxEntries: MAX_DASHBOARDS,
     ownerOf: (_counts, userId) => userId,
   })
   const profiles = createExpiringCache<CachedProfile>({
     ttlMs,
-    maxEntries: MAX_ENTRIES,
+    maxEntries: MAX_PROFILES,
     ownerOf: (profile) => profile.userId,
   })
   return {

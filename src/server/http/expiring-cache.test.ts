@@ -43,6 +43,21 @@ describe('the expiring cache', () => {
     expect(cache.get('d')?.n).toBe(1)
   })
 
+  it('lets expired values go when a new one comes, not only when they are asked for', () => {
+    const { cache, advance } = setup()
+    cache.set('a', { owner: 'u1', n: 1 })
+    cache.set('b', { owner: 'u1', n: 2 })
+    advance(1000)
+    cache.set('c', { owner: 'u1', n: 3 })
+    advance(1000)
+    // a and b have expired: setting d drops both, so the map holds c and d only.
+    cache.set('d', { owner: 'u1', n: 4 })
+    advance(-2000)
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('c')?.n).toBe(3)
+  })
+
   it("forgets one key, one member's values, or all", () => {
     const { cache } = setup()
     cache.set('a', { owner: 'u1', n: 1 })

@@ -54,9 +54,15 @@ export function createExpiringCache<V>(options: ExpiringCacheOptions<V>): Expiri
     set(key, value) {
       if (ttlMs <= 0) return
       entries.delete(key)
-      entries.set(key, { value, until: now() + ttlMs })
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
+      const at = now()
+      entries.set(key, { value, until: at + ttlMs })
+      // Maps iterate in insertion order, and every value lives as long: the first entries are the
+      // oldest. Expired ones go now rather than when asked for, so memory follows the last moments'
+      // traffic, not the most ever seen.
+      for (const [oldKey, entry] of entries) {
+        if (entry.until > at && entries.size <= maxEntries) break
+        entries.delete(oldKey)
+      }
     },
     load(key, read) {
       const kept = cache.get(key)
