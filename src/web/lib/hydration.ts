@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react'
 
 /**
  * Whether the app has finished its first render in this tab. Until then (on the server, and while the
@@ -17,21 +17,27 @@ export function markHydrated(): void {
 
 /**
  * `useSyncExternalStore` for a value only the browser knows (a media query, the network, the clock).
- * The server renders `serverSnapshot`, and so does the render that hydrates its HTML; the render
- * after takes the browser's value. Hydration keeps the server's attributes, so a first render that
- * differed would leave the page showing what the server rendered. After hydration (a page the
- * visitor navigates to), components start with the browser's value.
+ * The server renders `serverSnapshot`, and so does the render that hydrates its HTML; from then on the
+ * browser's value counts. Hydration keeps the server's attributes, so a first render that differed
+ * would leave the page showing what the server rendered. After hydration (a page the visitor
+ * navigates to), components start with the browser's value.
+ *
+ * The component renders again after hydration only when the browser's value differs from the
+ * server's: the layout (online, say) would otherwise re-render the whole page for nothing.
  */
 export function useBrowserStore<T>(
   subscribe: (onChange: () => void) => () => void,
   snapshot: () => T,
   serverSnapshot: () => T,
 ): T {
-  const [hydrating, setHydrating] = useState(() => !hydrated)
+  const hydrating = useRef(!hydrated)
+  const [, rerender] = useReducer((count: number) => count + 1, 0)
   useEffect(() => {
-    if (hydrating) setHydrating(false)
-  }, [hydrating])
-  return useSyncExternalStore(subscribe, hydrating ? serverSnapshot : snapshot)
+    if (!hydrating.current) return
+    hydrating.current = false
+    if (!Object.is(snapshot(), serverSnapshot())) rerender()
+  }, [snapshot, serverSnapshot])
+  return useSyncExternalStore(subscribe, () => (hydrating.current ? serverSnapshot() : snapshot()))
 }
 
 const subscribeToNothing = () => () => {}
