@@ -2,6 +2,7 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
+import { yieldToMain } from '#web/lib/hydrate-later.tsx'
 import { markHydrated } from '#web/lib/hydration.ts'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
 import { SSR_DATA_ID, type SsrData } from '#web/lib/ssr-data.ts'
@@ -37,6 +38,7 @@ async function start() {
   const queryClient = createQueryClient()
   const routes = createRoutes()
   const ssr = readSsrData()
+  if (ssr) await yieldToMain()
 
   if (!ssr) {
     // Nothing to match: images and the like can start in their loading state at once.
@@ -51,12 +53,16 @@ async function start() {
     return
   }
 
+  // The page is already on screen: each step below is a task of its own, so none of them holds up a
+  // paint or a tap for long (the grid's cards hydrate later still, see HydrateLater).
   hydrate(queryClient, ssr.queries)
   for (const notFound of ssr.notFound) seedNotFound(queryClient, notFound)
   await loadMatchedRoutes(routes)
+  await yieldToMain()
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: ssr.router.loaderData, actionData: ssr.router.actionData, errors: null },
   })
+  await yieldToMain()
   hydrateRoot(
     root,
     <StrictMode>

@@ -223,3 +223,56 @@ test('the head follows the page: preloads from the server, title and robots tag 
   await expect(page.locator('head meta[name="robots"]')).toHaveCount(1)
   forgetNotFoundDocuments(consoleErrors)
 })
+
+/** Opens /challenges and waits until every part of it, the later slices too, has hydrated. */
+async function openHydratedCatalogue(page: Page): Promise<void> {
+  await page.goto('/challenges')
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  // Marks this document: a click the app handles keeps it, a full page load loses it.
+  await page.evaluate(() => {
+    ;(window as { sameDocument?: boolean }).sameDocument = true
+  })
+}
+
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true)
+
+test('a long page hydrates in slices: every card, the category menu and the footer come alive once', async ({
+  page,
+  request,
+}) => {
+  const challenges = await listChallenges(request)
+  const [first] = challenges
+  if (!first) throw new Error('the catalogue is empty')
+  // The cards arrive in the server's HTML before any script runs.
+  const html = await (await request.get('/challenges')).text()
+  expect(html.match(/<article/g)?.length).toBe(challenges.length)
+
+  await openHydratedCatalogue(page)
+  // A slice hydrated against the server's card keeps it: none is lost, none is drawn twice.
+  const cards = page.getByRole('main').getByRole('article')
+  await expect(cards).toHaveCount(challenges.length)
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText(challenges.map((c) => c.title))
+  await expect(page.getByRole('contentinfo')).toHaveCount(1)
+
+  // Every sliced part answers in the app, without loading a new document.
+  const category = CATEGORIES.find((c) => c.value === first.category) ?? CATEGORIES[0]
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: category.heading })
+    .click()
+  await expect(page).toHaveURL(`/challenges/${category.path}`)
+  await expect(h1(page)).toHaveText(category.heading)
+  expect(await sameDocument(page)).toBe(true)
+
+  await openHydratedCatalogue(page)
+  await cards.first().getByRole('link', { name: first.title }).click()
+  await expect(page).toHaveURL(`/challenge/${first.slug}`)
+  await expect(h1(page)).toHaveText(first.title)
+  expect(await sameDocument(page)).toBe(true)
+
+  await openHydratedCatalogue(page)
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click()
+  await expect(page).toHaveURL('/contact')
+  expect(await sameDocument(page)).toBe(true)
+})

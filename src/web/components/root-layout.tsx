@@ -6,6 +6,7 @@ import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { OfflineScreen } from '#web/components/network-error.tsx'
 import { useForgetActiveLinkOutsideChallenges } from '#web/features/member/active-link.ts'
+import { afterSlices, HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { markHydrated, useBrowserStore } from '#web/lib/hydration.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 import { loadSonner, subscribeToasts, toasterMounted, toastsRequested } from '#web/lib/toast.ts'
@@ -19,8 +20,9 @@ const MAIN_ID = 'main'
  */
 export function RootLayout() {
   const online = useOnlineStatus()
-  // After the first commit (hydration included), components render as a browser app again.
-  useEffect(markHydrated, [])
+  // After the first commit (hydration included, its later slices too), components render as a browser
+  // app again.
+  useEffect(() => afterSlices(markHydrated), [])
   if (!online) return <OfflineScreen />
 
   return (
@@ -32,7 +34,9 @@ export function RootLayout() {
       <main id={MAIN_ID} tabIndex={-1} className="flex flex-1 flex-col">
         <Outlet />
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <Toasts />
     </div>
   )

@@ -13,6 +13,8 @@ export function isHydrated(): boolean {
 
 export function markHydrated(): void {
   hydrated = true
+  // Observable from outside (the browser tests wait for it): every part of the page answers now.
+  document.documentElement.dataset.hydrated = ''
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   ChallengeListCard,
   ChallengeListCardSkeleton,
 } from '#web/features/challenges/components/challenge-list-card.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -82,7 +83,9 @@ function CategoryChallenges({ category }: { category: CategoryInfo }) {
           <ul className={challengeGridClass}>
             {list.data.map((challenge) => (
               <li key={challenge.id} className="flex *:flex-1">
-                <ChallengeListCard challenge={challenge} />
+                <HydrateLater>
+                  <ChallengeListCard challenge={challenge} />
+                </HydrateLater>
               </li>
             ))}
           </ul>

@@ -11,6 +11,7 @@ import {
   ChallengeListCard,
   ChallengeListCardSkeleton,
 } from '#web/features/challenges/components/challenge-list-card.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
@@ -54,7 +55,9 @@ export function Component() {
           <ul className={challengeGridClass}>
             {list.data.map((challenge) => (
               <li key={challenge.id} className="flex *:flex-1">
-                <ChallengeListCard challenge={challenge} />
+                <HydrateLater>
+                  <ChallengeListCard challenge={challenge} />
+                </HydrateLater>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { CategoryNav } from '#web/features/challenges/components/category-nav.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 
 /** The frame of /challenges and the category pages: page header, category sidebar, content. */
 export function ChallengeBrowser({
@@ -22,7 +23,9 @@ export function ChallengeBrowser({
       </header>
       <div className="page-container grid flex-1 grid-cols-1 gap-8 py-8 sm:py-10 lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-12">
         <aside className="lg:sticky lg:top-24 lg:self-start">
-          <CategoryNav />
+          <HydrateLater>
+            <CategoryNav />
+          </HydrateLater>
         </aside>
         <div>{children}</div>
       </div>

@@ -8,6 +8,7 @@ import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { challengeListQuery } from '#web/features/challenges/api/challenges.ts'
 import { ChallengeCard, ChallengeCardSkeleton } from '#web/features/challenges/components/challenge-card.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 
 /**
  * "New Challenges" (SPEC §2 Home): the NEW_CHALLENGES_COUNT newest challenges and a way to all of
@@ -66,7 +67,9 @@ export function NewChallenges({ className = '' }: { className?: string }) {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {newest.map((challenge) => (
             <li key={challenge.id} className="flex *:flex-1">
-              <ChallengeCard challenge={challenge} />
+              <HydrateLater>
+                <ChallengeCard challenge={challenge} />
+              </HydrateLater>
             </li>
           ))}
         </ul>
