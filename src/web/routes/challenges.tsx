@@ -54,7 +54,7 @@ export function Component() {
           </p>
           <ul className={challengeGridClass}>
             {list.data.map((challenge) => (
-              <li key={challenge.id} className="flex *:flex-1">
+              <li key={challenge.id} className="card-cell">
                 <HydrateLater>
                   <ChallengeListCard challenge={challenge} />
                 </HydrateLater>

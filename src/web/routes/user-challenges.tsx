@@ -70,7 +70,7 @@ function UserChallenges({ status }: { status: ChallengeStatus }) {
         ) : (
           <ul className={challengeGridClass}>
             {list.data.map((entry) => (
-              <li key={entry.challenge.id} className="flex *:flex-1">
+              <li key={entry.challenge.id} className="card-cell">
                 <ChallengeListCard challenge={entry.challenge} />
               </li>
             ))}

@@ -66,7 +66,7 @@ export function NewChallenges({ className = '' }: { className?: string }) {
       ) : newest && newest.length > 0 ? (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {newest.map((challenge) => (
-            <li key={challenge.id} className="flex *:flex-1">
+            <li key={challenge.id} className="card-cell">
               <HydrateLater>
                 <ChallengeCard challenge={challenge} />
               </HydrateLater>
