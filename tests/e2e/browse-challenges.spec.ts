@@ -113,6 +113,28 @@ test.describe('browse challenges', () => {
     })
   }
 
+  test('a preview that fails to load keeps its skeleton, never a broken image', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    const [first] = await listChallenges(request)
+    if (!first) throw new Error('the catalogue is empty')
+    // It fails at once, before the app has hydrated the server's card: no error event is left to hear.
+    await page.route(`**${first.thumbnails.desktop}`, (route) => route.fulfill({ status: 404, body: '' }))
+    await page.goto('/challenges')
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    const card = page.getByRole('main').getByRole('article').first()
+    const preview = card.getByRole('img', { name: `${first.title}, desktop design` })
+    await expect(preview).toHaveCount(1)
+    await expect(preview).not.toHaveJSProperty('tagName', 'IMG')
+    await expect(card.locator(`img[src="${first.thumbnails.desktop}"]`)).toHaveCount(0)
+    await expect(card.locator('.skeleton')).toHaveCount(1)
+    // Chrome logs the failed image; that failure is the point here.
+    const others = consoleErrors.filter((error) => !/status of 404 \(Not Found\)/.test(error))
+    consoleErrors.splice(0, consoleErrors.length, ...others)
+  })
+
   test('a category shows skeletons while loading and "Error : {error}" when loading fails', async ({
     page,
     consoleErrors,

@@ -38,10 +38,11 @@ export function ChallengeImage({
   const current = state.src === src ? state.status : 'loading'
   const status = current === 'shown' ? 'loaded' : current
 
-  // An image from the cache may be complete before React attaches onLoad (or before hydration).
+  // An image from the cache may be complete before React attaches onLoad (or before hydration, which
+  // can come a few tasks after the page shows): loaded, or broken with no error event left to come.
   const ref = useCallback(
     (img: HTMLImageElement | null) => {
-      if (img?.complete && img.naturalWidth > 0) setState({ src, status: 'loaded' })
+      if (img?.complete) setState({ src, status: img.naturalWidth > 0 ? 'loaded' : 'error' })
     },
     [src],
   )
