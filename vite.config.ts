@@ -50,6 +50,21 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Every browser the app supports knows <link rel="modulepreload">: the polyfill's check only cost
         // the first page a DOM call before anything else could run.
         modulePreload: { polyfill: false },
+        // The small modules every catalogue page shares (cards, images, badges, the page title) are one
+        // chunk rather than eight: on a phone's network each file a page waits for costs a round trip.
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              includeDependenciesRecursively: false,
+              groups: [
+                {
+                  name: 'catalogue-ui',
+                  test: /src\/web\/(features\/challenges\/(components\/(challenge-card|challenge-list-card|challenge-image|difficulty-badge)|api\/challenges)|components\/page-title|lib\/head)\.tsx?$|src\/shared\/categories\.ts$/,
+                },
+              ],
+            },
+          },
+        },
       },
   server: {
     port: 5173,
