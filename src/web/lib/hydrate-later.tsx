@@ -8,8 +8,9 @@ import { isHydrated } from '#web/lib/hydration.ts'
  * slice per task, so the browser can paint and answer input between slices.
  *
  * Only the first render in the tab is sliced, and only in the browser: the server renders the subtree
- * at once, and so does every later render (a page the visitor navigates to). The child must render a
- * single element (a card's <article>): that one element is what the renderer keeps while it waits.
+ * at once, and so does every later render (a page the visitor navigates to). The child must render
+ * exactly one element (a card's <article>), never nothing: that one element is what the renderer keeps
+ * while it waits, and a child that rendered none would take its next sibling's.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
   return (

@@ -6,6 +6,7 @@ import { GetStarted } from '#web/features/home/components/get-started.tsx'
 import { Hero } from '#web/features/home/components/hero.tsx'
 import { HowItWorks } from '#web/features/home/components/how-it-works.tsx'
 import { DocumentTitle } from '#web/lib/head.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -13,18 +14,29 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 /** Home (SPEC §2), sections in SPEC's order; the footer comes from the layout. */
 export function Component() {
   const { brandName } = usePublicConfig()
+  // Below the hero, each section hydrates in a task of its own (HydrateLater).
   return (
     <>
       <DocumentTitle title={`${brandName} | Master Frontend Skills with Hands-On Projects`} />
       <Hero />
-      <Features />
+      <HydrateLater>
+        <Features />
+      </HydrateLater>
       <div className="border-y border-slate-200 bg-slate-50 py-20 sm:py-28">
         <NewChallenges className="page-container" />
       </div>
-      <CompetitionPromo />
-      <HowItWorks />
-      <Faq />
-      <GetStarted />
+      <HydrateLater>
+        <CompetitionPromo />
+      </HydrateLater>
+      <HydrateLater>
+        <HowItWorks />
+      </HydrateLater>
+      <HydrateLater>
+        <Faq />
+      </HydrateLater>
+      <HydrateLater>
+        <GetStarted />
+      </HydrateLater>
     </>
   )
 }

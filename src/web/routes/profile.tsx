@@ -12,6 +12,7 @@ import { ProfileSubmissions } from '#web/features/profile/components/profile-sub
 import { ReadmeBadge } from '#web/features/profile/components/readme-badge.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 import { NoIndex } from '#web/lib/head.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { toast } from '#web/lib/toast.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -33,8 +34,12 @@ export function Component() {
             <PageTitle>{`${profile.data.profile.name?.trim() || profile.data.profile.username} (@${profile.data.profile.username})`}</PageTitle>
             <ProfileCard profile={profile.data.profile} />
             <ReadmeBadge username={profile.data.profile.username} />
-            <EarnedBadges badges={profile.data.badges} />
-            <ProfileSubmissions submissions={profile.data.submissions} />
+            <HydrateLater>
+              <EarnedBadges badges={profile.data.badges} />
+            </HydrateLater>
+            <HydrateLater>
+              <ProfileSubmissions submissions={profile.data.submissions} />
+            </HydrateLater>
           </>
         ) : profile.isError ? (
           <ProfileProblem

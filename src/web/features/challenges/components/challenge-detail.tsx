@@ -10,6 +10,7 @@ import { AssetList } from '#web/features/challenges/components/asset-list.tsx'
 import { DesignPreview } from '#web/features/challenges/components/design-preview.tsx'
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
 import { StartAction } from '#web/features/challenges/components/start-action.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 
 // Only members can submit: visitors (and the server's render) never load the form and its library.
 const SubmitSolutionSection = lazy(() =>
@@ -34,53 +35,57 @@ export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
 
   return (
     <>
-      <header className="border-b border-slate-200 bg-slate-50">
-        <div className="page-container py-8 sm:py-12">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
-              <li>
-                <Link to={paths.challenges} className="rounded hover:text-slate-900 hover:underline">
-                  Challenges
-                </Link>
-              </li>
-              {category ? (
-                <li className="flex items-center gap-1.5">
-                  <ChevronRightIcon className="size-3.5 text-slate-400" />
-                  <Link
-                    to={paths.category(category)}
-                    className="rounded hover:text-slate-900 hover:underline"
-                  >
-                    {category.heading}
+      <HydrateLater>
+        <header className="border-b border-slate-200 bg-slate-50">
+          <div className="page-container py-8 sm:py-12">
+            <nav aria-label="Breadcrumb">
+              <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+                <li>
+                  <Link to={paths.challenges} className="rounded hover:text-slate-900 hover:underline">
+                    Challenges
                   </Link>
                 </li>
-              ) : null}
-              <li className="flex min-w-0 items-center gap-1.5">
-                <ChevronRightIcon className="size-3.5 text-slate-400" />
-                <span aria-current="page" className="truncate font-medium text-slate-900">
-                  {challenge.title}
-                </span>
-              </li>
-            </ol>
-          </nav>
-          <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
-            {challenge.title}
-          </h1>
-          <div className="mt-4 flex flex-wrap items-center gap-3">
-            <span className="inline-flex items-center rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
-              {category?.heading}
-            </span>
-            <DifficultyBadge difficulty={challenge.difficulty} />
+                {category ? (
+                  <li className="flex items-center gap-1.5">
+                    <ChevronRightIcon className="size-3.5 text-slate-400" />
+                    <Link
+                      to={paths.category(category)}
+                      className="rounded hover:text-slate-900 hover:underline"
+                    >
+                      {category.heading}
+                    </Link>
+                  </li>
+                ) : null}
+                <li className="flex min-w-0 items-center gap-1.5">
+                  <ChevronRightIcon className="size-3.5 text-slate-400" />
+                  <span aria-current="page" className="truncate font-medium text-slate-900">
+                    {challenge.title}
+                  </span>
+                </li>
+              </ol>
+            </nav>
+            <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
+              {challenge.title}
+            </h1>
+            <div className="mt-4 flex flex-wrap items-center gap-3">
+              <span className="inline-flex items-center rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
+                {category?.heading}
+              </span>
+              <DifficultyBadge difficulty={challenge.difficulty} />
+            </div>
           </div>
-        </div>
-      </header>
+        </header>
+      </HydrateLater>
 
       <div className="page-container grid gap-8 py-8 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <section aria-labelledby="preview-heading" className="min-w-0">
-          <h2 id="preview-heading" className="sr-only">
-            Design preview
-          </h2>
-          <DesignPreview challenge={challenge} />
-        </section>
+        <HydrateLater>
+          <section aria-labelledby="preview-heading" className="min-w-0">
+            <h2 id="preview-heading" className="sr-only">
+              Design preview
+            </h2>
+            <DesignPreview challenge={challenge} />
+          </section>
+        </HydrateLater>
 
         <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
           <section
@@ -94,17 +99,19 @@ export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
             <StartAction challenge={challenge} />
           </section>
           <SubmitSolutionSlot challenge={challenge} />
-          <section
-            aria-labelledby="assets-heading"
-            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
-          >
-            <h2 id="assets-heading" className="text-lg font-semibold tracking-tight text-slate-900">
-              Assets included
-            </h2>
-            <div className="mt-4">
-              <AssetList challengeId={challenge.id} headingId="assets-heading" />
-            </div>
-          </section>
+          <HydrateLater>
+            <section
+              aria-labelledby="assets-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+            >
+              <h2 id="assets-heading" className="text-lg font-semibold tracking-tight text-slate-900">
+                Assets included
+              </h2>
+              <div className="mt-4">
+                <AssetList challengeId={challenge.id} headingId="assets-heading" />
+              </div>
+            </section>
+          </HydrateLater>
         </div>
       </div>
     </>
