@@ -38,7 +38,6 @@ async function start() {
   const queryClient = createQueryClient()
   const routes = createRoutes()
   const ssr = readSsrData()
-  if (ssr) await yieldToMain()
 
   if (!ssr) {
     // Nothing to match: images and the like can start in their loading state at once.
@@ -55,6 +54,7 @@ async function start() {
 
   // The page is already on screen: each step below is a task of its own, so none of them holds up a
   // paint or a tap for long (the grid's cards hydrate later still, see HydrateLater).
+  await yieldToMain()
   hydrate(queryClient, ssr.queries)
   for (const notFound of ssr.notFound) seedNotFound(queryClient, notFound)
   await loadMatchedRoutes(routes)

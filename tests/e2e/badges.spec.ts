@@ -1,5 +1,5 @@
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
 import { mutate, signIn } from './sign-in-helper.ts'
 
 /** Issue 12: badges on the profile and in the avatar menu, and the pages that explain them. */
@@ -102,8 +102,8 @@ test('/badges explains every badge, each on a page of its own; an unknown one is
   const unknown = await page.goto('/badges/no-such-badge')
   expect(unknown?.status()).toBe(404)
   await expect(page.getByText('404 - Not Found')).toBeVisible()
-  // Chrome logs a document answered 404 as a failed resource: for this page that answer is the point.
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 404/.test(e)))
+  // The 404 answer is the point here.
+  forgetNotFoundErrors(consoleErrors)
 })
 
 for (const [name, viewport] of Object.entries(VIEWPORTS)) {

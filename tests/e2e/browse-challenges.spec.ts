@@ -1,7 +1,14 @@
 import { CATEGORIES } from '#shared/categories.ts'
 import { listChallenges } from './catalogue.ts'
 import { renderInBrowserOnly } from './client-render.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  forgetNotFoundErrors,
+  test,
+  VIEWPORTS,
+} from './fixtures.ts'
 
 test.describe('browse challenges', () => {
   test('/challenges lists every challenge, newest first, with id, three previews and details', async ({
@@ -123,7 +130,7 @@ test.describe('browse challenges', () => {
     // It fails at once, before the app has hydrated the server's card: no error event is left to hear.
     await page.route(`**${first.thumbnails.desktop}`, (route) => route.fulfill({ status: 404, body: '' }))
     await page.goto('/challenges')
-    await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+    await expectHydrated(page)
     const card = page.getByRole('main').getByRole('article').first()
     const preview = card.getByRole('img', { name: `${first.title}, desktop design` })
     await expect(preview).toHaveCount(1)
@@ -131,8 +138,7 @@ test.describe('browse challenges', () => {
     await expect(card.locator(`img[src="${first.thumbnails.desktop}"]`)).toHaveCount(0)
     await expect(card.locator('.skeleton')).toHaveCount(1)
     // Chrome logs the failed image; that failure is the point here.
-    const others = consoleErrors.filter((error) => !/status of 404 \(Not Found\)/.test(error))
-    consoleErrors.splice(0, consoleErrors.length, ...others)
+    forgetNotFoundErrors(consoleErrors)
   })
 
   test('a category shows skeletons while loading and "Error : {error}" when loading fails', async ({

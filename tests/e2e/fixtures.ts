@@ -36,4 +36,18 @@ export const test = base.extend<{ consoleErrors: string[] }>({
   ],
 })
 
+/**
+ * Chrome logs an answer of 404 as a failed resource. Where that 404 is the point of the test (a
+ * missing page, a failed image), those lines are not errors: this drops them before the check.
+ */
+export function forgetNotFoundErrors(consoleErrors: string[]): void {
+  const others = consoleErrors.filter((error) => !/status of 404 \(Not Found\)/.test(error))
+  consoleErrors.splice(0, consoleErrors.length, ...others)
+}
+
+/** Waits until the app has hydrated the server's page, its later slices too (`data-hydrated`). */
+export async function expectHydrated(page: Page): Promise<void> {
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+}
+
 export { expect }

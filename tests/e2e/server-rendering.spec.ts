@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import { CATEGORIES } from '#shared/categories.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, expectHydrated, forgetNotFoundErrors, test } from './fixtures.ts'
 import { uniqueLogin } from './sign-in-helper.ts'
 
 /**
@@ -25,12 +25,6 @@ async function createMember(request: APIRequestContext, login: string): Promise<
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
-
-/** Chrome logs a page answered 404 as a failed resource: for the 404 pages that answer is the point. */
-function forgetNotFoundDocuments(consoleErrors: string[]) {
-  const others = consoleErrors.filter((error) => !/status of 404 \(Not Found\)/.test(error))
-  consoleErrors.splice(0, consoleErrors.length, ...others)
-}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
@@ -116,7 +110,7 @@ test.describe('without JavaScript', () => {
     const category = await page.goto('/challenges/widgets')
     expect(category?.status()).toBe(404)
     await expect(h1(page)).toHaveText('404 - Not Found')
-    forgetNotFoundDocuments(consoleErrors)
+    forgetNotFoundErrors(consoleErrors)
   })
 })
 
@@ -184,7 +178,7 @@ test('every public page hydrates without an error', async ({
   await page.getByRole('banner').getByRole('link', { name: 'Challenges', exact: true }).first().click()
   await expect(page).toHaveURL('/challenges')
   await expect(h1(page)).toHaveText('All Challenges')
-  forgetNotFoundDocuments(consoleErrors)
+  forgetNotFoundErrors(consoleErrors)
 })
 
 test('the head follows the page: preloads from the server, title and robots tag in the browser', async ({
@@ -221,13 +215,13 @@ test('the head follows the page: preloads from the server, title and robots tag 
   await expect(h1(page)).toHaveText('Sign-in failed')
   await expect(page).toHaveTitle(`Sign-in failed | ${brandName}`)
   await expect(page.locator('head meta[name="robots"]')).toHaveCount(1)
-  forgetNotFoundDocuments(consoleErrors)
+  forgetNotFoundErrors(consoleErrors)
 })
 
 /** Opens /challenges and waits until every part of it, the later slices too, has hydrated. */
 async function openHydratedCatalogue(page: Page): Promise<void> {
   await page.goto('/challenges')
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  await expectHydrated(page)
   // Marks this document: a click the app handles keeps it, a full page load loses it.
   await page.evaluate(() => {
     ;(window as { sameDocument?: boolean }).sameDocument = true
