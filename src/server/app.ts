@@ -18,7 +18,6 @@ import { sameOriginJson } from '#server/http/csrf.ts'
 import { errorBody, handleError, RETRY_AFTER_SECONDS } from '#server/http/errors.ts'
 import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from '#server/http/rate-limit.ts'
 import { requestTimeout } from '#server/http/request-timeout.ts'
-import { securityHeaders } from '#server/http/security-headers.ts'
 import { spaRoutes } from '#server/http/spa.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
@@ -34,7 +33,6 @@ import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { reviewRoutes } from '#server/routes/reviews.ts'
 import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
-import { signedUrlOrigin } from '#server/storage/storage-url.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 
 export type AppDeps = {
@@ -216,14 +214,7 @@ export function createApp(deps: AppDeps) {
     )
 
   app.onError(handleError(log))
-  app.use(
-    securityHeaders({
-      production: env.NODE_ENV === 'production',
-      // Images and the app's download follow redirects to the store's signed addresses.
-      storageOrigin:
-        env.STORAGE_REDIRECT && env.storage.kind === 's3' ? signedUrlOrigin(env.storage) : undefined,
-    }),
-  )
+  // Security headers are written with every answer's head, by the server's response (http/server-response.ts).
   app.use(limitBodySize())
   // Compression happens on node:http's response, where lengths are known (http/node-handler.ts).
   // A hung database (or anything else) never holds an API call longer than this: 503 `unavailable`.

@@ -8,8 +8,9 @@ import { listenForEvents, noClusterEvents } from '#server/db/events.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
 import { createDrainableServer, SHUTDOWN_DRAIN_MS } from '#server/http/drain.ts'
-import { createRequestHandler } from '#server/http/node-handler.ts'
+import { createRequestHandler, httpServerOptions } from '#server/http/node-handler.ts'
 import { openRateLimitStores } from '#server/http/rate-limit-store.ts'
+import { securityHeadersFor } from '#server/http/security-headers.ts'
 import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
@@ -110,7 +111,10 @@ async function main() {
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
   const fastPath = appHeaders ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE) : null
   if (!fastPath) log.warn('the catalogue could not be read at start: every request goes through the app')
-  const { server, drain } = createDrainableServer(createRequestHandler(app.fetch, fastPath))
+  const { server, drain } = createDrainableServer(
+    createRequestHandler(app.fetch, fastPath),
+    httpServerOptions(securityHeadersFor(env)),
+  )
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo
     const host = env.HOST === '127.0.0.1' || env.HOST === '::1' ? 'localhost' : env.HOST

@@ -4,6 +4,7 @@ import { createApp } from '#server/app.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { parseEnv } from '#server/env.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
+import { securityHeadersFor } from '#server/http/security-headers.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
 import { createMemberCaches } from '#server/member-caches.ts'
@@ -13,6 +14,7 @@ import type { Challenge } from '#shared/challenge.ts'
 import { ORIGIN } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import type { TestDatabase } from '#tests/support/databases.ts'
+import { serveOverHttp } from '#tests/support/http-server.ts'
 import { checkAnswersAgainstDocument } from '#tests/support/openapi-check.ts'
 
 export const TEST_INDEX_HTML =
@@ -78,7 +80,13 @@ export async function createTestApp(
   })
   // Every answer the tests receive is held to the OpenAPI document (issue 13).
   checkAnswersAgainstDocument(app)
-  return { app, env, storage, dataDir, reviews, log }
+  let served: ReturnType<typeof serveOverHttp> | undefined
+  /** A request through the real HTTP server, for what it adds: security headers, compression. */
+  const overHttp = async (path: string, init?: RequestInit) => {
+    served ??= serveOverHttp(app, securityHeadersFor(env))
+    return (await served).request(path, init)
+  }
+  return { app, env, storage, dataDir, reviews, log, overHttp }
 }
 
 /**

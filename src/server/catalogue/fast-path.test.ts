@@ -4,6 +4,8 @@ import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
 import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
+import { httpServerOptions } from '#server/http/node-handler.ts'
+import { securityHeaders } from '#server/http/security-headers.ts'
 import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { insertChallengeRows } from '#tests/support/challenge-rows.ts'
@@ -65,9 +67,11 @@ describe("the catalogue's fast path", () => {
     if (!headers) throw new Error('the app did not answer the catalogue')
     const fastPath = createCatalogueFastPath(catalogue, headers, CATALOGUE_CACHE)
     const listener = getRequestListener(app.fetch)
-    viaApp = await listen(createServer((req, res) => void listener(req, res)))
+    // Both as index.ts builds its server: the response writes the security headers and compresses.
+    const options = httpServerOptions(securityHeaders({ production: false }))
+    viaApp = await listen(createServer(options, (req, res) => void listener(req, res)))
     viaFastPath = await listen(
-      createServer((req, res) => {
+      createServer(options, (req, res) => {
         if (fastPath(req, res)) taken.push(`${req.method} ${req.url}`)
         else void listener(req, res)
       }),

@@ -1,4 +1,10 @@
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer,
+  type RequestListener,
+  type Server,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http'
 
 /** How long a stopping server lets requests in flight finish; then their connections are cut. */
 export const SHUTDOWN_DRAIN_MS = 10_000
@@ -17,11 +23,14 @@ export type DrainableServer = {
   drain(drainMs?: number): Promise<boolean>
 }
 
-/** An HTTP server that can stop gracefully (SIGTERM in index.ts). */
-export function createDrainableServer(handler: RequestListener): DrainableServer {
+/** An HTTP server that can stop gracefully (SIGTERM in index.ts); `options` go to node:http. */
+export function createDrainableServer(
+  handler: RequestListener,
+  options: ServerOptions = {},
+): DrainableServer {
   const inFlight = new Set<ServerResponse>()
   let draining = false
-  const server = createServer((req, res) => {
+  const server = createServer(options, (req, res) => {
     if (draining) res.setHeader('Connection', 'close')
     else {
       inFlight.add(res)

@@ -1,9 +1,13 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COMPRESS_THRESHOLD_BYTES, createRequestHandler } from '#server/http/node-handler.ts'
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  createRequestHandler,
+  httpServerOptions,
+} from '#server/http/node-handler.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Challenge number ${i}` })) }
@@ -31,10 +35,7 @@ describe('the server request handler', () => {
   let port: number
 
   beforeAll(async () => {
-    // The app's own security headers make every answer's headers a Headers object, which is how
-    // @hono/node-server comes to write its Content-Length where compression can see it.
     const app = new Hono()
-      .use(securityHeaders({ production: false }))
       .get('/big', (c) => c.json(big))
       .get('/small', (c) => c.json(small))
       .get('/html', (c) => c.html(`<!doctype html><title>t</title>${'<p>Hello</p>'.repeat(200)}`))
@@ -51,18 +52,72 @@ describe('the server request handler', () => {
         c.header('Content-Type', 'application/zip')
         return c.body(new Uint8Array(4096))
       })
+      .get('/streamed', (c) => {
+        const encoder = new TextEncoder()
+        const stream = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            for (const part of ['{"parts":[', '"a",'.repeat(400), '"z"]}']) {
+              controller.enqueue(encoder.encode(part))
+              await new Promise((resolve) => setTimeout(resolve, 5))
+            }
+            controller.close()
+          },
+        })
+        return c.body(stream, 200, { 'Content-Type': 'application/json' })
+      })
+      .get('/cross-origin', (c) => {
+        c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+        return c.body('<svg xmlns="http://www.w3.org/2000/svg"/>', 200, { 'Content-Type': 'image/svg+xml' })
+      })
+      .get('/varied', (c) => {
+        c.header('Vary', 'Origin')
+        return c.json(big)
+      })
+    // The catalogue's fast path sends precompressed bytes itself.
     const fastPath = (req: { url?: string }, res: import('node:http').ServerResponse) => {
       if (req.url !== '/fast') return false
-      res.writeHead(200, { 'Content-Type': 'application/json' })
-      res.end(JSON.stringify(big))
+      const bytes = gzipSync(JSON.stringify(big))
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        'Content-Length': bytes.length,
+      })
+      res.end(bytes)
       return true
     }
-    server = createServer(createRequestHandler(app.fetch, fastPath))
+    server = createServer(
+      httpServerOptions(securityHeaders({ production: false })),
+      createRequestHandler(app.fetch, fastPath),
+    )
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
   })
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve))
+  })
+
+  it("writes the security headers on every answer: the app's, the fast path's and a 404", async () => {
+    const expected = securityHeaders({ production: false })
+    for (const path of ['/small', '/big', '/fast', '/streamed', '/no-such-page']) {
+      const answer = await get(port, path, { 'Accept-Encoding': 'gzip' })
+      for (const [name, value] of Object.entries(expected))
+        expect(answer.headers[name], `${path} ${name}`).toBe(value)
+      expect(answer.headers['strict-transport-security']).toBeUndefined()
+    }
+    expect(expected['content-security-policy']).toContain("script-src 'self';")
+    expect(expected['content-security-policy']).not.toContain('upgrade-insecure-requests')
+    const production = securityHeaders({ production: true, storageOrigin: 'https://bucket.example' })
+    expect(production['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    expect(production['content-security-policy']).toMatch(/; upgrade-insecure-requests$/)
+    expect(production['content-security-policy']).toContain(
+      "img-src 'self' data: https://avatars.githubusercontent.com https://bucket.example;",
+    )
+  })
+
+  it('keeps a security header the answer set itself, once', async () => {
+    const answer = await get(port, '/cross-origin')
+    expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect(answer.headers['x-frame-options']).toBe('DENY')
   })
 
   it('compresses a large JSON answer for a client that accepts gzip, and says it varies', async () => {
@@ -74,10 +129,40 @@ describe('the server request handler', () => {
     expect(answer.body.length).toBeLessThan(JSON.stringify(big).length / 3)
   })
 
-  it('uses brotli when the client prefers it', async () => {
-    const answer = await get(port, '/big', { 'Accept-Encoding': 'br' })
-    expect(answer.headers['content-encoding']).toBe('br')
-    expect(JSON.parse(brotliDecompressSync(answer.body).toString('utf8'))).toEqual(big)
+  it('uses brotli when the client prefers it, or accepts both as browsers do', async () => {
+    for (const accepted of ['br', 'gzip, deflate, br, zstd', 'gzip;q=0.5, br']) {
+      const answer = await get(port, '/big', { 'Accept-Encoding': accepted })
+      expect(answer.headers['content-encoding'], accepted).toBe('br')
+      expect(answer.headers['content-length']).toBe(String(answer.body.length))
+      expect(JSON.parse(brotliDecompressSync(answer.body).toString('utf8'))).toEqual(big)
+    }
+    const gzipFirst = await get(port, '/big', { 'Accept-Encoding': 'gzip, br;q=0.5' })
+    expect(gzipFirst.headers['content-encoding']).toBe('gzip')
+  })
+
+  it('adds Accept-Encoding to a Vary the answer already has', async () => {
+    const answer = await get(port, '/varied', { 'Accept-Encoding': 'gzip' })
+    expect(answer.headers['content-encoding']).toBe('gzip')
+    expect(answer.headers.vary).toBe('Origin, Accept-Encoding')
+  })
+
+  it('sends a body written in pieces as it comes, whole', async () => {
+    const answer = await get(port, '/streamed', { 'Accept-Encoding': 'gzip' })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(answer.body.toString('utf8')).parts).toHaveLength(401)
+  })
+
+  it('keeps serving after a client leaves while its answer is being compressed', async () => {
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/big', headers: { 'Accept-Encoding': 'br' } })
+      req.on('error', () => resolve())
+      req.on('socket', (socket) => socket.on('connect', () => setImmediate(() => req.destroy())))
+      req.on('close', () => resolve())
+      req.end()
+    })
+    const answer = await get(port, '/big', { 'Accept-Encoding': 'gzip' })
+    expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual(big)
   })
 
   it('compresses server-rendered HTML', async () => {
@@ -93,10 +178,14 @@ describe('the server request handler', () => {
     expect(JSON.parse(answer.body.toString('utf8'))).toEqual(small)
   })
 
-  it('sends plain bytes to a client that accepts no encoding', async () => {
-    const answer = await get(port, '/big', { 'Accept-Encoding': 'identity' })
-    expect(answer.headers['content-encoding']).toBeUndefined()
-    expect(JSON.parse(answer.body.toString('utf8'))).toEqual(big)
+  it('sends plain bytes, still saying it varies, to a client that accepts no encoding', async () => {
+    for (const headers of [{ 'Accept-Encoding': 'identity' }, {}] as Record<string, string>[]) {
+      const answer = await get(port, '/big', headers)
+      expect(answer.headers['content-encoding']).toBeUndefined()
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i)
+      expect(answer.headers['content-length']).toBe(String(answer.body.length))
+      expect(JSON.parse(answer.body.toString('utf8'))).toEqual(big)
+    }
   })
 
   it('leaves alone answers already encoded, marked no-transform, or not compressible', async () => {
@@ -119,9 +208,10 @@ describe('the server request handler', () => {
     expect(answer.body.length).toBe(0)
   })
 
-  it('lets the fast path answer first, untouched', async () => {
-    const answer = await get(port, '/fast', { 'Accept-Encoding': 'gzip' })
-    expect(answer.headers['content-encoding']).toBeUndefined()
-    expect(JSON.parse(answer.body.toString('utf8'))).toEqual(big)
+  it('lets the fast path answer first, its precompressed bytes untouched', async () => {
+    const answer = await get(port, '/fast', { 'Accept-Encoding': 'gzip, br' })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-encoding']).toBe('gzip')
+    expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual(big)
   })
 })

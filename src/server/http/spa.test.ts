@@ -63,7 +63,7 @@ describe('the web app and its headers', () => {
 
   it('sends security headers on pages and API answers', async () => {
     for (const path of ['/', '/api/challenges']) {
-      const headers = (await t.app.request(path)).headers
+      const headers = (await t.overHttp(path)).headers
       const csp = headers.get('Content-Security-Policy') ?? ''
       expect(csp).toContain("default-src 'self'")
       expect(csp).toContain("script-src 'self'")

@@ -4,7 +4,6 @@ import type { App } from '#server/app.ts'
 import { errorBody } from '#server/http/errors.ts'
 import { buildOpenApiDocument, type OpenApiDocument } from '#server/openapi/document.ts'
 import { createTestApp } from '#tests/support/app.ts'
-import { ORIGIN } from '#tests/support/auth.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 import { checkResponse, matchPath } from '#tests/support/openapi-check.ts'
 
@@ -211,11 +210,13 @@ describe.each(TEST_DATABASES)('the API description and its docs page on %s', (ki
   let database: TestDatabase
   let app: App
   let publicOrigin: string
+  let overHttp: Awaited<ReturnType<typeof createTestApp>>['overHttp']
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
     const t = await createTestApp(database)
     app = t.app
+    overHttp = t.overHttp
     publicOrigin = t.env.publicOrigin
   })
   afterAll(async () => {
@@ -246,7 +247,7 @@ describe.each(TEST_DATABASES)('the API description and its docs page on %s', (ki
   })
 
   it('serves a docs page whose viewer loads from this server only, under the CSP', async () => {
-    const page = await app.request(`${ORIGIN}/api/docs`)
+    const page = await overHttp('/api/docs')
     expect(page.status).toBe(200)
     expect(page.headers.get('Content-Type')).toMatch(/^text\/html/)
     const csp = page.headers.get('Content-Security-Policy') ?? ''

@@ -66,7 +66,8 @@ describe.each(TEST_DATABASES)('GET /api/users/:username/badge.svg on %s', (kind)
   })
 
   it('draws the points, completed and verified counts as a cacheable SVG other sites may embed', async () => {
-    const response = await t.app.request('/api/users/badgeowner/badge.svg')
+    // Over HTTP: the server writes the security headers under the badge's own cross-origin CORP.
+    const response = await t.overHttp('/api/users/badgeowner/badge.svg')
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('image/svg+xml; charset=utf-8')
     expect(response.headers.get('Cache-Control')).toBe(README_BADGE_CACHE)
