@@ -192,8 +192,8 @@ export function createApp(deps: AppDeps) {
     .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions))
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))
+    // '/me/*' covers /me itself too: one guard per request.
     .use('/me/*', requireUser, csrf, limitMutations)
-    .use('/me', requireUser)
     .use('/leaderboard', requireUser)
     .route('/leaderboard', leaderboardRoutes(leaderboard))
     .route(

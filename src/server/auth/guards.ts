@@ -40,7 +40,7 @@ export function loadUser(
 export const requireUser: MiddlewareHandler<{ Variables: MemberVariables }> = createMiddleware(
   async (c, next) => {
     c.header('Cache-Control', 'no-store')
-    if (!(c as unknown as Context<{ Variables: AuthVariables }>).var.user) {
+    if (!(c as unknown as Context<{ Variables: AuthVariables }>).get('user')) {
       throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
     }
     await next()

@@ -96,7 +96,7 @@ export function cachedAnswer(
   if (matches(request.ifNoneMatch, body.etag)) return { status: 304, headers, bytes: null }
   headers['Content-Type'] = body.contentType
   const encoding = body.gzip === body.identity ? 'identity' : chooseEncoding(request.acceptEncoding)
-  // The compress middleware leaves a response with Content-Encoding alone.
+  // The server's response leaves an answer with Content-Encoding alone (http/server-response.ts).
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding
   const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity
   headers['Content-Length'] = String(bytes.length)

@@ -57,9 +57,9 @@ export function createCatalogueFastPath(
   appHeaders: Headers,
   cacheControl: string,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const common: [string, string][] = []
+  const common: Record<string, string> = {}
   appHeaders.forEach((value, name) => {
-    if (!OWN_HEADERS.has(name)) common.push([name, value])
+    if (!OWN_HEADERS.has(name)) common[name] = value
   })
   return (req, res) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false
@@ -71,9 +71,8 @@ export function createCatalogueFastPath(
       ifNoneMatch: req.headers['if-none-match'],
       acceptEncoding: req.headers['accept-encoding'],
     })
-    for (const [name, value] of common) res.setHeader(name, value)
-    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value)
-    res.writeHead(answer.status)
+    // One head, written at once: node:http checks and stores each setHeader() on its own.
+    res.writeHead(answer.status, { ...common, ...answer.headers })
     res.end(answer.bytes ?? undefined)
     return true
   }

@@ -70,7 +70,7 @@ export const REVIEW_LIMIT_MESSAGE = `You can request at most ${REVIEW_REQUESTS_P
 
 /**
  * The signed-in member's own data: who they are, and their journey on a challenge (SPEC §4): start,
- * submit, download. Mounted behind requireUser, so `c.var.user` is never null here.
+ * submit, download. Mounted behind requireUser, so `c.get('user')` is never null here (read with get: `c.var` copies every variable into a new object on each read).
  */
 export function meRoutes(deps: {
   db: Database
@@ -99,8 +99,8 @@ export function meRoutes(deps: {
   }
   return (
     new Hono<{ Variables: MemberVariables }>()
-      .get('/', (c) => c.json({ user: toSessionUser(c.var.user) }))
-      .get('/profile', (c) => c.json({ profile: toOwnProfile(c.var.user) }))
+      .get('/', (c) => c.json({ user: toSessionUser(c.get('user')) }))
+      .get('/profile', (c) => c.json({ profile: toOwnProfile(c.get('user')) }))
       .patch('/profile', async (c) => {
         const body = await readJsonBody(c)
         // SPEC §5 sanitising comes first and validation checks its result, so what is stored is exactly
@@ -117,14 +117,14 @@ export function meRoutes(deps: {
             githubUrl: orNull(update.githubUrl),
             updatedAt: sql`now()`,
           })
-          .where(eq(users.id, c.var.user.id))
+          .where(eq(users.id, c.get('user').id))
           .returning()
         if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
         changed(user.id)
         return c.json({ profile: toOwnProfile(user) })
       })
       .get('/dashboard', async (c) => {
-        const userId = c.var.user.id
+        const userId = c.get('user').id
         const readCounts = async (): Promise<DashboardCounts> => {
           const [counts] = await db
             .select({
@@ -145,7 +145,7 @@ export function meRoutes(deps: {
           .select({ challenge: challenges, progress: userChallenges })
           .from(userChallenges)
           .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
-          .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.status, status)))
+          .where(and(eq(userChallenges.userId, c.get('user').id), eq(userChallenges.status, status)))
           .orderBy(
             desc(status === 'completed' ? userChallenges.completedAt : userChallenges.startedAt),
             desc(userChallenges.id),
@@ -168,7 +168,7 @@ export function meRoutes(deps: {
         const [row] = await db
           .select()
           .from(userChallenges)
-          .where(and(eq(userChallenges.userId, c.var.user.id), eq(userChallenges.challengeId, id)))
+          .where(and(eq(userChallenges.userId, c.get('user').id), eq(userChallenges.challengeId, id)))
         return c.json({ progress: toProgress(id, row) })
       })
       .post('/challenges/:id/start', async (c) => {
@@ -177,13 +177,13 @@ export function meRoutes(deps: {
         // An existing row (ongoing or completed) keeps its start time and status.
         const [row] = await db
           .insert(userChallenges)
-          .values({ userId: c.var.user.id, challengeId: id, status: 'ongoing', challengeLive: ' ' })
+          .values({ userId: c.get('user').id, challengeId: id, status: 'ongoing', challengeLive: ' ' })
           .onConflictDoUpdate({
             target: [userChallenges.userId, userChallenges.challengeId],
             set: { updatedAt: sql`now()` },
           })
           .returning()
-        changed(c.var.user.id)
+        changed(c.get('user').id)
         return c.json({ progress: toProgress(id, row) })
       })
       .post('/challenges/:id/submit', async (c) => {
@@ -191,7 +191,7 @@ export function meRoutes(deps: {
         const body = await readJsonBody(c)
         const { liveUrl } = parseInput(submitSolutionSchema, body, { named: false })
         await findChallengeById(db, id)
-        const userId = c.var.user.id
+        const userId = c.get('user').id
         const result = await db.transaction(async (tx) => {
           // The member's row is locked first, so a member's submits run one after another: the totals
           // below are read after every earlier submit has committed. (Under READ COMMITTED, summing
@@ -267,7 +267,7 @@ export function meRoutes(deps: {
       })
       .get('/challenges/:id/reviews', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
-        const row = await submissionOf(c.var.user.id, id)
+        const row = await submissionOf(c.get('user').id, id)
         const answer: MemberReviewsResponse = row
           ? await reviews.listMemberReviews(row.id)
           : { reviews: [], requestsLeftToday: REVIEW_REQUESTS_PER_DAY }
@@ -277,7 +277,7 @@ export function meRoutes(deps: {
       // in 24 hours; while one still waits, that one is the answer.
       .post('/challenges/:id/reviews', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
-        const row = await submissionOf(c.var.user.id, id)
+        const row = await submissionOf(c.get('user').id, id)
         if (!row) throw notFound('You have not submitted a solution to this challenge.')
         const liveUrl = liveUrlOf(row.challengeLive)
         if (row.status !== 'completed' || !liveUrl) {

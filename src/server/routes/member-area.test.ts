@@ -44,13 +44,15 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
   it('answers 401 to visitors on every member endpoint', async () => {
     const visitor = browser(t.app)
     const responses = [
+      await visitor.get('/api/me'),
       await visitor.get('/api/me/profile'),
       await visitor.send('PATCH', '/api/me/profile', VALID_PROFILE),
       await visitor.get('/api/me/dashboard'),
       await visitor.get('/api/me/challenges?status=ongoing'),
       await visitor.get('/api/leaderboard'),
     ]
-    expect(responses.map((r) => r.status)).toEqual([401, 401, 401, 401, 401])
+    expect(responses.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401])
+    for (const response of responses) expect(response.headers.get('Cache-Control')).toBe('no-store')
   })
 
   it('shows each member only their own counts and lists', async () => {
