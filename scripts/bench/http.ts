@@ -2,7 +2,8 @@
 // (PGlite, then PostgreSQL when BENCH_DATABASE_URL is set) and a bare node:http server that answers the
 // same paths with the same bytes, loads both the same way with autocannon, and prints req/s, p50/p99
 // latency and the app's share of the ceiling per route, plus the server's memory. Loopback only; each
-// run lasts BENCH_SECONDS (10) per route and server. Needs `npm run build` first.
+// run lasts BENCH_SECONDS (10) per route and server, after BENCH_WARMUP_SECONDS (2) not counted.
+// Needs `npm run build` first.
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { freePort, HttpClient, type ServerProcess, startServer } from '#tests/su
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
 const BUILT_SERVER = join(PROJECT_ROOT, 'dist', 'server', 'index.js')
 
 if (!existsSync(BUILT_SERVER)) {
@@ -26,6 +28,9 @@ type Route = { name: string; path: string; member?: boolean }
 type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
 async function measure(url: string, headers: Record<string, string>): Promise<Measure> {
+  // A short load first, not counted, on both servers alike: the figures are for code the JIT has
+  // compiled, not for its first seconds on a route.
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers })
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
   return {
     rps: result.requests.average,
@@ -40,8 +45,10 @@ async function measure(url: string, headers: Record<string, string>): Promise<Me
 async function recordResponses(baseUrl: string, routes: Route[], cookie: string) {
   const recorded: Record<string, { status: number; headers: Record<string, string>; body: string }> = {}
   for (const route of routes) {
+    // As autocannon asks: no encoding. (fetch would otherwise ask for gzip and hand back the body
+    // decoded, under a Content-Encoding header the bare server would then repeat wrongly.)
     const response = await fetch(new URL(route.path, baseUrl), {
-      headers: route.member ? { Cookie: cookie } : {},
+      headers: { 'Accept-Encoding': 'identity', ...(route.member ? { Cookie: cookie } : {}) },
       redirect: 'manual',
     })
     const headers: Record<string, string> = {}
