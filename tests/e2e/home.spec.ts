@@ -1,9 +1,41 @@
 import { NEW_CHALLENGES_COUNT } from '#shared/constants.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
 import { renderInBrowserOnly } from './client-render.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 test.describe('home', () => {
+  test('keeps the hero still on a phone while the session is checked', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.mobile)
+    await page.goto('/')
+    await expectHydrated(page)
+    // The session check decides whether the Login button shows: its place is kept while it runs.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Login with Github' })).toBeVisible()
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
+          new PerformanceObserver((list) => {
+            resolve(
+              list.getEntries().map((entry) => {
+                const shift = entry as PerformanceEntry & {
+                  value: number
+                  sources: { node: Node | null }[]
+                }
+                return {
+                  value: shift.value,
+                  nodes: shift.sources.map(
+                    (source) => (source.node as Element | null)?.outerHTML.slice(0, 80) ?? '',
+                  ),
+                }
+              }),
+            )
+          }).observe({ type: 'layout-shift', buffered: true })
+          // No entry at all: the observer never calls back.
+          setTimeout(() => resolve([]), 500)
+        }),
+    )
+    expect(shifts).toEqual([])
+  })
+
   test('shows the SPEC copy and its sections in order', async ({ page, request }) => {
     const { brandName } = await publicConfig(request)
     await page.goto('/')

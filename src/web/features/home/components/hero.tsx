@@ -41,12 +41,21 @@ export function Hero() {
             and JavaScript, submit your live site and earn points on the leaderboard.
           </p>
           <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
-            {session.status === 'signed-out' ? (
-              <a href={SIGN_IN_PATH} className={buttonClasses('accent', 'lg', 'w-full sm:w-auto')}>
+            {/* Kept in place, hidden, while the session is checked: showing it then would push the
+                rest of the hero down, and most visitors are signed out. */}
+            {session.status === 'signed-in' ? null : (
+              <a
+                href={SIGN_IN_PATH}
+                className={buttonClasses(
+                  'accent',
+                  'lg',
+                  `w-full sm:w-auto ${session.status === 'loading' ? 'invisible' : ''}`,
+                )}
+              >
                 <GithubIcon className="size-5" />
                 Login with Github
               </a>
-            ) : null}
+            )}
             <Link to={paths.challenges} className={buttonClasses('outline-ink', 'lg', 'w-full sm:w-auto')}>
               Browse challenges
               <ArrowRightIcon className="size-4" />
