@@ -83,8 +83,8 @@ export function meRoutes(deps: {
   onUserChanged?: (userId: string) => void
   /** STORAGE_REDIRECT: downloads answer with a redirect to a short-lived address of the store. */
   redirectDownloads?: boolean
-  /** Dashboard counts kept for a moment (member-caches.ts); without it each request reads. */
-  dashboards?: ExpiringCache<DashboardCounts>
+  /** Dashboard counts kept for a moment (member-caches.ts; a lifetime of 0 keeps none). */
+  dashboards: ExpiringCache<DashboardCounts>
 }) {
   const { db, storage, catalogue, reviews, log } = deps
   const changed = (userId: string) => deps.onUserChanged?.(userId)
@@ -136,7 +136,7 @@ export function meRoutes(deps: {
           return { ongoing: counts?.ongoing ?? 0, completed: counts?.completed ?? 0 }
         }
         // At most one query per moment (start and submit drop it); the catalogue's size comes from memory.
-        const counts = await (deps.dashboards ? deps.dashboards.load(userId, readCounts) : readCounts())
+        const counts = await deps.dashboards.load(userId, readCounts)
         return c.json({ ...counts, total: (await catalogue.snapshot()).challenges.length })
       })
       .get('/challenges', async (c) => {

@@ -130,12 +130,9 @@ export const README_BADGE_CACHE = 'public, max-age=300, stale-while-revalidate=8
 
 /**
  * Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges.
- * `profiles` keeps built answers for a moment (member-caches.ts); without it each request reads.
+ * `profiles` keeps built answers for a moment (member-caches.ts; a lifetime of 0 keeps none).
  */
-export function userRoutes(
-  db: Database,
-  options: { brand: string; profiles?: ExpiringCache<CachedProfile> },
-) {
+export function userRoutes(db: Database, options: { brand: string; profiles: ExpiringCache<CachedProfile> }) {
   const readProfile = async (username: string): Promise<CachedProfile> => {
     const answer = await readPublicProfile(db, username)
     // Not kept: a member who signs in next has this username at once.
@@ -156,9 +153,7 @@ export function userRoutes(
       const { username } = parseInput(usernameParams, c.req.param())
       if (!username) throw notFound('User not found. Please check the username.')
       // Completed challenges in the same answer, so the profile page renders without a waterfall.
-      const { body } = await (options.profiles
-        ? options.profiles.load(username, () => readProfile(username))
-        : readProfile(username))
+      const { body } = await options.profiles.load(username, () => readProfile(username))
       // Public, but it changes with every submission and review: browsers ask again (an ETag makes
       // that a 304 when nothing changed).
       return sendCached(c, body, 'no-cache')
