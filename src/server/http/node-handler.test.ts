@@ -74,7 +74,16 @@ describe('the server request handler', () => {
         return c.json(big)
       })
     // The catalogue's fast path sends precompressed bytes itself.
+    // Two raw handlers never call writeHead: node:http writes their head implicitly.
     const fastPath = (req: { url?: string }, res: import('node:http').ServerResponse) => {
+      if (req.url === '/raw-whole' || req.url === '/raw-pieces') {
+        res.statusCode = 201
+        res.setHeader('Content-Type', 'application/json')
+        const json = JSON.stringify(big)
+        if (req.url === '/raw-pieces') res.write(json.slice(0, 100))
+        res.end(req.url === '/raw-pieces' ? json.slice(100) : json)
+        return true
+      }
       if (req.url !== '/fast') return false
       const bytes = gzipSync(JSON.stringify(big))
       res.writeHead(200, {
@@ -200,6 +209,22 @@ describe('the server request handler', () => {
     const zip = await get(port, '/zip', { 'Accept-Encoding': 'gzip' })
     expect(zip.headers['content-encoding']).toBeUndefined()
     expect(zip.body.length).toBe(4096)
+  })
+
+  it('compresses a whole answer whose head node:http writes implicitly', async () => {
+    const answer = await get(port, '/raw-whole', { 'Accept-Encoding': 'gzip' })
+    expect(answer.status).toBe(201)
+    expect(answer.headers['content-encoding']).toBe('gzip')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual(big)
+  })
+
+  it('sends a body written in pieces after an implicit head as it is, whole', async () => {
+    const answer = await get(port, '/raw-pieces', { 'Accept-Encoding': 'gzip' })
+    expect(answer.status).toBe(201)
+    expect(answer.headers['content-encoding']).toBeUndefined()
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual(big)
   })
 
   it('answers HEAD without a body', async () => {

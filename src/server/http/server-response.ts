@@ -106,6 +106,8 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
     Request extends IncomingMessage = IncomingMessage,
   > extends ServerResponse<Request> {
     #held: Held | null = null
+    /** False once the body is written in pieces: from then on the head goes out as it is. */
+    #mayHold = true
 
     override writeHead(
       status: number,
@@ -144,7 +146,7 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
       varyOnEncoding(this, headers)
       if (!this.req.headers['accept-encoding']) return false
       const length = Number(found.length ?? this.getHeader('Content-Length'))
-      if (length < COMPRESS_THRESHOLD_BYTES) return false
+      if (length < COMPRESS_THRESHOLD_BYTES || !this.#mayHold) return false
       this.#held = { status, headers }
       return true
     }
@@ -161,6 +163,9 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
       encoding?: BufferEncoding | Callback,
       callback?: Callback,
     ): this {
+      // An answer that never called writeHead (statusCode and setHeader only): node:http would write
+      // its head implicitly inside end and send the body straight after, so decide here, first.
+      if (!this.#held && !this.headersSent) this.writeHead(this.statusCode)
       const held = this.#held
       if (!held) return super.end(chunk as string, encoding as BufferEncoding, callback)
       this.#held = null
@@ -202,13 +207,22 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
       encoding?: BufferEncoding | Callback,
       callback?: Callback,
     ): boolean {
-      this.#release()
+      this.#streamAsIs()
       return super.write(chunk, encoding as BufferEncoding, callback)
     }
 
     override flushHeaders(): void {
-      this.#release()
+      this.#streamAsIs()
       super.flushHeaders()
+    }
+
+    /**
+     * The body comes in pieces: a held head goes out now, and a head not yet written must not be
+     * held when node:http writes it implicitly (it sends the piece straight after).
+     */
+    #streamAsIs(): void {
+      this.#mayHold = false
+      this.#release()
     }
   } as typeof ServerResponse
 }
