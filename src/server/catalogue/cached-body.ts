@@ -88,18 +88,19 @@ export function cachedAnswer(
   cacheControl: string,
   request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
 ): CachedAnswer {
+  // Lower-case names, as node:http and HTTP/2 keep them: nothing needs to fold their case on the way out.
   const headers: Record<string, string> = {
-    ETag: body.etag,
-    'Cache-Control': cacheControl,
-    Vary: 'Accept-Encoding',
+    etag: body.etag,
+    'cache-control': cacheControl,
+    vary: 'Accept-Encoding',
   }
   if (matches(request.ifNoneMatch, body.etag)) return { status: 304, headers, bytes: null }
-  headers['Content-Type'] = body.contentType
+  headers['content-type'] = body.contentType
   const encoding = body.gzip === body.identity ? 'identity' : chooseEncoding(request.acceptEncoding)
   // The server's response leaves an answer with Content-Encoding alone (http/server-response.ts).
-  if (encoding !== 'identity') headers['Content-Encoding'] = encoding
+  if (encoding !== 'identity') headers['content-encoding'] = encoding
   const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity
-  headers['Content-Length'] = String(bytes.length)
+  headers['content-length'] = String(bytes.length)
   return { status: 200, headers, bytes: request.method === 'HEAD' ? null : bytes }
 }
 

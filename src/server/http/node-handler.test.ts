@@ -84,6 +84,12 @@ describe('the server request handler', () => {
         res.end(req.url === '/raw-pieces' ? json.slice(100) : json)
         return true
       }
+      if (req.url === '/raw-own-headers') {
+        res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+        res.writeHead(200, { 'X-Frame-Options': 'SAMEORIGIN', 'Content-Type': 'text/plain' })
+        res.end('mine')
+        return true
+      }
       if (req.url !== '/fast') return false
       const bytes = gzipSync(JSON.stringify(big))
       res.writeHead(200, {
@@ -127,6 +133,13 @@ describe('the server request handler', () => {
     const answer = await get(port, '/cross-origin')
     expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin')
     expect(answer.headers['x-frame-options']).toBe('DENY')
+  })
+
+  it('keeps security headers set in any case, or with setHeader, once', async () => {
+    const answer = await get(port, '/raw-own-headers')
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(answer.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
   })
 
   it('compresses a large JSON answer for a client that accepts gzip, and says it varies', async () => {

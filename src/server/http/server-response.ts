@@ -12,6 +12,7 @@ import type { SecurityHeaders } from '#server/http/security-headers.ts'
 /** Bodies below this size gain nothing from compression (the catalogue's precompressed ones use it too). */
 export const COMPRESS_THRESHOLD_BYTES = 1024
 
+const HAS_UPPER_CASE = /[A-Z]/
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i
 const ENCODINGS = ['br', 'gzip', 'identity']
 const PREFERRED = ['br', 'gzip']
@@ -22,6 +23,17 @@ type Held = { status: number; headers: OutgoingHttpHeaders }
 /** negotiator's second argument, the server's order among encodings the client wants equally, is missing from its types. */
 type EncodingNegotiator = { encoding(available: string[], preferred: string[]): string | undefined }
 type Callback = (error?: Error | null) => void
+
+const compressibleTypes = new Map<string, boolean>()
+/** A server sends few distinct types: each is looked up once (a bounded number of them). */
+function isCompressible(type: string): boolean {
+  let known = compressibleTypes.get(type)
+  if (known === undefined) {
+    known = compressible(type) === true
+    if (compressibleTypes.size < 100) compressibleTypes.set(type, known)
+  }
+  return known
+}
 
 /** The few headers the decision needs, found in one pass whatever the names' case. */
 function readHeaders(headers: OutgoingHttpHeaders) {
@@ -127,10 +139,19 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
 
     /** The security headers, under any the answer set itself (in `headers`, or on the response). */
     #addDefaults(headers: OutgoingHttpHeaders): void {
-      const own = new Set<string>()
-      for (const name in headers) own.add(name.toLowerCase())
-      for (const name of defaultNames)
-        if (!own.has(name) && !this.hasHeader(name)) headers[name] = defaults[name] as string
+      // The app's and the fast path's names are lower case; only other names need a case-blind look.
+      let own: Set<string> | undefined
+      for (const name in headers) {
+        if (!HAS_UPPER_CASE.test(name)) continue
+        own ??= new Set()
+        own.add(name.toLowerCase())
+      }
+      // Names set with setHeader (node:http keeps them lower-cased); usually none.
+      const set = this.getHeaderNames()
+      for (const name of defaultNames) {
+        if (headers[name] !== undefined || own?.has(name) || (set.length > 0 && set.includes(name))) continue
+        headers[name] = defaults[name] as string
+      }
     }
 
     /** False: write the head now. True: the head is held until the body is known. */
@@ -138,7 +159,7 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
       if (this.req.method === 'HEAD' || status === 204 || status === 304 || status < 200) return false
       const found = readHeaders(headers)
       const type = found.type ?? this.getHeader('Content-Type')
-      if (typeof type !== 'string' || !compressible(type)) return false
+      if (typeof type !== 'string' || !isCompressible(type)) return false
       const cacheControl = found.cacheControl ?? this.getHeader('Cache-Control')
       if (typeof cacheControl === 'string' && NO_TRANSFORM.test(cacheControl)) return false
       const encoding = found.encoding ?? this.getHeader('Content-Encoding')
