@@ -109,11 +109,14 @@ async function main() {
 
   // The catalogue's fixed answers skip the app's middleware (catalogue/fast-path.ts); the rest is Hono.
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
-  const fastPath = appHeaders ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE) : null
+  const securityHeaders = securityHeadersFor(env)
+  const fastPath = appHeaders
+    ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE, securityHeaders)
+    : null
   if (!fastPath) log.warn('the catalogue could not be read at start: every request goes through the app')
   const { server, drain } = createDrainableServer(
     createRequestHandler(app.fetch, fastPath),
-    httpServerOptions(securityHeadersFor(env)),
+    httpServerOptions(securityHeaders),
   )
   server.listen(env.PORT, env.HOST, () => {
     const info = server.address() as AddressInfo

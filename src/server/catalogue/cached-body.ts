@@ -60,8 +60,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** The encoding to send: brotli, then gzip, when the client accepts it (q=0 refuses). */
-function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (!acceptEncoding) return 'identity'
+function parseEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set(
     acceptEncoding
       .toLowerCase()
@@ -75,33 +74,77 @@ function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'id
   return 'identity'
 }
 
-/** What to answer for a cached body: status, the headers that depend on it, and the bytes (none for 304/HEAD). */
-export type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; bytes: Buffer | null }
+type Encoding = 'br' | 'gzip' | 'identity'
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once (a bounded number). */
+const encodings = new Map<string, Encoding>()
+
+function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity'
+  let encoding = encodings.get(acceptEncoding)
+  if (encoding === undefined) {
+    encoding = parseEncoding(acceptEncoding)
+    if (encodings.size < 64) encodings.set(acceptEncoding, encoding)
+  }
+  return encoding
+}
+
+/** Which of a cached body's answers a request gets: 304, or the body in one of its encodings. */
+export type AnswerKind = 'not-modified' | Encoding
+
+export function answerKind(
+  body: CachedBody,
+  request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+): AnswerKind {
+  if (matches(request.ifNoneMatch, body.etag)) return 'not-modified'
+  return body.gzip === body.identity ? 'identity' : chooseEncoding(request.acceptEncoding)
+}
 
 /**
- * The answer to a request for a cached body: 304 when the client already has it, else the
- * precompressed bytes the client accepts. No JSON is built and nothing is compressed per request.
- * Shared by the Hono route and the server's fast path (fast-path.ts), so both answer alike.
+ * The headers of one kind of answer. They depend only on the body, the kind and the cache policy, so
+ * the server's fast path builds them once per body (fast-path.ts).
  */
-export function cachedAnswer(
+export function answerHeaders(
   body: CachedBody,
+  kind: AnswerKind,
   cacheControl: string,
-  request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
-): CachedAnswer {
+): Record<string, string> {
   // Lower-case names, as node:http and HTTP/2 keep them: nothing needs to fold their case on the way out.
   const headers: Record<string, string> = {
     etag: body.etag,
     'cache-control': cacheControl,
     vary: 'Accept-Encoding',
   }
-  if (matches(request.ifNoneMatch, body.etag)) return { status: 304, headers, bytes: null }
+  if (kind === 'not-modified') return headers
   headers['content-type'] = body.contentType
-  const encoding = body.gzip === body.identity ? 'identity' : chooseEncoding(request.acceptEncoding)
   // The server's response leaves an answer with Content-Encoding alone (http/server-response.ts).
-  if (encoding !== 'identity') headers['content-encoding'] = encoding
-  const bytes = encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.identity
-  headers['content-length'] = String(bytes.length)
-  return { status: 200, headers, bytes: request.method === 'HEAD' ? null : bytes }
+  if (kind !== 'identity') headers['content-encoding'] = kind
+  headers['content-length'] = String(body[kind].length)
+  return headers
+}
+
+/** The bytes of one kind of answer: none for a 304. */
+export function answerBytes(body: CachedBody, kind: AnswerKind): Buffer | null {
+  return kind === 'not-modified' ? null : body[kind]
+}
+
+/** What to answer for a cached body: status, the headers that depend on it, and the bytes (none for 304/HEAD). */
+export type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; bytes: Buffer | null }
+
+/**
+ * The answer to a request for a cached body: 304 when the client already has it, else the
+ * precompressed bytes the client accepts. No JSON is built and nothing is compressed per request.
+ */
+export function cachedAnswer(
+  body: CachedBody,
+  cacheControl: string,
+  request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+): CachedAnswer {
+  const kind = answerKind(body, request)
+  return {
+    status: kind === 'not-modified' ? 304 : 200,
+    headers: answerHeaders(body, kind, cacheControl),
+    bytes: request.method === 'HEAD' ? null : answerBytes(body, kind),
+  }
 }
 
 /** Answers a Hono request with a cached body (see cachedAnswer). */

@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { type CachedBody, cachedAnswer } from '#server/catalogue/cached-body.ts'
+import {
+  type AnswerKind,
+  answerBytes,
+  answerHeaders,
+  answerKind,
+  type CachedBody,
+} from '#server/catalogue/cached-body.ts'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import { requestHeader } from '#server/http/request-header.ts'
 
 /** Headers the fast path sets itself, per answer; every other header is copied from the app's. */
 const OWN_HEADERS = new Set([
@@ -48,32 +55,52 @@ function bodyFor(snapshot: CatalogueSnapshot, url: string): CachedBody | undefin
  * already holds are taken; anything else (another query, an odd encoding of a path, a 404, a
  * catalogue being rebuilt) returns false and goes to the app as before.
  *
- * `appHeaders` are the headers the app puts on every catalogue answer (security headers and the
- * like), read from one real answer of the app at start, so the two paths cannot drift apart;
- * fast-path.test.ts compares them answer by answer.
+ * `appHeaders` are the headers the app puts on every catalogue answer, read from one real answer of
+ * the app at start, so the two paths cannot drift apart; `securityHeaders` are the ones the server's
+ * response adds to every answer (http/server-response.ts). fast-path.test.ts compares the two paths
+ * answer by answer.
+ *
+ * A body's heads are built once per kind of answer (304, or one of its encodings) and copied per
+ * request: adding some twenty headers to a new object one by one cost more than the rest of the
+ * fast path.
  */
 export function createCatalogueFastPath(
   catalogue: Catalogue,
   appHeaders: Headers,
   cacheControl: string,
+  securityHeaders: Readonly<Record<string, string>> = {},
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const common: Record<string, string> = {}
+  const common: Record<string, string> = { ...securityHeaders }
   appHeaders.forEach((value, name) => {
     if (!OWN_HEADERS.has(name)) common[name] = value
   })
+  // Bodies belong to a snapshot: a rebuilt catalogue's bodies get heads of their own, the old ones go.
+  const heads = new WeakMap<CachedBody, Partial<Record<AnswerKind, Readonly<Record<string, string>>>>>()
+  const headOf = (body: CachedBody, kind: AnswerKind) => {
+    let kinds = heads.get(body)
+    if (!kinds) {
+      kinds = {}
+      heads.set(body, kinds)
+    }
+    let head = kinds[kind]
+    if (!head) {
+      head = { ...common, ...answerHeaders(body, kind, cacheControl) }
+      kinds[kind] = head
+    }
+    return head
+  }
   return (req, res) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false
     const snapshot = catalogue.peek()
     const body = snapshot && bodyFor(snapshot, req.url)
     if (!body) return false
-    const answer = cachedAnswer(body, cacheControl, {
-      method: req.method,
-      ifNoneMatch: req.headers['if-none-match'],
-      acceptEncoding: req.headers['accept-encoding'],
+    const kind = answerKind(body, {
+      ifNoneMatch: requestHeader(req, 'if-none-match'),
+      acceptEncoding: requestHeader(req, 'accept-encoding'),
     })
-    // One head, written at once: node:http checks and stores each setHeader() on its own.
-    res.writeHead(answer.status, { ...common, ...answer.headers })
-    res.end(answer.bytes ?? undefined)
+    // A copy: the server's response may add to the head it is given.
+    res.writeHead(kind === 'not-modified' ? 304 : 200, { ...headOf(body, kind) })
+    res.end(req.method === 'HEAD' ? undefined : (answerBytes(body, kind) ?? undefined))
     return true
   }
 }

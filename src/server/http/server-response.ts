@@ -7,6 +7,7 @@ import {
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import compressible from 'compressible'
 import Negotiator from 'negotiator'
+import { requestHeader } from '#server/http/request-header.ts'
 import type { SecurityHeaders } from '#server/http/security-headers.ts'
 
 /** Bodies below this size gain nothing from compression (the catalogue's precompressed ones use it too). */
@@ -165,7 +166,7 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
       const encoding = found.encoding ?? this.getHeader('Content-Encoding')
       if (encoding !== undefined && encoding !== 'identity') return false
       varyOnEncoding(this, headers)
-      if (!this.req.headers['accept-encoding']) return false
+      if (!requestHeader(this.req, 'accept-encoding')) return false
       const length = Number(found.length ?? this.getHeader('Content-Length'))
       if (length < COMPRESS_THRESHOLD_BYTES || !this.#mayHold) return false
       this.#held = { status, headers }
