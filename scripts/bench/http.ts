@@ -1,8 +1,13 @@
 // `npm run bench`: how close the app comes to the ceiling of this machine. It starts the built server
 // (PGlite, then PostgreSQL when BENCH_DATABASE_URL is set) and a bare node:http server that answers the
 // same paths with the same bytes, loads both the same way with autocannon, and prints req/s, p50/p99
-// latency and the app's share of the ceiling per route, plus the server's memory. Loopback only; each
-// run lasts BENCH_SECONDS (10) per route and server, after BENCH_WARMUP_SECONDS (2) not counted.
+// latency and the app's share of the ceiling per route, plus the server's memory. Loopback only.
+//
+// The ceiling moves with whatever else the machine is doing, by half at times, so the two servers
+// take turns: after BENCH_WARMUP_SECONDS (2) of load each, not counted, they run BENCH_ROUNDS (3)
+// rounds of BENCH_SECONDS (4) each, in alternating order, and the table gives the medians. The share
+// is the median of each round's own ratio, app against the ceiling measured next to it.
+// BENCH_ROUTES=me,leaderboard runs only the routes whose names contain one of the words.
 // Needs `npm run build` first.
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -14,7 +19,9 @@ import pg from 'pg'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { freePort, HttpClient, type ServerProcess, startServer } from '#tests/support/server-process.ts'
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3))
+const ROUTE_WORDS = process.env.BENCH_ROUTES?.split(',').filter(Boolean) ?? []
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
 const BUILT_SERVER = join(PROJECT_ROOT, 'dist', 'server', 'index.js')
@@ -27,17 +34,49 @@ if (!existsSync(BUILT_SERVER)) {
 type Route = { name: string; path: string; member?: boolean }
 type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Measure> {
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+/** The app and the ceiling in turns on one path; medians over the rounds. */
+async function compare(appUrl: string, bareUrl: string, headers: Record<string, string>) {
   // A short load first, not counted, on both servers alike: the figures are for code the JIT has
   // compiled, not for its first seconds on a route.
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers })
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers })
+  await load(appUrl, headers, WARMUP_SECONDS)
+  await load(bareUrl, headers, WARMUP_SECONDS)
+  const rounds: { app: Measure; bare: Measure }[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternating order, so neither server always runs right after the other's load.
+    const order = round % 2 === 0 ? [appUrl, bareUrl] : [bareUrl, appUrl]
+    const results = new Map<string, Measure>()
+    for (const url of order) {
+      const result = await load(url, headers, SECONDS)
+      results.set(url, {
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx,
+      })
+    }
+    rounds.push({ app: results.get(appUrl) as Measure, bare: results.get(bareUrl) as Measure })
+  }
   return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    appRps: median(rounds.map((r) => r.app.rps)),
+    p50: median(rounds.map((r) => r.app.p50)),
+    p99: median(rounds.map((r) => r.app.p99)),
+    bareRps: median(rounds.map((r) => r.bare.rps)),
+    share: median(rounds.map((r) => r.app.rps / r.bare.rps)),
+    shares: rounds.map((r) => r.app.rps / r.bare.rps),
+    failures: rounds.reduce((sum, r) => sum + r.app.errors + r.app.non2xx, 0),
   }
 }
 
@@ -113,7 +152,7 @@ async function benchDatabase(label: string, databaseUrl?: string) {
     const list = await client.json<{ challenges: { id: number; slug: string }[] }>('/api/challenges')
     const first = list.challenges[0]
     if (!first) throw new Error('the catalogue is empty')
-    const routes: Route[] = [
+    const allRoutes: Route[] = [
       { name: 'GET /api/challenges', path: '/api/challenges' },
       {
         name: 'GET /api/challenges/by-slug/:slug',
@@ -127,17 +166,24 @@ async function benchDatabase(label: string, databaseUrl?: string) {
       { name: 'GET /api/leaderboard', path: '/api/leaderboard', member: true },
       { name: 'GET /api/users/:username', path: '/api/users/bench-member' },
     ]
+    const routes = ROUTE_WORDS.length
+      ? allRoutes.filter((route) => ROUTE_WORDS.some((word) => route.name.includes(word)))
+      : allRoutes
     bare = await startBare(await recordResponses(server.baseUrl, routes, cookie))
     const idleRss = server.rssBytes()
-    console.log(`\n## ${label}: ${CONNECTIONS} connections, ${SECONDS} s per route and server\n`)
-    console.log('| route | app req/s | app p50 / p99 ms | bare req/s | share of ceiling | errors |')
+    console.log(
+      `\n## ${label}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route and server, medians\n`,
+    )
+    console.log(
+      '| route | app req/s | app p50 / p99 ms | bare req/s | share of ceiling (each round) | errors |',
+    )
     console.log('|---|---|---|---|---|---|')
     for (const route of routes) {
       const headers: Record<string, string> = route.member ? { Cookie: cookie } : {}
-      const app = await measure(`${server.baseUrl}${route.path}`, headers)
-      const ceiling = await measure(`${bare.baseUrl}${route.path}`, headers)
+      const result = await compare(`${server.baseUrl}${route.path}`, `${bare.baseUrl}${route.path}`, headers)
+      const percent = (share: number) => `${(share * 100).toFixed(0)} %`
       console.log(
-        `| ${route.name} | ${pad(Math.round(app.rps), 6)} | ${app.p50} / ${app.p99} | ${pad(Math.round(ceiling.rps), 6)} | ${((app.rps / ceiling.rps) * 100).toFixed(0)} % | ${app.errors + app.non2xx} |`,
+        `| ${route.name} | ${pad(Math.round(result.appRps), 6)} | ${result.p50} / ${result.p99} | ${pad(Math.round(result.bareRps), 6)} | ${percent(result.share)} (${result.shares.map(percent).join(', ')}) | ${result.failures} |`,
       )
     }
     console.log(`\nserver RSS: ${mb(idleRss)} at idle, ${mb(server.rssBytes())} after the load`)
