@@ -240,6 +240,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
 
   const run = () => {
     workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 20 })
+    return workers
   }
 
   it('scores, stores the images under public/reviews and shows the report', async () => {
@@ -442,6 +443,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       run()
       const review = await finishedReview(t, reviewId, 30_000)
       expect(review).toMatchObject({ status: 'failed', error: REVIEW_FAILED, breakpoints: [] })
+      await workers?.stop()
       expect(await jobOf(database, reviewId)).toMatchObject({ status: 'dead', attempts: 2 })
     },
   )
@@ -464,9 +466,11 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     expect(waiting.status).toBe('queued')
 
     capture.hang = false
-    run()
+    const finishing = run()
     const review = await finishedReview(t, reviewId, 30_000)
     expect(review.status).toBe('done')
+    // The job is marked done after the review: stop() waits for that.
+    await finishing.stop()
     expect(await jobOf(database, reviewId)).toMatchObject({ status: 'done', attempts: 1 })
   })
 
@@ -484,6 +488,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     run()
     const review = await finishedReview(t, reviewId, 30_000)
     expect(review).toMatchObject({ status: 'failed', error: REVIEW_FAILED })
+    await workers?.stop()
     expect((await jobOf(database, reviewId))?.status).toBe('dead')
   })
 })
