@@ -9,6 +9,7 @@ import {
   httpServerOptions,
 } from '#server/http/node-handler.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
+import { writeCompleteHead } from '#server/http/server-response.ts'
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Challenge number ${i}` })) }
 const small = { user: { id: 'u1', username: 'alice' } }
@@ -251,5 +252,34 @@ describe('the server request handler', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers['content-encoding']).toBe('gzip')
     expect(JSON.parse(gunzipSync(answer.body).toString('utf8'))).toEqual(big)
+  })
+})
+
+describe('writeCompleteHead', () => {
+  it('writes a kept head as it is, again and again, on our responses and on plain ones', async () => {
+    const head = Object.freeze({
+      'content-type': 'application/json',
+      'x-kept': 'yes',
+      vary: 'Accept-Encoding',
+    })
+    const body = JSON.stringify(big)
+    const handler = (_req: unknown, res: import('node:http').ServerResponse) => {
+      writeCompleteHead(res, 200, head)
+      res.end(body)
+    }
+    const ours = createServer(httpServerOptions(securityHeaders({ production: false })), handler)
+    const plain = createServer(handler)
+    for (const server of [ours, plain]) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      const { port } = server.address() as AddressInfo
+      for (let i = 0; i < 2; i++) {
+        // Accepted, yet not compressed: the head says the body is final.
+        const answer = await get(port, '/', { 'Accept-Encoding': 'gzip' })
+        expect(answer.headers['x-kept']).toBe('yes')
+        expect(answer.headers['content-encoding']).toBeUndefined()
+        expect(answer.body.toString('utf8')).toBe(body)
+      }
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -92,6 +92,24 @@ function compress(body: Buffer, encoding: string, done: (error: Error | null, re
   } else gzip(body, done)
 }
 
+const completeHead = Symbol('completeHead')
+
+/**
+ * Writes a head that is already complete, as it is: it carries the security headers and its Vary, and
+ * its body is final (precompressed, or not to be compressed). The server's response then skips the
+ * work it does for other answers, and the object is not copied or changed, so one can be kept and
+ * written again (catalogue/fast-path.ts). On a response of another class it is a plain writeHead.
+ */
+export function writeCompleteHead(
+  res: ServerResponse,
+  status: number,
+  headers: Readonly<OutgoingHttpHeaders>,
+): void {
+  const write = (res as ServerResponse & { [completeHead]?: typeof res.writeHead })[completeHead]
+  if (write) write.call(res, status, headers as OutgoingHttpHeaders)
+  else res.writeHead(status, { ...headers })
+}
+
 /**
  * The class of node:http's responses for this server (passed as `ServerResponse` to createServer). It
  * does two things as the head is written, for every answer (the app's, the catalogue's fast path's,
@@ -136,6 +154,11 @@ export function serverResponseClass(defaults: SecurityHeaders): typeof ServerRes
       const headers = reasonOrHeaders ?? {}
       this.#addDefaults(headers)
       return this.#decide(status, headers) ? this : super.writeHead(status, headers)
+    }
+
+    /** writeCompleteHead: the head as it is, with no decision. */
+    [completeHead](status: number, headers: OutgoingHttpHeaders): this {
+      return super.writeHead(status, headers)
     }
 
     /** The security headers, under any the answer set itself (in `headers`, or on the response). */
