@@ -129,6 +129,9 @@ try {
       console.log(
         `${''.padEnd(4)}${metrics.map((id) => `${id}: ${audits[id]?.displayValue ?? '-'}`).join(', ')}`,
       )
+      // Lighthouse's own reading of this machine's speed as the page ran (higher is faster): its
+      // throttling multiplies the main thread's real work, so a busy or slow host costs points.
+      console.log(`${''.padEnd(4)}host benchmark index: ${Math.round(result.lhr.environment.benchmarkIndex)}`)
       // What keeps a category below 1: the failing audits, so the numbers come with their reasons.
       for (const id of CATEGORIES) {
         const category = categories[id]
