@@ -1,13 +1,12 @@
 import { Fragment, useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { Inline, LegalBlock, LegalDocumentContent, RichText } from '#web/features/legal/legal-types.ts'
+import { formatLongDateUtc } from '#web/lib/format.ts'
 import { DocumentTitle } from '#web/lib/head.tsx'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 
 const linkClass =
   'font-medium text-accent-700 underline decoration-accent-700/40 underline-offset-2 hover:text-accent-900 hover:decoration-accent-900'
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
 /** One legal text (terms, privacy policy): title, date, contents with anchors, summary and sections. */
 export function LegalDocument({ content }: { content: LegalDocumentContent }) {
@@ -25,7 +24,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
         <p className="mt-3 text-sm text-slate-600">
           Last updated:{' '}
           <time dateTime={content.lastUpdated}>
-            {dateFormat.format(new Date(`${content.lastUpdated}T00:00:00Z`))}
+            {formatLongDateUtc(new Date(`${content.lastUpdated}T00:00:00Z`))}
           </time>
         </p>
       </header>

@@ -12,6 +12,7 @@ import {
 } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { challengeZipQuery } from '#web/features/challenges/api/challenges.ts'
+import { formatFileSize } from '#web/lib/format.ts'
 
 const ICONS: Record<AssetGroup['kind'], ComponentType<SVGProps<SVGSVGElement>>> = {
   figma: FigmaIcon,
@@ -21,16 +22,6 @@ const ICONS: Record<AssetGroup['kind'], ComponentType<SVGProps<SVGSVGElement>>> 
   images: ImageIcon,
   starter: CodeIcon,
   readme: FileTextIcon,
-}
-
-const sizeFormats = {
-  kilobyte: new Intl.NumberFormat('en', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }),
-  megabyte: new Intl.NumberFormat('en', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }),
-}
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return sizeFormats.kilobyte.format(Math.max(1, Math.round(bytes / 1024)))
-  return sizeFormats.megabyte.format(bytes / (1024 * 1024))
 }
 
 /** What the challenge's download holds (SPEC §1: Figma file, PNG designs, style guide, images). */

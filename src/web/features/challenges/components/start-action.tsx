@@ -45,12 +45,15 @@ export function StatusBadge({ status }: { status: ChallengeStatus }) {
   )
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+/** In the reader's locale; built on first use, as no visitor's first render needs it (lib/format.ts). */
+let dateFormat: Intl.DateTimeFormat | undefined
 
 function formatDate(iso: string | null): string | null {
   if (!iso) return null
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date)
+  if (Number.isNaN(date.getTime())) return null
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+  return dateFormat.format(date)
 }
 
 /**

@@ -13,11 +13,10 @@ import {
   ReviewStatusBadge,
   reviewStatusLabel,
 } from '#web/features/reviews/components/review-status.tsx'
+import { formatMediumDate } from '#web/lib/format.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
 const NO_SUBMISSIONS = "You din't yet completed any challenge."
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' })
 
 /**
  * The latest review of a submission, linking to its report: the score once done, else its state.
@@ -92,7 +91,7 @@ export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['
                   {completedAt ? (
                     <p className="mt-1 text-sm text-slate-600">
                       Completed on{' '}
-                      <time dateTime={completedAt}>{dateFormat.format(new Date(completedAt))}</time>
+                      <time dateTime={completedAt}>{formatMediumDate(new Date(completedAt))}</time>
                     </p>
                   ) : null}
                   <SiteStatus ownership={ownership} linkStatus={linkStatus} />
