@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import preact from '@preact/preset-vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { compileHints } from './scripts/vite/compile-hints.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
 
@@ -24,7 +25,17 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   publicDir: 'public',
   // The components are written against React's API and run on Preact through preact/compat: the same
   // hooks, a tenth of the bytes (docs/decisions/008-preact-in-the-browser.md).
-  plugins: [preact(), tailwindcss()],
+  plugins: [
+    preact(),
+    tailwindcss(),
+    // The code each page runs as it starts is compiled off the main thread (scripts/vite/compile-hints.ts):
+    // the entry with its imports, each route's own chunk and the catalogue's shared one.
+    !isSsrBuild &&
+      compileHints({
+        eager: (chunk) =>
+          chunk.name === 'catalogue-ui' || /\/src\/web\/routes\/[^/]+\.tsx$/.test(chunk.facadeModuleId ?? ''),
+      }),
+  ],
   // The renderer bundles its packages, so that React Router and TanStack Query resolve `react` to
   // preact/compat as they do in the browser, instead of loading React from node_modules.
   ssr: { noExternal: true },

@@ -270,3 +270,26 @@ test('a long page hydrates in slices: every card, the category menu and the foot
   await expect(page).toHaveURL('/contact')
   expect(await sameDocument(page)).toBe(true)
 })
+
+test('the scripts a public page starts with are compiled ahead, off the main thread', async ({ request }) => {
+  const [challenge] = await listChallenges(request)
+  if (!challenge) throw new Error('the catalogue is empty')
+  for (const path of ['/', '/challenges', `/challenge/${challenge.slug}`]) {
+    const html = await (await request.get(path)).text()
+    const scripts = [
+      ...html.matchAll(
+        /<script type="module" crossorigin src="([^"]+)"|<link rel="modulepreload" crossorigin href="([^"]+)"/g,
+      ),
+    ].map((match) => match[1] ?? match[2])
+    // The entry, its vendor chunks and the route's own chunk at least.
+    expect(scripts.length, path).toBeGreaterThanOrEqual(4)
+    const hinted = []
+    for (const src of scripts) {
+      const code = await (await request.get(src ?? '')).text()
+      if (code.startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(src)
+    }
+    // V8's compile hint (scripts/vite/compile-hints.ts) on the entry and on the route's chunk.
+    expect(hinted, path).toContain(scripts[0])
+    expect(hinted.length, path).toBeGreaterThanOrEqual(4)
+  }
+})
