@@ -231,7 +231,7 @@ async function openHydratedCatalogue(page: Page): Promise<void> {
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true)
 
-test('a long page hydrates in slices: every card, the category menu and the footer come alive once', async ({
+test('a long page hydrates in slices: every card, the category menu, the navbar and the footer come alive once', async ({
   page,
   request,
 }) => {
@@ -268,6 +268,21 @@ test('a long page hydrates in slices: every card, the category menu and the foot
   await openHydratedCatalogue(page)
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact', exact: true }).click()
   await expect(page).toHaveURL('/contact')
+  expect(await sameDocument(page)).toBe(true)
+  // The navbar's bar and its small-screen menu are slices too.
+  await openHydratedCatalogue(page)
+  await expect(page.getByRole('banner')).toHaveCount(1)
+  await page.getByRole('banner').getByRole('link', { name: 'Competitions', exact: true }).click()
+  await expect(page).toHaveURL('/competitions')
+  expect(await sameDocument(page)).toBe(true)
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await openHydratedCatalogue(page)
+  await page.getByRole('button', { name: 'Menu', exact: true }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  await menu.getByRole('link', { name: 'Home', exact: true }).click()
+  await expect(page).toHaveURL('/')
+  await expect(menu).toBeHidden()
   expect(await sameDocument(page)).toBe(true)
 })
 

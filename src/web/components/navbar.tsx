@@ -4,6 +4,7 @@ import { paths } from '#shared/paths.ts'
 import { Logo } from '#web/components/logo.tsx'
 import { SessionActions } from '#web/components/session-actions.tsx'
 import { CloseIcon, MenuIcon } from '#web/components/ui/icons.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { useInteractive } from '#web/lib/hydration.ts'
 import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 
@@ -16,6 +17,42 @@ const NAV_LINKS = [
 /** Matches Tailwind's `md` breakpoint, where the links leave the sidebar for the top bar. */
 const DESKTOP_QUERY = '(min-width: 48rem)'
 
+/** The main links, in the bar or in the small-screen menu; the current page's link is highlighted. */
+function MainNav({
+  className,
+  listClassName,
+  linkClassName,
+  onNavigate,
+}: {
+  className: string
+  listClassName: string
+  linkClassName: string
+  onNavigate?: () => void
+}) {
+  return (
+    <nav aria-label="Main" className={className}>
+      <ul className={listClassName}>
+        {NAV_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `${linkClassName} font-medium transition-colors ${
+                  isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'
+                }`
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
@@ -26,45 +63,33 @@ export function Navbar() {
   return (
     <>
       <header className="surface-ink sticky top-0 z-40 border-b border-white/10">
-        <div className="page-container flex h-16 items-center gap-8">
-          <Logo />
-          <nav aria-label="Main" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink
-                    to={link.to}
-                    end={link.end}
-                    className={({ isActive }) =>
-                      `rounded-full px-3.5 py-2 text-sm font-medium transition-colors ${
-                        isActive
-                          ? 'bg-white/10 text-white'
-                          : 'text-slate-300 hover:bg-white/5 hover:text-white'
-                      }`
-                    }
-                  >
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="ml-auto hidden items-center gap-3 md:flex">
-            <SessionActions layout="bar" />
+        {/* The bar and the menu's panel hydrate in slices of their own (HydrateLater): half of what the
+            first hydration task did on every page was the navbar's two copies of the logo and links. */}
+        <HydrateLater>
+          <div className="page-container flex h-16 items-center gap-8">
+            <Logo />
+            <MainNav
+              className="hidden md:block"
+              listClassName="flex items-center gap-1"
+              linkClassName="rounded-full px-3.5 py-2 text-sm"
+            />
+            <div className="ml-auto hidden items-center gap-3 md:flex">
+              <SessionActions layout="bar" />
+            </div>
+            <button
+              ref={toggleRef}
+              type="button"
+              aria-label="Menu"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              disabled={!interactive}
+              onClick={() => setMenuOpen((open) => !open)}
+              className="-mr-2 ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white md:hidden"
+            >
+              <MenuIcon className="size-6" />
+            </button>
           </div>
-          <button
-            ref={toggleRef}
-            type="button"
-            aria-label="Menu"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            disabled={!interactive}
-            onClick={() => setMenuOpen((open) => !open)}
-            className="-mr-2 ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white md:hidden"
-          >
-            <MenuIcon className="size-6" />
-          </button>
-        </div>
+        </HydrateLater>
       </header>
       <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} returnFocusTo={toggleRef} />
     </>
@@ -124,42 +149,30 @@ function MobileMenu({
       }}
       className="surface-ink fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none border-l border-white/10 bg-ink-900 p-0 text-slate-200 shadow-2xl backdrop:bg-ink-950/70 backdrop:backdrop-blur-sm motion-safe:transition-[translate,overlay,display] motion-safe:transition-discrete motion-safe:duration-300 motion-safe:ease-out-quint translate-x-full open:translate-x-0 starting:open:translate-x-full md:hidden"
     >
-      <div className="flex h-full flex-col">
-        <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
-          <Logo />
-          <button
-            type="button"
-            aria-label="Close menu"
-            onClick={onClose}
-            className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white"
-          >
-            <CloseIcon className="size-6" />
-          </button>
+      <HydrateLater>
+        <div className="flex h-full flex-col">
+          <div className="flex h-16 items-center justify-between border-b border-white/10 px-4">
+            <Logo />
+            <button
+              type="button"
+              aria-label="Close menu"
+              onClick={onClose}
+              className="-mr-2 inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white"
+            >
+              <CloseIcon className="size-6" />
+            </button>
+          </div>
+          <MainNav
+            className="flex-1 overflow-y-auto px-3 py-4"
+            listClassName="flex flex-col gap-1"
+            linkClassName="flex items-center rounded-xl px-4 py-3 text-base"
+            onNavigate={onClose}
+          />
+          <div className="border-t border-white/10 p-4">
+            <SessionActions layout="menu" onNavigate={onClose} />
+          </div>
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
-          <ul className="flex flex-col gap-1">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.end}
-                  onClick={onClose}
-                  className={({ isActive }) =>
-                    `flex items-center rounded-xl px-4 py-3 text-base font-medium transition-colors ${
-                      isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/5 hover:text-white'
-                    }`
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="border-t border-white/10 p-4">
-          <SessionActions layout="menu" onNavigate={onClose} />
-        </div>
-      </div>
+      </HydrateLater>
     </dialog>
   )
 }
