@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import preact from '@preact/preset-vite'
 import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compileHints } from './scripts/vite/compile-hints.ts'
 
@@ -23,10 +23,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         : [],
   },
   publicDir: 'public',
-  // The components are written against React's API and run on Preact through preact/compat: the same
-  // hooks, a tenth of the bytes (docs/decisions/008-preact-in-the-browser.md).
+  // React 19 and react-dom, with Fast Refresh in development (docs/decisions/010-react-19.md).
   plugins: [
-    preact(),
+    react(),
     tailwindcss(),
     // The code each page runs as it starts is compiled off the main thread (scripts/vite/compile-hints.ts):
     // the entry with its imports, each route's own chunk and the catalogue's shared one.
@@ -36,13 +35,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           chunk.name === 'catalogue-ui' || /\/src\/web\/routes\/[^/]+\.tsx$/.test(chunk.facadeModuleId ?? ''),
       }),
   ],
-  // The renderer bundles its packages, so that React Router and TanStack Query resolve `react` to
-  // preact/compat as they do in the browser, instead of loading React from node_modules.
+  // The renderer bundles its packages, built in production mode: React's server renderer is its
+  // production build whatever NODE_ENV the server runs with (development by default, see the README),
+  // and the server loads one file rather than resolving React, React Router and TanStack Query anew.
   ssr: { noExternal: true },
+  define: isSsrBuild && command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? {
-        // The server's renderer (`vite build --ssr entry-server.tsx`): the same components for Node,
-        // with the packages left to node_modules. Asset URLs match the browser build's.
+        // The server's renderer (`vite build --ssr entry-server.tsx`): the same components for Node.
+        // Asset URLs match the browser build's.
         outDir: '../../dist/render',
         emptyOutDir: true,
         assetsInlineLimit: 0,

@@ -1,6 +1,6 @@
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { renderToString } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
 import { createHeadTags, HeadCollector, type HeadTags } from '#web/lib/head.tsx'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
@@ -35,7 +35,9 @@ export async function renderPage(input: RenderInput): Promise<RenderResult | nul
 
   const router = createStaticRouter(handler.dataRoutes, context)
   const head = createHeadTags()
-  const html = renderToString(
+  // The whole page at once, every Suspense boundary (HydrateLater) resolved: pages are cached as
+  // documents, so nothing is gained by streaming, and nothing on them waits for data here.
+  const { prelude } = await prerender(
     <StrictMode>
       <HeadCollector value={head}>
         <QueryClientProvider client={queryClient}>
@@ -43,7 +45,11 @@ export async function renderPage(input: RenderInput): Promise<RenderResult | nul
         </QueryClientProvider>
       </HeadCollector>
     </StrictMode>,
+    // Every boundary stays in place, however large: React would otherwise move big ones to the end of
+    // the document and put them back with an inline script, which the CSP does not run.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
+  const html = await new Response(prelude).text()
   const data: SsrData = {
     queries: dehydrate(queryClient),
     notFound: input.notFound,

@@ -2,10 +2,9 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
-import { yieldToMain } from '#web/lib/hydrate-later.tsx'
 import { markHydrated } from '#web/lib/hydration.ts'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
-import { SSR_DATA_ID, type SsrData } from '#web/lib/ssr-data.ts'
+import { RECOVERABLE_ERROR_PREFIX, SSR_DATA_ID, type SsrData } from '#web/lib/ssr-data.ts'
 import { createRoutes } from '#web/routes.tsx'
 import './styles.css'
 
@@ -32,6 +31,22 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   )
 }
 
+/** Gives the main thread back: the browser paints and handles input before the caller goes on. */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
+  if (scheduler?.yield) return scheduler.yield()
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
+/**
+ * A hydration mismatch (the browser rendered something other than the server's HTML) or an error React
+ * recovered from by rendering again in the browser. Either means the server's HTML was thrown away or
+ * was wrong: the browser tests fail on this line (tests/e2e/fixtures.ts).
+ */
+function reportRecoverableError(error: unknown, info: { componentStack?: string }) {
+  console.error(RECOVERABLE_ERROR_PREFIX, error, info.componentStack ?? '')
+}
+
 async function start() {
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
@@ -52,9 +67,8 @@ async function start() {
     return
   }
 
-  // The page is already on screen: each step below is a task of its own, so none of them holds up a
-  // paint or a tap for long (the grid's cards hydrate later still, see HydrateLater).
-  await yieldToMain()
+  // The page is already on screen: the steps before hydration are tasks of their own, and React
+  // hydrates the page's slices (HydrateLater) separately and interruptibly.
   hydrate(queryClient, ssr.queries)
   for (const notFound of ssr.notFound) seedNotFound(queryClient, notFound)
   await loadMatchedRoutes(routes)
@@ -62,7 +76,6 @@ async function start() {
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: ssr.router.loaderData, actionData: ssr.router.actionData, errors: null },
   })
-  await yieldToMain()
   hydrateRoot(
     root,
     <StrictMode>
@@ -70,6 +83,7 @@ async function start() {
         <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>,
+    { onRecoverableError: reportRecoverableError },
   )
 }
 

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useRef, useState } from 'react'
+import { type ComponentType, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
 import type { ToasterProps } from 'sonner'
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts'
@@ -6,8 +6,8 @@ import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { OfflineScreen } from '#web/components/network-error.tsx'
 import { useForgetActiveLinkOutsideChallenges } from '#web/features/member/active-link.ts'
-import { afterSlices, HydrateLater } from '#web/lib/hydrate-later.tsx'
-import { markHydrated, useBrowserStore } from '#web/lib/hydration.ts'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
+import { shellHydrated } from '#web/lib/hydration.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 import { loadSonner, subscribeToasts, toasterMounted, toastsRequested } from '#web/lib/toast.ts'
 import { useOnlineStatus } from '#web/lib/use-online-status.ts'
@@ -20,9 +20,8 @@ const MAIN_ID = 'main'
  */
 export function RootLayout() {
   const online = useOnlineStatus()
-  // After the first commit (hydration included, its later slices too), components render as a browser
-  // app again.
-  useEffect(() => afterSlices(markHydrated), [])
+  // The first commit is in; the page is hydrated once its later slices (HydrateLater) are too.
+  useEffect(() => shellHydrated(), [])
   if (!online) return <OfflineScreen />
 
   return (
@@ -49,7 +48,7 @@ export function RootLayout() {
  */
 function Toasts() {
   // Loaded with the first toast (never on the server): toasts are not part of the first paint.
-  const requested = useBrowserStore(subscribeToasts, toastsRequested, () => false)
+  const requested = useSyncExternalStore(subscribeToasts, toastsRequested, () => false)
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null)
   useEffect(() => {
     if (!requested) return

@@ -1,77 +1,46 @@
-import { Component, type ReactNode, Suspense } from 'react'
-import { isHydrated } from '#web/lib/hydration.ts'
+import { type ReactNode, type RefObject, Suspense, useEffect, useRef } from 'react'
+import { boundaryHydrated, boundaryWaiting, isHydrated } from '#web/lib/hydration.ts'
+
+type SliceState = 'new' | 'waiting' | 'hydrated'
 
 /**
- * Hydration in slices. Hydrating a long server-rendered page (a grid of cards) in one go is one long
- * task: a tap that comes meanwhile waits for all of it. A subtree wrapped in `HydrateLater` keeps its
- * server HTML on screen, as it is, and is hydrated in a task of its own after the rest of the page, one
- * slice per task, so the browser can paint and answer input between slices.
+ * Hydration in slices: a Suspense boundary. The server renders its content with the page; in the
+ * browser React hydrates the part around it first and each such boundary after it, separately and
+ * interruptibly (yielding to the browser between units of work), or at once when the visitor
+ * interacts with it. A long page (a grid of cards) thus never hydrates in one long task.
  *
- * Only the first render in the tab is sliced, and only in the browser: the server renders the subtree
- * at once, and so does every later render (a page the visitor navigates to). The child must render
- * exactly one element (a card's <article>), never nothing: that one element is what the renderer keeps
- * while it waits, and a child that rendered none would take its next sibling's.
+ * Each boundary also counts itself out with `markHydrated` (#web/lib/hydration.ts), which says when
+ * the last one is in.
  */
 export function HydrateLater({ children }: { children: ReactNode }) {
+  const state = useRef<SliceState>('new')
+  // The part around the boundary commits first (or, hydrated in the same pass, after its content:
+  // child effects run first, and the state says so).
+  useEffect(() => {
+    if (state.current !== 'new' || isHydrated()) return
+    state.current = 'waiting'
+    boundaryWaiting()
+    return () => {
+      // Gone before its content hydrated (the visitor left the page): it no longer holds anything up.
+      if (state.current !== 'waiting') return
+      state.current = 'new'
+      boundaryHydrated()
+    }
+  }, [])
   return (
     <Suspense fallback={null}>
-      <Slice>{children}</Slice>
+      <Hydrated state={state} />
+      {children}
     </Suspense>
   )
 }
 
-/**
- * Suspends while the page hydrates, until its turn. A class, so the wait lives on the instance the
- * renderer keeps while suspended, and the render it resumes with returns the children.
- */
-class Slice extends Component<{ children: ReactNode }> {
-  private wait: Promise<void> | null =
-    typeof document === 'undefined' || isHydrated()
-      ? null
-      : nextSlice().then(() => {
-          this.wait = null
-        })
-
-  override render() {
-    if (this.wait) throw this.wait
-    return this.props.children
-  }
-}
-
-const waiting: (() => void)[] = []
-const whenDone: (() => void)[] = []
-let draining = false
-
-/** Gives the main thread back: the browser paints and handles input before the caller goes on. */
-export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  return new Promise((resolve) => setTimeout(resolve, 0))
-}
-
-function nextSlice(): Promise<void> {
-  const turn = new Promise<void>((resolve) => waiting.push(resolve))
-  if (!draining) {
-    draining = true
-    void drain()
-  }
-  return turn
-}
-
-async function drain() {
-  while (waiting.length > 0) {
-    await yieldToMain()
-    // The slice renders in this task's microtasks, before the next yield.
-    waiting.shift()?.()
-  }
-  // Its render comes after the last resolve: let it run before saying all slices are in.
-  await yieldToMain()
-  draining = false
-  for (const callback of whenDone.splice(0)) callback()
-}
-
-/** Runs `callback` once every slice waiting now has hydrated (at once when none is waiting). */
-export function afterSlices(callback: () => void): void {
-  if (draining) whenDone.push(callback)
-  else callback()
+/** Commits with the boundary's content: this slice is hydrated. */
+function Hydrated({ state }: { state: RefObject<SliceState> }) {
+  useEffect(() => {
+    const was = state.current
+    state.current = 'hydrated'
+    if (was === 'waiting') boundaryHydrated()
+  }, [state])
+  return null
 }

@@ -1,9 +1,10 @@
-import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 
 /**
- * Whether the app has finished its first render in this tab. Until then (on the server, and while the
- * browser hydrates the server's HTML) components render what the HTML already shows, e.g. an image
- * visible rather than hidden behind a skeleton, so the page paints before its JavaScript arrives.
+ * Whether the app has finished hydrating in this tab: the first commit and every boundary React
+ * hydrates after it (HydrateLater). Until then components render what the server's HTML already
+ * shows, e.g. an image visible rather than hidden behind a skeleton, so the page paints before its
+ * JavaScript arrives; a page the visitor navigates to later starts in its browser state.
  */
 let hydrated = false
 
@@ -18,28 +19,25 @@ export function markHydrated(): void {
 }
 
 /**
- * `useSyncExternalStore` for a value only the browser knows (a media query, the network, the clock).
- * The server renders `serverSnapshot`, and so does the render that hydrates its HTML; from then on the
- * browser's value counts. Hydration keeps the server's attributes, so a first render that differed
- * would leave the page showing what the server rendered. After hydration (a page the visitor
- * navigates to), components start with the browser's value.
- *
- * The component renders again after hydration only when the browser's value differs from the
- * server's: the layout (online, say) would otherwise re-render the whole page for nothing.
+ * Boundaries whose server HTML React has yet to hydrate. Each HydrateLater counts itself in when the
+ * part around it commits, and out when its own content does.
  */
-export function useBrowserStore<T>(
-  subscribe: (onChange: () => void) => () => void,
-  snapshot: () => T,
-  serverSnapshot: () => T,
-): T {
-  const hydrating = useRef(!hydrated)
-  const [, rerender] = useReducer((count: number) => count + 1, 0)
-  useEffect(() => {
-    if (!hydrating.current) return
-    hydrating.current = false
-    if (!Object.is(snapshot(), serverSnapshot())) rerender()
-  }, [snapshot, serverSnapshot])
-  return useSyncExternalStore(subscribe, () => (hydrating.current ? serverSnapshot() : snapshot()))
+let pending = 0
+let shellCommitted = false
+
+export function boundaryWaiting(): void {
+  pending += 1
+}
+
+export function boundaryHydrated(): void {
+  pending -= 1
+  if (pending === 0 && shellCommitted && !hydrated) markHydrated()
+}
+
+/** Called once the first commit's effects ran: the page is hydrated when no boundary still waits. */
+export function shellHydrated(): void {
+  shellCommitted = true
+  if (pending === 0 && !hydrated) markHydrated()
 }
 
 const subscribeToNothing = () => () => {}
@@ -49,8 +47,9 @@ const never = () => false
 /**
  * False in the server's HTML and while the browser hydrates it, true from the render after. A control
  * that only works with JavaScript (the small-screen menu toggle) is disabled until then, so a tap that
- * comes before the app can answer it is not silently lost.
+ * comes before the app can answer it is not silently lost. React renders the server snapshot while it
+ * hydrates and the browser's right after.
  */
 export function useInteractive(): boolean {
-  return useBrowserStore(subscribeToNothing, always, never)
+  return useSyncExternalStore(subscribeToNothing, always, never)
 }

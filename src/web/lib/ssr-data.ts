@@ -3,6 +3,9 @@ import type { DehydratedState } from '@tanstack/react-query'
 /** The id of the `<script type="application/json">` block a server-rendered page carries. */
 export const SSR_DATA_ID = 'ssr-data'
 
+/** What the browser's console line about a hydration mismatch or recovered error starts with. */
+export const RECOVERABLE_ERROR_PREFIX = 'React recovered from an error while hydrating:'
+
 /** A query the server answered 404 (an unknown challenge or profile): the page shows "not found". */
 export type SsrNotFound = { queryKey: readonly unknown[]; code: string; message: string }
 

@@ -1,5 +1,4 @@
-import { useCallback } from 'react'
-import { useBrowserStore } from '#web/lib/hydration.ts'
+import { useCallback, useSyncExternalStore } from 'react'
 
 /** Whether a CSS media query matches now; re-renders when that changes. */
 export function useMediaQuery(query: string): boolean {
@@ -12,7 +11,7 @@ export function useMediaQuery(query: string): boolean {
     [query],
   )
   // The server renders as if it did not match; hydration then takes the real answer.
-  return useBrowserStore(
+  return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(query).matches,
     () => false,

@@ -1,4 +1,4 @@
-import { useBrowserStore } from '#web/lib/hydration.ts'
+import { useSyncExternalStore } from 'react'
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange)
@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
 
 /** Whether the browser believes it is online, kept current through the online and offline events. */
 export function useOnlineStatus(): boolean {
-  return useBrowserStore(
+  return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,

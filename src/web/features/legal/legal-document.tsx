@@ -43,7 +43,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
                 href={`#${section.id}`}
                 className="flex gap-2 rounded-md px-2 py-1 text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:-mx-2 lg:py-1.5"
               >
-                <span className="w-5 shrink-0 text-right text-slate-500 tabular-nums">{index + 1}.</span>
+                <span className="w-5 shrink-0 text-right text-slate-500 tabular-nums">{`${index + 1}.`}</span>
                 <span>{section.heading}</span>
               </a>
             </li>
@@ -84,7 +84,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
               id={section.id}
               className="scroll-mt-24 text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl"
             >
-              <span className="text-slate-500 tabular-nums">{index + 1}.</span> {section.heading}
+              <span className="text-slate-500 tabular-nums">{`${index + 1}.`}</span> {section.heading}
             </h2>
             <div className="mt-4 space-y-4">
               {section.blocks.map((block, blockIndex) => (

@@ -1,4 +1,4 @@
-import { useBrowserStore } from '#web/lib/hydration.ts'
+import { useSyncExternalStore } from 'react'
 
 /**
  * The current time, refreshed every 30 s, for "5 minutes ago". It is null on the server and while the
@@ -26,7 +26,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useNow(): number | null {
-  return useBrowserStore(
+  return useSyncExternalStore(
     subscribe,
     () => now,
     () => null,

@@ -131,7 +131,6 @@ export function ProfileForm({
                   onChange={(event) => {
                     const next = acceptText('name', field.value, event.target.value)
                     if (next !== null) field.onChange(next)
-                    keepShown(event.currentTarget, next ?? field.value)
                   }}
                   className={inputClass}
                 />
@@ -155,7 +154,6 @@ export function ProfileForm({
                   onChange={(event) => {
                     const next = acceptText('bio', field.value, event.target.value)
                     if (next !== null) field.onChange(next)
-                    keepShown(event.currentTarget, next ?? field.value)
                   }}
                   className={`${inputClass} resize-y`}
                 />
@@ -237,7 +235,6 @@ function LinkField({
               onChange={(event) => {
                 const next = stripLinkCharacters(event.target.value)
                 field.onChange(next)
-                keepShown(event.currentTarget, next)
               }}
               className={inputClass}
             />
@@ -246,15 +243,6 @@ function LinkField({
       )}
     />
   )
-}
-
-/**
- * Shows the value the form kept when a keystroke was refused or filtered out. React puts a controlled
- * field's value back after every change; Preact only when the value changed, so a refused character
- * would otherwise stay on screen (and be typed over by the next keystroke).
- */
-function keepShown(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
-  if (element.value !== value) element.value = value
 }
 
 function FormSection({
