@@ -8,7 +8,7 @@ type Chunk = Rolldown.OutputChunk
 /**
  * Marks the chunks a page runs as it starts with V8's compile hint. By default V8 compiles a
  * function only when it is first called, on the main thread, in the middle of the task that calls
- * it: the first hydration paid for compiling most of Preact, React Router and TanStack Query that
+ * it: the first hydration paid for compiling most of React DOM, React Router and TanStack Query that
  * way. A hinted file is compiled whole while it streams in, on a background thread.
  *
  * Marked: the entry and every chunk it imports statically, and the chunks `eager` picks (the
