@@ -20,7 +20,25 @@ export type RenderInput = {
   notFound: SsrNotFound[]
 }
 
-export type RenderResult = { html: string; head: HeadTags; data: SsrData }
+export type RenderResult = {
+  html: string
+  head: HeadTags
+  /** The resource hints React asked for while rendering (image preloads), to go into <head>. */
+  hints: string
+  data: SsrData
+}
+
+/**
+ * React writes the hints of a page it renders (`preload()`, an `<img fetchPriority="high">`) before the
+ * page's first element when it renders no <head> of its own, as here: they belong in the document's.
+ * React escapes `>` in attribute values, so a tag ends at the first `>`.
+ */
+const LEADING_HINTS = /^(?:<link [^>]*\/>)+/
+
+export function splitHints(rendered: string): { hints: string; html: string } {
+  const hints = LEADING_HINTS.exec(rendered)?.[0] ?? ''
+  return { hints, html: rendered.slice(hints.length) }
+}
 
 const handler = createStaticHandler(createRoutes())
 
@@ -49,12 +67,12 @@ export async function renderPage(input: RenderInput): Promise<RenderResult | nul
     // the document and put them back with an inline script, which the CSP does not run.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
-  const html = await new Response(prelude).text()
+  const { hints, html } = splitHints(await new Response(prelude).text())
   const data: SsrData = {
     queries: dehydrate(queryClient),
     notFound: input.notFound,
     router: { loaderData: context.loaderData, actionData: context.actionData },
   }
   queryClient.clear()
-  return { html, head, data }
+  return { html, head, hints, data }
 }

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { BADGE_IDS } from '#shared/badges.ts'
 import { CATEGORIES } from '#shared/categories.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
 import { expect, expectHydrated, forgetNotFoundErrors, test } from './fixtures.ts'
@@ -25,6 +26,24 @@ async function createMember(request: APIRequestContext, login: string): Promise<
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 })
+
+/**
+ * Whether the server's elements are React's now: react-dom keeps each element's fiber on the element
+ * (`__reactFiber$…`), the same for the shell and for a slice hydrated later (the page's heading, the
+ * footer).
+ */
+async function expectReactFibers(page: Page, path: string): Promise<void> {
+  const owned = await page.evaluate(() => {
+    const hasFiber = (element: Element | null) =>
+      element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
+    return {
+      shell: hasFiber(document.querySelector('#root > *')),
+      heading: hasFiber(document.querySelector('main h1')),
+      footer: hasFiber(document.querySelector('footer a')),
+    }
+  })
+  expect(owned, path).toEqual({ shell: true, heading: true, footer: true })
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
@@ -138,14 +157,15 @@ test('a challenge page carries its title, description and link preview tags', as
   expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image')
 })
 
-test('every public page hydrates without an error', async ({
+test('every public page hydrates without an error, and React owns its elements', async ({
   page,
   request,
   playwright,
   baseURL,
   consoleErrors,
 }, testInfo) => {
-  // The fixture fails the test on any console error, such as React's "Hydration failed" or "did not match".
+  // The fixture fails the test on any console error: React reports a hydration mismatch, or any error
+  // it recovered from by rendering in the browser, through onRecoverableError (src/web/main.tsx).
   const [challenge] = await listChallenges(request)
   if (!challenge) throw new Error('the catalogue is empty')
   const login = uniqueLogin(testInfo, 'hydrate')
@@ -163,15 +183,19 @@ test('every public page hydrates without an error', async ({
     '/privacy',
     '/contact',
     '/competitions',
+    '/badges',
+    `/badges/${BADGE_IDS[0]}`,
     `/profile/${login}`,
     '/challenge/no-such-challenge',
     '/profile/no-such-member-anywhere',
   ]
   for (const path of paths) {
     await page.goto(path)
-    // Hydrated: the session check ran and the navbar offers Login.
+    // Hydrated: the session check ran and the navbar offers Login; every slice is in.
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' }), path).toBeVisible()
     await expect(h1(page), path).toBeVisible()
+    await expectHydrated(page)
+    await expectReactFibers(page, path)
   }
   // After hydration the app navigates in the browser as before.
   await page.goto('/')
@@ -191,10 +215,12 @@ test('the head follows the page: preloads from the server, title and robots tag 
   const home = await (await request.get('/')).text()
   const head = home.slice(0, home.indexOf('</head>'))
   expect(head).toMatch(
-    /<link rel="preload" as="image" href="\/assets\/banner-[^"]+\.svg" fetchpriority="high" \/>/,
+    /<link rel="preload" as="image" href="\/assets\/banner-[^"]+\.svg" fetchPriority="high"\/>/,
   )
   expect(head).not.toContain('name="robots"')
-  expect(home.slice(home.indexOf('<body'))).not.toMatch(/<title|<meta /)
+  // React's hints (written before the page when it renders no head of its own) went up, once.
+  expect(home.slice(home.indexOf('<body'))).not.toMatch(/<title|<meta |<link /)
+  expect(home.match(/rel="preload" as="image"/g)).toHaveLength(1)
 
   // A missing profile stays out of search results; the tag leaves with the page.
   await page.goto('/profile/no-such-member-anywhere')
@@ -306,5 +332,24 @@ test('the scripts a public page starts with are compiled ahead, off the main thr
     // V8's compile hint (scripts/vite/compile-hints.ts) on the entry and on the route's chunk.
     expect(hinted, path).toContain(scripts[0])
     expect(hinted.length, path).toBeGreaterThanOrEqual(4)
+  }
+})
+
+test('the legal pages keep the numbers of their headings as the server wrote them', async ({ page }) => {
+  for (const path of ['/terms', '/privacy']) {
+    await page.goto(path)
+    await expectHydrated(page)
+    const sections = await page.locator('main section > h2[id]:not(#legal-summary)').allTextContents()
+    const contents = await page
+      .getByRole('navigation', { name: 'Contents' })
+      .getByRole('listitem')
+      .allTextContents()
+    expect(sections.length, path).toBeGreaterThanOrEqual(5)
+    expect(contents.length, path).toBe(sections.length)
+    // "1. Introduction" and "10. Disclaimers", never "1.." or "10..Disclaimers".
+    for (const [index, text] of sections.entries())
+      expect(text, path).toMatch(new RegExp(`^${index + 1}\\. \\S`))
+    for (const [index, text] of contents.entries())
+      expect(text, path).toMatch(new RegExp(`^${index + 1}\\.[^.]`))
   }
 })

@@ -34,8 +34,8 @@ export async function renderPage(input) {
     head: {
       title: name + ' | Frontend Dojo',
       noindex: input.notFound.length > 0,
-      imagePreloads: [{ href: '/i.png?w=1&h="2"', highPriority: true }, { href: '/j.png', highPriority: false }],
     },
+    hints: '<link rel="preload" as="image" href="/i.png?w=1&amp;h=&quot;2&quot;" fetchPriority="high"/><link rel="preload" as="image" href="/j.png"/>',
     data: { queries: input.queries, notFound: input.notFound },
   }
 }`
@@ -127,12 +127,12 @@ describe('server-rendered public pages', () => {
       '<meta property="og:image" content="https://dojo.example/files/challenges/7/desktop.png" />',
     )
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
-    // What the components asked of the head, escaped, in <head>.
+    // The hints React wrote while rendering, as it escaped them, in <head>.
     const head = html.slice(0, html.indexOf('</head>'))
     expect(head).toContain(
-      '<link rel="preload" as="image" href="/i.png?w=1&amp;h=&quot;2&quot;" fetchpriority="high" />',
+      '<link rel="preload" as="image" href="/i.png?w=1&amp;h=&quot;2&quot;" fetchPriority="high"/>',
     )
-    expect(head).toContain('<link rel="preload" as="image" href="/j.png" />')
+    expect(head).toContain('<link rel="preload" as="image" href="/j.png"/>')
     expect(html).not.toContain('name="robots"')
     expect(html).toContain('<div id="root"><main><h1>Card Grid</h1></main></div>')
     // The route's own chunks are preloaded; the entry's are already in index.html.

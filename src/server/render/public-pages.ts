@@ -228,10 +228,8 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     const title = escapeHtml(result.head.title ?? config.brandName)
     const hoisted = [
       ...(result.head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
-      ...result.head.imagePreloads.map(
-        ({ href, highPriority }) =>
-          `<link rel="preload" as="image" href="${escapeHtml(href)}"${highPriority ? ' fetchpriority="high"' : ''} />`,
-      ),
+      // React's own: already escaped.
+      ...(result.hints ? [result.hints] : []),
     ]
     const { head } = data
     const url = new URL(pathname, publicOrigin).href

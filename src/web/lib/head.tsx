@@ -3,17 +3,17 @@ import { createContext, useContext, useEffect } from 'react'
 /**
  * What a page asks of the document's <head>. The server's renderer collects it while it renders the
  * page and writes it into the head it sends; in the browser the same components set the document's
- * title and robots tag as the visitor moves between pages.
+ * title and robots tag as the visitor moves between pages. (Resource hints need none of this: React's
+ * own `preload` from react-dom, or an `<img fetchPriority="high">`, asks for them, and the renderer
+ * moves them into the head.)
  */
 export type HeadTags = {
   title: string | null
   noindex: boolean
-  /** Images the first paint needs, fetched before the browser reaches their <img>. */
-  imagePreloads: { href: string; highPriority: boolean }[]
 }
 
 export function createHeadTags(): HeadTags {
-  return { title: null, noindex: false, imagePreloads: [] }
+  return { title: null, noindex: false }
 }
 
 const HeadContext = createContext<HeadTags | null>(null)
@@ -47,11 +47,4 @@ export function NoIndex() {
     return () => meta.remove()
   }, [])
   return null
-}
-
-/** Asks the server's head for a preload of an image above the fold; nothing in the browser. */
-export function usePreloadImage(href: string, { highPriority = false, enabled = true } = {}): void {
-  const collected = useContext(HeadContext)
-  if (!collected || !enabled || collected.imagePreloads.some((preload) => preload.href === href)) return
-  collected.imagePreloads.push({ href, highPriority })
 }

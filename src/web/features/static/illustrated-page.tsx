@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
+import { preload } from 'react-dom'
 import { PageTitle } from '#web/components/page-title.tsx'
-import { usePreloadImage } from '#web/lib/head.tsx'
 
 interface IllustratedPageProps {
   /** Document title, without the brand. */
@@ -25,7 +25,8 @@ export function IllustratedPage({
   actions,
   illustration,
 }: IllustratedPageProps) {
-  usePreloadImage(illustration)
+  // Asked for from the head: the image is in the first screen, below the stylesheet and scripts.
+  preload(illustration, { as: 'image' })
   return (
     <div className="page-container grid items-center gap-8 py-12 sm:py-20 md:grid-cols-2 md:gap-16 lg:py-24">
       <PageTitle>{title}</PageTitle>

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { usePreloadImage } from '#web/lib/head.tsx'
 import { isHydrated } from '#web/lib/hydration.ts'
 
 /**
@@ -27,8 +26,6 @@ export function ChallengeImage({
   width?: number
   height?: number
 }) {
-  // An image that is not lazy is above the fold: the server's head asks for it early.
-  usePreloadImage(src, { enabled: loading === 'eager' })
   // Rendered on the server (or hydrating its HTML), the image shows as it loads: hiding it until
   // JavaScript runs would delay the page's largest paint. Later it fades in behind a skeleton.
   const [state, setState] = useState<{ src: string; status: 'loading' | 'shown' | 'loaded' | 'error' }>(
@@ -61,6 +58,9 @@ export function ChallengeImage({
           src={src}
           alt={alt}
           loading={loading}
+          // An image that is not lazy is above the fold, the page's largest paint (a challenge's design):
+          // with a high priority, React also asks for it from the head, ahead of the scripts.
+          fetchPriority={loading === 'eager' ? 'high' : undefined}
           decoding="async"
           width={width}
           height={height}

@@ -5,14 +5,13 @@ import { ArrowRightIcon, GithubIcon } from '#web/components/ui/icons.tsx'
 import { SIGN_IN_PATH } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import bannerUrl from '#web/features/home/assets/banner.svg'
-import { usePreloadImage } from '#web/lib/head.tsx'
 
 const HIGHLIGHTS = ['Figma files included', 'Desktop, tablet and mobile designs', '100% free']
 
 /** Headline, tagline, sign-in and the banner (SPEC §2 Home). */
 export function Hero() {
-  // The page's largest paint: asked for from the head, ahead of the stylesheet and scripts.
-  usePreloadImage(bannerUrl, { highPriority: true })
+  // The page's largest paint: its <img fetchPriority="high"> makes React ask for it from the head,
+  // ahead of the scripts.
   const session = useSession()
   return (
     <section aria-labelledby="home-heading" className="surface-ink relative isolate overflow-hidden">

@@ -1,0 +1,39 @@
+import { createElement, Fragment } from 'react'
+import { preload } from 'react-dom'
+import { prerender } from 'react-dom/static'
+import { describe, expect, it } from 'vitest'
+import { splitHints } from '#web/entry-server.tsx'
+
+async function render(element: ReturnType<typeof createElement>): Promise<string> {
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY })
+  return new Response(prelude).text()
+}
+
+function Page() {
+  preload('/illustration.svg?a=1&b="2"', { as: 'image' })
+  return createElement(
+    Fragment,
+    null,
+    createElement('img', { src: '/hero.webp', fetchPriority: 'high', alt: '' }),
+    createElement('p', null, 'Text with a <link /> in it'),
+  )
+}
+
+describe('the hints React writes while rendering a page', () => {
+  it('are taken from before the page, as React escaped them, and the page is left whole', async () => {
+    const rendered = await render(createElement(Page))
+    const { hints, html } = splitHints(rendered)
+    // React writes them first when it renders no <head>: that is what splitHints relies on.
+    expect(rendered.startsWith(hints)).toBe(true)
+    expect(hints).toContain('<link rel="preload" as="image" href="/hero.webp" fetchPriority="high"/>')
+    expect(hints).toContain('href="/illustration.svg?a=1&amp;b=&quot;2&quot;"')
+    expect(html).toBe(
+      '<img src="/hero.webp" fetchPriority="high" alt=""/><p>Text with a &lt;link /&gt; in it</p>',
+    )
+  })
+
+  it('are nothing when the page asked for none', async () => {
+    const rendered = await render(createElement('main', null, createElement('h1', null, 'Hello')))
+    expect(splitHints(rendered)).toEqual({ hints: '', html: '<main><h1>Hello</h1></main>' })
+  })
+})
