@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
 import { markHydrated } from '#web/lib/hydration.ts'
@@ -31,11 +31,14 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   )
 }
 
-/** Gives the main thread back: the browser paints and handles input before the caller goes on. */
-function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler
-  if (scheduler?.yield) return scheduler.yield()
-  return new Promise((resolve) => setTimeout(resolve, 0))
+/**
+ * Resolves after the browser has painted the next frame: the server's page is on screen before any
+ * hydration work starts (scripts that arrive quickly would otherwise run ahead of the first paint).
+ */
+function afterNextPaint(): Promise<void> {
+  // A tab opened in the background paints nothing, and runs no animation frame, until it is shown.
+  if (document.visibilityState !== 'visible') return new Promise((resolve) => setTimeout(resolve, 0))
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 }
 
 /**
@@ -67,24 +70,26 @@ async function start() {
     return
   }
 
-  // The page is already on screen: the steps before hydration are tasks of their own, and React
-  // hydrates the page's slices (HydrateLater) separately and interruptibly.
+  // The page is on screen first. Hydration is a transition: React yields to the browser every few
+  // milliseconds instead of hydrating the shell in one task, hydrates the page's slices
+  // (HydrateLater) after it, and at once whatever the visitor touches meanwhile.
   hydrate(queryClient, ssr.queries)
   for (const notFound of ssr.notFound) seedNotFound(queryClient, notFound)
-  await loadMatchedRoutes(routes)
-  await yieldToMain()
+  await Promise.all([loadMatchedRoutes(routes), afterNextPaint()])
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: ssr.router.loaderData, actionData: ssr.router.actionData, errors: null },
   })
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-    { onRecoverableError: reportRecoverableError },
-  )
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+      { onRecoverableError: reportRecoverableError },
+    )
+  })
 }
 
 void start()
