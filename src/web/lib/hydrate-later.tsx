@@ -29,8 +29,10 @@ export function HydrateLater({ children }: { children: ReactNode }) {
   }, [])
   return (
     <Suspense fallback={null}>
-      <Hydrated state={state} />
       {children}
+      {/* Last: its effect runs after those of the content, so a boundary nested in this one has counted
+          itself in before this one counts itself out. */}
+      <Hydrated state={state} />
     </Suspense>
   )
 }

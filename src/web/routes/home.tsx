@@ -14,7 +14,7 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 /** Home (SPEC §2), sections in SPEC's order; the footer comes from the layout. */
 export function Component() {
   const { brandName } = usePublicConfig()
-  // Below the hero, each section hydrates in a task of its own (HydrateLater).
+  // Below the hero, each section is a boundary React hydrates on its own, after the rest (HydrateLater).
   return (
     <>
       <DocumentTitle title={`${brandName} | Master Frontend Skills with Hands-On Projects`} />
