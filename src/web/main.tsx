@@ -32,16 +32,6 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
 }
 
 /**
- * Resolves after the browser has painted the next frame: the server's page is on screen before any
- * hydration work starts (scripts that arrive quickly would otherwise run ahead of the first paint).
- */
-function afterNextPaint(): Promise<void> {
-  // A tab opened in the background paints nothing, and runs no animation frame, until it is shown.
-  if (document.visibilityState !== 'visible') return new Promise((resolve) => setTimeout(resolve, 0))
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
-}
-
-/**
  * A hydration mismatch (the browser rendered something other than the server's HTML) or an error React
  * recovered from by rendering again in the browser. Either means the server's HTML was thrown away or
  * was wrong: the browser tests fail on this line (tests/e2e/fixtures.ts).
@@ -70,12 +60,13 @@ async function start() {
     return
   }
 
-  // The page is on screen first. Hydration is a transition: React yields to the browser every few
-  // milliseconds instead of hydrating the shell in one task, hydrates the page's slices
-  // (HydrateLater) after it, and at once whatever the visitor touches meanwhile.
+  // The page is already on screen. Hydration is a transition: React yields to the browser every few
+  // milliseconds instead of hydrating the shell in one task, so the page paints and answers input
+  // meanwhile; it hydrates the page's slices (HydrateLater) after the shell, and at once whatever the
+  // visitor touches.
   hydrate(queryClient, ssr.queries)
   for (const notFound of ssr.notFound) seedNotFound(queryClient, notFound)
-  await Promise.all([loadMatchedRoutes(routes), afterNextPaint()])
+  await loadMatchedRoutes(routes)
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: ssr.router.loaderData, actionData: ssr.router.actionData, errors: null },
   })
