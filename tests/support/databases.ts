@@ -2,16 +2,15 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
 import { runMigrations } from '#server/db/migrate.ts'
+import { testDatabaseUrl } from '#tests/support/requirements.ts'
 
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
 /**
  * The databases the API tests run on: always the embedded PGlite, and a real PostgreSQL server when
- * TEST_DATABASE_URL names one (CI does).
+ * TEST_DATABASE_URL names one (it must in CI).
  */
-export const TEST_DATABASES: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
-  ? ['pglite', 'postgres']
-  : ['pglite']
+export const TEST_DATABASES: TestDatabaseKind[] = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite']
 
 export type TestDatabase = DatabaseHandle & { url?: string; drop(): Promise<void> }
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '#server/db/client.ts'
 import { databaseUnavailableReason, withDeadline } from '#server/db/unavailable.ts'
+import { testDatabaseUrl } from '#tests/support/requirements.ts'
 
 /** The error a promise rejects with, or a test failure if it hangs past `ms`. */
 async function failureOf(promise: Promise<unknown>, ms = 8000): Promise<unknown> {
@@ -77,7 +78,7 @@ describe('the PostgreSQL pool with a server that is not answering', () => {
   })
 })
 
-const serverUrl = process.env.TEST_DATABASE_URL
+const serverUrl = testDatabaseUrl()
 
 describe.runIf(serverUrl)('the PostgreSQL pool on a real server', () => {
   it('has the server cancel a statement that runs past statement_timeout (57014)', async () => {

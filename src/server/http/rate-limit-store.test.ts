@@ -15,6 +15,7 @@ import { createFsStorage } from '#server/storage/fs-storage.ts'
 import { browser, ORIGIN } from '#tests/support/auth.ts'
 import { temporaryDir } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { testRedisUrl } from '#tests/support/requirements.ts'
 
 /** A logger that keeps its warnings: a shared store that quietly fell back to memory must show. */
 function recordingLog() {
@@ -35,7 +36,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * The shared stores, each seen from two instances: two connection pools on one PostgreSQL database,
  * two Redis clients (TEST_REDIS_URL), or one PGlite (a single process, but the same counting).
  */
-const SHARED_KINDS = [...TEST_DATABASES, ...(process.env.TEST_REDIS_URL ? (['redis'] as const) : [])]
+const redisUrl = testRedisUrl()
+const SHARED_KINDS = [...TEST_DATABASES, ...(redisUrl ? (['redis'] as const) : [])]
 
 describe.each(SHARED_KINDS)('the shared rate-limit store on %s', (kind) => {
   let database: TestDatabase
@@ -47,7 +49,7 @@ describe.each(SHARED_KINDS)('the shared rate-limit store on %s', (kind) => {
     database = await createTestDatabase(kind === 'postgres' ? 'postgres' : 'pglite')
     if (kind === 'postgres') second = await openDatabase({ kind: 'postgres', url: database.url ?? '' })
     const config: RateLimitStoreConfig =
-      kind === 'redis' ? { kind: 'redis', url: process.env.TEST_REDIS_URL ?? '' } : { kind: 'database' }
+      kind === 'redis' ? { kind: 'redis', url: redisUrl ?? '' } : { kind: 'database' }
     for (const db of [database.db, second?.db ?? database.db]) {
       // A loaded machine must not push a hit past the deadline into memory: these tests are about counting.
       const stores = openRateLimitStores(config, { db, log: recorded.log, deadlineMs: 30_000 })

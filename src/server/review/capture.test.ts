@@ -7,7 +7,6 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_PATH } from '#server/chromium.ts'
 import {
   type BrowserPool,
   CAPTURE_MAX_HEIGHT,
@@ -25,6 +24,7 @@ import {
 } from '#server/review/capture-fixtures.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
+import { hasChromium, hasSystemFile } from '#tests/support/requirements.ts'
 
 const MB = 1024 * 1024
 
@@ -117,7 +117,7 @@ async function captureError(promise: Promise<unknown>): Promise<CaptureError> {
 /** A handler that never answers: the request hangs until the server closes. */
 const hang: http.RequestListener = () => {}
 
-describe.skipIf(!existsSync(CHROMIUM_PATH))('captureSite and renderDesign', { timeout: 60_000 }, () => {
+describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_000 }, () => {
   let pool: BrowserPool
   let site: FixtureServer
   /** Must never see a connection: everything aimed at it is refused by the proxy. */
@@ -547,7 +547,7 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       expect(filesContaining(attachmentMarker)).toEqual([])
     })
 
-    it.skipIf(!existsSync(FONT_FILE))(
+    it.skipIf(!hasSystemFile(FONT_FILE, 'fonts-dejavu-core'))(
       'a web font that arrives after 2 s is the one rendered: the same picture as with no delay',
       async () => {
         const options = { breakpoints: ['desktop'] as const }

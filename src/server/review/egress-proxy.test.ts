@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { chromium } from 'playwright-core'
@@ -6,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 import type { Lookup } from '#server/review/address-policy.ts'
 import { type EgressProxy, type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
+import { hasChromium } from '#tests/support/requirements.ts'
 
 const MB = 1024 * 1024
 
@@ -390,7 +390,7 @@ describe('the egress proxy', { timeout: 20_000 }, () => {
   })
 })
 
-describe.skipIf(!existsSync(CHROMIUM_PATH))('the egress proxy with Chromium', { timeout: 60_000 }, () => {
+describe.skipIf(!hasChromium())('the egress proxy with Chromium', { timeout: 60_000 }, () => {
   it("loads a page from an allowed loopback port and refuses an image, a fetch and a service worker's fetch to another", async () => {
     const pixel = await startFixture((_req, res) => res.end('GIF89a'))
     const site = await startFixture((req, res) => {

@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs'
 import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_PATH } from '#server/chromium.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { reviewJobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { Workers } from '#server/jobs/queue.ts'
@@ -34,6 +32,7 @@ import { createTestApp } from '#tests/support/app.ts'
 import { browser, signIn } from '#tests/support/auth.ts'
 import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { hasChromium } from '#tests/support/requirements.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -505,102 +504,99 @@ html{background:${DESIGN.desktop.colour};color:${DESIGN.desktop.colour}}
 @media (max-width:500px){html{background:${DESIGN.mobile.colour};color:${DESIGN.mobile.colour}}div{height:${DESIGN.mobile.height}px}}
 </style></head><body><div>Solid</div></body></html>`
 
-describe.skipIf(!existsSync(CHROMIUM_PATH)).each(TEST_DATABASES)(
-  'a real review in Chromium on %s',
-  (kind) => {
-    let database: TestDatabase
-    let t: TestApp
-    let pool: BrowserPool
-    let site: FixtureServer
-    let workers: Workers
-    let challenge: Challenge
+describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium on %s', (kind) => {
+  let database: TestDatabase
+  let t: TestApp
+  let pool: BrowserPool
+  let site: FixtureServer
+  let workers: Workers
+  let challenge: Challenge
 
-    beforeAll(async () => {
-      database = await createTestDatabase(kind)
-      site = await startFixtureServer({
-        '/solid': SOLID_PAGE,
-        '/blank': '<!doctype html><title>Blank</title>',
-      })
-      pool = createBrowserPool()
-      // Lighthouse takes tens of seconds on two cores: the real one for the page drawn like the design,
-      // not for the blank page after it.
-      const lighthouse: RunLighthouse = (options) =>
-        options.url.endsWith('/solid')
-          ? runLighthouse(options)
-          : Promise.resolve({
-              audit: { status: 'unavailable', reason: 'Not run in this test.' },
-              version: '-',
-            })
-      t = await createTestApp(
-        database,
-        {},
-        { reviewCapture: { pool, allowLoopback: { ports: [site.port] }, audits: { lighthouse } } },
-      )
-      challenge = await fixtureChallenge(t, database, 'Chromium Review')
-      workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 100 })
+  beforeAll(async () => {
+    database = await createTestDatabase(kind)
+    site = await startFixtureServer({
+      '/solid': SOLID_PAGE,
+      '/blank': '<!doctype html><title>Blank</title>',
     })
-    afterAll(async () => {
-      await workers?.stop()
-      await pool?.close()
-      await site?.close()
-      await database?.drop()
-    })
+    pool = createBrowserPool()
+    // Lighthouse takes tens of seconds on two cores: the real one for the page drawn like the design,
+    // not for the blank page after it.
+    const lighthouse: RunLighthouse = (options) =>
+      options.url.endsWith('/solid')
+        ? runLighthouse(options)
+        : Promise.resolve({
+            audit: { status: 'unavailable', reason: 'Not run in this test.' },
+            version: '-',
+          })
+    t = await createTestApp(
+      database,
+      {},
+      { reviewCapture: { pool, allowLoopback: { ports: [site.port] }, audits: { lighthouse } } },
+    )
+    challenge = await fixtureChallenge(t, database, 'Chromium Review')
+    workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 100 })
+  })
+  afterAll(async () => {
+    await workers?.stop()
+    await pool?.close()
+    await site?.close()
+    await database?.drop()
+  })
 
-    it('scores a page drawn like the design near 100 and a blank page near 0, and serves the images', {
-      timeout: 400_000,
-    }, async () => {
-      const { b, reviewId } = await submitted(t, challenge, 'chromium-member')
-      await liveAt(database, 'chromium-member', `${site.origin}/solid`)
-      const review = await finishedReview(t, reviewId, 180_000)
-      expect(review.error).toBeNull()
-      expect(review).toMatchObject({ status: 'done', finalUrl: `${site.origin}/solid` })
-      expect(review.versions).toMatchObject({
-        chromium: expect.any(String),
-        playwright: expect.any(String),
-        pixelmatch: '7.2.0',
-      })
-      expect(review.breakpoints.map((bp) => bp.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
-      // The quality report: axe at two widths, the HTML, Lighthouse's four scores in 0-1, the versions.
-      const quality = review.quality
-      expect(quality?.axe.desktop.status).toBe('done')
-      expect(quality?.axe.mobile.status).toBe('done')
-      expect(quality?.html.status).toBe('done')
-      expect(quality?.lighthouse.status, JSON.stringify(quality?.lighthouse)).toBe('done')
-      const scores = quality?.lighthouse.status === 'done' ? quality.lighthouse.scores : null
-      expect(Object.keys(scores ?? {}).sort()).toEqual([...LIGHTHOUSE_CATEGORIES].sort())
-      for (const category of LIGHTHOUSE_CATEGORIES) {
-        const score = scores?.[category]
-        expect(score, category).toBeGreaterThanOrEqual(0)
-        expect(score, category).toBeLessThanOrEqual(1)
+  it('scores a page drawn like the design near 100 and a blank page near 0, and serves the images', {
+    timeout: 400_000,
+  }, async () => {
+    const { b, reviewId } = await submitted(t, challenge, 'chromium-member')
+    await liveAt(database, 'chromium-member', `${site.origin}/solid`)
+    const review = await finishedReview(t, reviewId, 180_000)
+    expect(review.error).toBeNull()
+    expect(review).toMatchObject({ status: 'done', finalUrl: `${site.origin}/solid` })
+    expect(review.versions).toMatchObject({
+      chromium: expect.any(String),
+      playwright: expect.any(String),
+      pixelmatch: '7.2.0',
+    })
+    expect(review.breakpoints.map((bp) => bp.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
+    // The quality report: axe at two widths, the HTML, Lighthouse's four scores in 0-1, the versions.
+    const quality = review.quality
+    expect(quality?.axe.desktop.status).toBe('done')
+    expect(quality?.axe.mobile.status).toBe('done')
+    expect(quality?.html.status).toBe('done')
+    expect(quality?.lighthouse.status, JSON.stringify(quality?.lighthouse)).toBe('done')
+    const scores = quality?.lighthouse.status === 'done' ? quality.lighthouse.scores : null
+    expect(Object.keys(scores ?? {}).sort()).toEqual([...LIGHTHOUSE_CATEGORIES].sort())
+    for (const category of LIGHTHOUSE_CATEGORIES) {
+      const score = scores?.[category]
+      expect(score, category).toBeGreaterThanOrEqual(0)
+      expect(score, category).toBeLessThanOrEqual(1)
+    }
+    expect(quality?.versions).toEqual({
+      'axe-core': '4.13.0',
+      'html-validate': '10.17.0',
+      lighthouse: '12.8.2',
+    })
+    expect(await timingsOf(database, reviewId)).toMatchObject({
+      'desktop.axe': expect.any(Number),
+      'mobile.axe': expect.any(Number),
+      'html-validate': expect.any(Number),
+      lighthouse: expect.any(Number),
+    })
+    // Tablet: the page is at least the 1024 px viewport, 24 px longer than its 1000 px design.
+    for (const bp of review.breakpoints) expect(bp.score, bp.breakpoint).toBeGreaterThanOrEqual(95)
+    expect(review.breakpoints.map((bp) => bp.captureHeight)).toEqual([900, 1024, 1200])
+    for (const bp of review.breakpoints) {
+      for (const url of [bp.captureUrl, bp.diffUrl]) {
+        const file = await t.app.request(url)
+        expect(file.status, url).toBe(200)
+        expect(file.headers.get('Content-Type')).toBe('image/png')
       }
-      expect(quality?.versions).toEqual({
-        'axe-core': '4.13.0',
-        'html-validate': '10.17.0',
-        lighthouse: '12.8.2',
-      })
-      expect(await timingsOf(database, reviewId)).toMatchObject({
-        'desktop.axe': expect.any(Number),
-        'mobile.axe': expect.any(Number),
-        'html-validate': expect.any(Number),
-        lighthouse: expect.any(Number),
-      })
-      // Tablet: the page is at least the 1024 px viewport, 24 px longer than its 1000 px design.
-      for (const bp of review.breakpoints) expect(bp.score, bp.breakpoint).toBeGreaterThanOrEqual(95)
-      expect(review.breakpoints.map((bp) => bp.captureHeight)).toEqual([900, 1024, 1200])
-      for (const bp of review.breakpoints) {
-        for (const url of [bp.captureUrl, bp.diffUrl]) {
-          const file = await t.app.request(url)
-          expect(file.status, url).toBe(200)
-          expect(file.headers.get('Content-Type')).toBe('image/png')
-        }
-      }
+    }
 
-      await liveAt(database, 'chromium-member', `${site.origin}/blank`)
-      const requested = await b.send('POST', `/api/me/challenges/${challenge.id}/reviews`)
-      expect(requested.status).toBe(202)
-      const blank = await finishedReview(t, (await requested.json()).review.id, 180_000)
-      expect(blank).toMatchObject({ status: 'done', finalUrl: `${site.origin}/blank` })
-      for (const bp of blank.breakpoints) expect(bp.score, bp.breakpoint).toBeLessThanOrEqual(5)
-    })
-  },
-)
+    await liveAt(database, 'chromium-member', `${site.origin}/blank`)
+    const requested = await b.send('POST', `/api/me/challenges/${challenge.id}/reviews`)
+    expect(requested.status).toBe(202)
+    const blank = await finishedReview(t, (await requested.json()).review.id, 180_000)
+    expect(blank).toMatchObject({ status: 'done', finalUrl: `${site.origin}/blank` })
+    for (const bp of blank.breakpoints) expect(bp.score, bp.breakpoint).toBeLessThanOrEqual(5)
+  })
+})
