@@ -44,9 +44,3 @@ export function ownershipOf(liveUrl: string, login: string): Ownership {
   }
   return 'mismatch'
 }
-
-export const OWNERSHIP_LABELS: Record<Ownership, string> = {
-  verified: 'Verified',
-  mismatch: 'Not the member’s GitHub Pages site',
-  unverified: 'Unverified',
-}

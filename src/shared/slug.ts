@@ -10,5 +10,3 @@ export function titleToSlug(title: string): string {
 export function slugToTitle(slug: string): string {
   return slug.replace(/-/g, ' ')
 }
-
-export const SLUG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}'&.,!()-]*$/u

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 
 /** 256 random bits, URL-safe. */
 export function randomToken(): string {
@@ -7,10 +7,4 @@ export function randomToken(): string {
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex')
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a)
-  const right = Buffer.from(b)
-  return left.length === right.length && timingSafeEqual(left, right)
 }
