@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps) {
       env.github,
       env.github.mode === 'emulator' ? { fetch: async (input, init) => app.request(input, init) } : {},
     )
-  const csrf = sameOriginJson(env.publicOrigin)
+  const csrf = sameOriginJson(env.publicOrigin, env.BRAND_NAME)
   const addressOf = (c: Context) => clientAddress(c, env.TRUST_PROXY)
   // Per member when signed in, else per address; GET requests are not limited.
   const mutationLimit = limitRequests(

@@ -318,6 +318,12 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
       body: '{}',
     })
     expect(response.status).toBe(403)
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'forbidden_origin',
+        message: 'This request must come from the Frontend Dojo site itself.',
+      },
+    })
     expect((await me(b)).status).toBe(200)
   })
 

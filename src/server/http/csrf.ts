@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * origin (Origin header, or Sec-Fetch-Site when Origin is absent), and the body must be JSON, which a
  * cross-site form cannot send without a CORS preflight that we never grant.
  */
-export function sameOriginJson(publicOrigin: string) {
+export function sameOriginJson(publicOrigin: string, brandName: string) {
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next()
     const origin = c.req.header('Origin')
@@ -18,7 +18,7 @@ export function sameOriginJson(publicOrigin: string) {
       throw new HttpError(
         403,
         'forbidden_origin',
-        'This request must come from the Frontend Dojo site itself.',
+        `This request must come from the ${brandName} site itself.`,
       )
     const type = c.req.header('Content-Type') ?? ''
     if (!/^application\/json\b/i.test(type)) {
