@@ -1,9 +1,9 @@
 import { count, desc, max } from 'drizzle-orm'
 import { type CachedBody, cacheJson } from '#server/catalogue/cached-body.ts'
+import { challengeColumns, toChallenge, toChallengeZip } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
-import { challengeColumns, toChallenge, toChallengeZip } from '#server/routes/challenges.ts'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { buffer } from 'node:stream/consumers'
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { fileUrl } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import {
   challenges,
@@ -14,7 +15,6 @@ import { type Job, type JobHandler, type JobQueue, startWorkers, type Workers } 
 import type { Logger } from '#server/logger.ts'
 import type { BrowserPool, CapturedBreakpoint, CaptureError, SiteCapture } from '#server/review/capture.ts'
 import { scoreCapture } from '#server/review/score.ts'
-import { fileUrl } from '#server/routes/challenges.ts'
 import { loadSharp } from '#server/sharp.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { type LinkStatus, type Ownership, ownershipSchema } from '#shared/ownership.ts'
