@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type BrowserPool,
   CAPTURE_MAX_HEIGHT,
-  CaptureError,
   captureSite,
   createBrowserPool,
   renderDesign,
   type SiteCapture,
 } from '#server/review/capture.ts'
+import { CaptureError } from '#server/review/capture-errors.ts'
 import {
   type FixtureServer,
   landingPage,

@@ -2,6 +2,14 @@ import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 import {
+  asCaptureError,
+  CaptureError,
+  checkResponse,
+  classifyFailure,
+  limitReason,
+  navigationFailure,
+} from '#server/review/capture-errors.ts'
+import {
   EGRESS_MAX_BLOCKED_RECORDS,
   type EgressProxy,
   type EgressProxyOptions,
@@ -57,28 +65,6 @@ export const CAPTURE_ARGS = [
 ]
 
 const PLAYWRIGHT_VERSION: string = createRequire(import.meta.url)('playwright-core/package.json').version
-
-export type CaptureErrorCode =
-  | 'invalid_url'
-  | 'blocked_address'
-  | 'unreachable'
-  | 'http_error'
-  | 'timeout'
-  | 'too_large'
-  | 'browser_failed'
-
-/** A review that could not capture the site; the message is one plain sentence for the member. */
-export class CaptureError extends Error {
-  override name = 'CaptureError'
-  /** What the proxy saw before the capture failed, for the report; absent when no page was opened. */
-  egress?: EgressStats
-  constructor(
-    public code: CaptureErrorCode,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 export type CapturedBreakpoint = {
   breakpoint: ReviewBreakpointName
@@ -440,7 +426,7 @@ async function visitPage(
       timeout: options.navigationTimeoutMs,
     })
   } catch (error) {
-    throw navigationFailure(error, proxy.stats(), options.navigationTimeoutMs)
+    throw navigationFailure(error, proxy.stats(), options.navigationTimeoutMs, url.href)
   }
   if (response) await checkResponse(response, proxy.stats())
   // A subresource that never ends must not sink the review: what has arrived by then is captured.
@@ -639,111 +625,6 @@ function phaseTimer(timings: Record<string, number>, prefix: string) {
     timings[`${prefix}.${phase}`] = Math.round(now - last)
     last = now
   }
-}
-
-const DNS_FAILURE =
-  /does not exist|did not resolve|could not be resolved|has no address|not a valid host name/
-
-/** The proxy's stop reason (byte or request limit), if it was reached. */
-function limitReason(stats: EgressStats): string | null {
-  return stats.blocked.find((attempt) => attempt.host === '*')?.reason ?? null
-}
-
-/**
- * What the proxy refused for `url`'s host:port, or with no `url` (a failed https tunnel, which does not
- * say where it was going) the last refusal: at that point only the document and its redirects were asked.
- */
-function refusalFor(stats: EgressStats, url: string | null): string | null {
-  let target: string | null = null
-  if (url) {
-    try {
-      const parsed = new URL(url)
-      target = `${parsed.hostname}:${parsed.port || (parsed.protocol === 'https:' ? 443 : 80)}`
-    } catch {
-      target = null
-    }
-  }
-  const refused = stats.blocked.filter((attempt) => attempt.host !== '*')
-  if (url) return refused.find((attempt) => attempt.host === target)?.reason ?? null
-  return refused.at(-1)?.reason ?? null
-}
-
-function refusalError(reason: string): CaptureError {
-  if (DNS_FAILURE.test(reason))
-    return new CaptureError('unreachable', "The site's name could not be found: check the address.")
-  return new CaptureError(
-    'blocked_address',
-    "The site's address points to a private network or to the reviewing machine, which reviews may not open.",
-  )
-}
-
-/** The proxy answers 502 with this body when it cannot connect; a site's own 502 says something else. */
-const PROXY_UNREACHABLE_BODY = 'The site could not be reached.\n'
-
-async function checkResponse(response: Response, stats: EgressStats) {
-  const status = response.status()
-  if (status < 400) return
-  const limit = limitReason(stats)
-  if (limit) throw new CaptureError('too_large', limit)
-  if (status === 403) {
-    const reason = refusalFor(stats, response.url())
-    if (reason) throw refusalError(reason)
-  }
-  if (status === 502 && (await response.text().catch(() => '')) === PROXY_UNREACHABLE_BODY)
-    throw new CaptureError('unreachable', "The site's server could not be reached.")
-  const text = response.statusText()
-  throw new CaptureError(
-    'http_error',
-    `The site answered with HTTP status ${status}${text ? ` (${text})` : ''} instead of a page.`,
-  )
-}
-
-/** page.goto's failure (Chromium's net:: codes) in words, using what the proxy refused. */
-function navigationFailure(error: unknown, stats: EgressStats, timeoutMs: number): unknown {
-  if (error instanceof CaptureError || !(error instanceof Error)) return error
-  const limit = limitReason(stats)
-  if (limit) return new CaptureError('too_large', limit)
-  const message = error.message
-  if (error.name === 'TimeoutError')
-    return new CaptureError(
-      'timeout',
-      `The site did not send its page within ${Math.round(timeoutMs / 1000)} seconds.`,
-    )
-  // An https:// site (or redirect hop) refused by the proxy: the tunnel was answered with 403.
-  if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_NAME_NOT_RESOLVED|ERR_BLOCKED/.test(message)) {
-    const reason = refusalFor(stats, null)
-    if (reason) return refusalError(reason)
-  }
-  if (/Download is starting/.test(message))
-    return new CaptureError('http_error', 'The address starts a download instead of showing a page.')
-  if (/ERR_CERT_|ERR_SSL_/.test(message))
-    return new CaptureError('unreachable', "The site's secure connection (HTTPS certificate) is not valid.")
-  if (/ERR_TOO_MANY_REDIRECTS/.test(message))
-    return new CaptureError('http_error', 'The site redirects in a loop.')
-  if (/net::ERR_/.test(message))
-    return new CaptureError('unreachable', "The site's server could not be reached.")
-  return error
-}
-
-/** The job's deadline (or the caller's abort, whose reason passes through as it came) comes first. */
-function classifyFailure(error: unknown, stats: EgressStats, signal: AbortSignal): unknown {
-  if (signal.aborted) return signal.reason
-  if (error instanceof CaptureError) return error
-  const limit = limitReason(stats)
-  if (limit) return new CaptureError('too_large', limit)
-  return error
-}
-
-function asCaptureError(error: unknown, signal: AbortSignal): unknown {
-  if (signal.aborted) return signal.reason
-  if (error instanceof CaptureError) return error
-  // Anything else is the browser failing under us (crashed, closed); `cause` keeps it for the log.
-  const failure = new CaptureError(
-    'browser_failed',
-    'The reviewing browser failed; the review will be retried.',
-  )
-  failure.cause = error
-  return failure
 }
 
 function mergeStats(all: EgressStats[]): EgressStats {

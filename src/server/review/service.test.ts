@@ -6,11 +6,11 @@ import { reviewJobs, submissionReviews, userChallenges, users } from '#server/db
 import type { Workers } from '#server/jobs/queue.ts'
 import {
   type BrowserPool,
-  CaptureError,
   type captureSite,
   createBrowserPool,
   type SiteCapture,
 } from '#server/review/capture.ts'
+import { CaptureError } from '#server/review/capture-errors.ts'
 import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import { type RunLighthouse, runLighthouse } from '#server/review/quality/lighthouse.ts'
 import {

@@ -13,7 +13,8 @@ import {
 } from '#server/db/schema.ts'
 import { type Job, type JobHandler, type JobQueue, startWorkers, type Workers } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
-import type { BrowserPool, CapturedBreakpoint, CaptureError, SiteCapture } from '#server/review/capture.ts'
+import type { BrowserPool, CapturedBreakpoint, SiteCapture } from '#server/review/capture.ts'
+import { CaptureError } from '#server/review/capture-errors.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { loadSharp } from '#server/sharp.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -168,13 +169,8 @@ const DESIGN_COLUMN = { desktop: 'templateImg', tablet: 'tabletImg', mobile: 'mo
  * A CaptureError is the site's answer (unreachable, too large, too slow...): trying again would not help,
  * so the review fails with its sentence. `browser_failed` is ours, not the site's: retried like any error.
  */
-async function isFinal(error: unknown): Promise<boolean> {
-  // Only workers ask, and they load the browser code anyway.
-  return (
-    error instanceof Error &&
-    error instanceof (await loadCapture()).CaptureError &&
-    error.code !== 'browser_failed'
-  )
+function isFinal(error: unknown): boolean {
+  return error instanceof CaptureError && error.code !== 'browser_failed'
 }
 
 /** A stored report in today's shape, or null (none yet, or written by an older version in another shape). */
@@ -401,7 +397,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           audits: { axe: axeOn ? AXE_BREAKPOINTS : [], documents: htmlOn },
         })
       } catch (error) {
-        if (!signal?.aborted && (await isFinal(error))) {
+        if (!signal?.aborted && isFinal(error)) {
           const { code, message } = error as CaptureError
           await markFailed(reviewId, code, message)
         }
@@ -514,7 +510,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
           return job
         },
         async fail(job, error, failOptions) {
-          const final = await isFinal(error)
+          const final = isFinal(error)
           const outcome = await queue.fail(job, error, final ? { retry: false } : failOptions)
           const reviewId = (job.payload as { reviewId?: unknown } | null)?.reviewId
           if (job.kind !== REVIEW_JOB_KIND || typeof reviewId !== 'number') return outcome
