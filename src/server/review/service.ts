@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { buffer } from 'node:stream/consumers'
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { fileUrl } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import {
@@ -30,6 +31,15 @@ import {
   type ReviewSummary,
   reviewQualitySchema,
 } from '#shared/review.ts'
+
+/** What a review job carries: the review it runs. Parsed, as a job's row may come from anywhere. */
+const reviewPayload = z.object({ reviewId: z.number().int().positive() })
+
+/** The review a job names, or null when its payload is not a review's. */
+function reviewIdOf(job: Job): number | null {
+  const payload = reviewPayload.safeParse(job.payload)
+  return payload.success ? payload.data.reviewId : null
+}
 
 /** The job kind the review workers take. */
 export const REVIEW_JOB_KIND = 'review'
@@ -323,11 +333,11 @@ export function createReviewService(deps: ReviewServiceDeps) {
         { reviewId: created.id },
         { dedupeKey: reviewDedupeKey(userChallengeId) },
       )
-      const jobReviewId = (job.payload as { reviewId?: unknown } | null)?.reviewId
+      const jobReviewId = reviewIdOf(job)
       if (jobReviewId !== created.id) {
         // Another request queued its review between our look and our insert: that one stands.
         await db.delete(submissionReviews).where(eq(submissionReviews.id, created.id))
-        const holder = typeof jobReviewId === 'number' ? await pendingReview(userChallengeId) : null
+        const holder = jobReviewId !== null ? await pendingReview(userChallengeId) : null
         const result = holder ? await existing(holder, liveUrl) : null
         if (result) return result
         throw new Error(`review job ${job.id} holds ${reviewDedupeKey(userChallengeId)} without a review`)
@@ -477,8 +487,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
 
     /** startWorkers' handler for review jobs. */
     handleJob: (async (job: Job, { signal }) => {
-      const reviewId = (job.payload as { reviewId?: unknown } | null)?.reviewId
-      if (typeof reviewId !== 'number') throw new Error(`review job ${job.id} names no review`)
+      const reviewId = reviewIdOf(job)
+      if (reviewId === null) throw new Error(`review job ${job.id} names no review`)
       await service.runReview(reviewId, signal)
     }) satisfies JobHandler,
 
@@ -512,8 +522,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
         async fail(job, error, failOptions) {
           const final = isFinal(error)
           const outcome = await queue.fail(job, error, final ? { retry: false } : failOptions)
-          const reviewId = (job.payload as { reviewId?: unknown } | null)?.reviewId
-          if (job.kind !== REVIEW_JOB_KIND || typeof reviewId !== 'number') return outcome
+          const reviewId = reviewIdOf(job)
+          if (job.kind !== REVIEW_JOB_KIND || reviewId === null) return outcome
           if (outcome === 'failed' && final) {
             // runReview has written the site's sentence already, unless the error came from elsewhere.
             const { code, message } = error as CaptureError
@@ -529,9 +539,8 @@ export function createReviewService(deps: ReviewServiceDeps) {
         // A stopping process gives its running reviews back: they wait in the queue again.
         async release(job) {
           const held = await queue.release(job)
-          const reviewId = (job.payload as { reviewId?: unknown } | null)?.reviewId
-          if (held && job.kind === REVIEW_JOB_KIND && typeof reviewId === 'number')
-            await showQueuedAgain(reviewId)
+          const reviewId = reviewIdOf(job)
+          if (held && job.kind === REVIEW_JOB_KIND && reviewId !== null) await showQueuedAgain(reviewId)
           return held
         },
       }
