@@ -534,7 +534,6 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
       { reviewCapture: { pool, allowLoopback: { ports: [site.port] }, audits: { lighthouse } } },
     )
     challenge = await fixtureChallenge(t, database, 'Chromium Review')
-    workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 100 })
   })
   afterAll(async () => {
     await workers?.stop()
@@ -548,6 +547,9 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
   }, async () => {
     const { b, reviewId } = await submitted(t, challenge, 'chromium-member')
     await liveAt(database, 'chromium-member', `${site.origin}/solid`)
+    // Only now: a worker running since the submit could claim the review while it still named the
+    // submitted github.io address, which this machine cannot resolve.
+    workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 100 })
     const review = await finishedReview(t, reviewId, 180_000)
     expect(review.error).toBeNull()
     expect(review).toMatchObject({ status: 'done', finalUrl: `${site.origin}/solid` })
