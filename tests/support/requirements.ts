@@ -1,25 +1,17 @@
 import { existsSync } from 'node:fs'
-import { CHROMIUM_PATH } from '#server/chromium.ts'
 
 /**
  * What a test needs from the machine: a program, a file or a server. On a developer's machine a test
  * whose need is missing is skipped (and `npm test` says how many were); in CI (`CI` set, as `.ci/run`
  * does) none may skip, so a missing need fails the test file with a sentence that says what to install
- * or set.
+ * or set. (Chromium's is in chromium-requirement.ts: this module loads no browser code, so tests
+ * that check that a path never loads any can use the database helpers.)
  */
-export const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0'
+const IN_CI = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0'
 
-function missing(sentence: string): false {
+export function missing(sentence: string): false {
   if (IN_CI) throw new Error(`${sentence} In CI no test may be skipped for want of it.`)
   return false
-}
-
-/** Chromium at CHROMIUM_PATH, for the tests that open a browser. */
-export function hasChromium(): boolean {
-  return (
-    existsSync(CHROMIUM_PATH) ||
-    missing(`Chromium is not at ${CHROMIUM_PATH}: install Debian's chromium package, or set CHROMIUM_PATH.`)
-  )
 }
 
 /** A file a test reads from the system (a font, say), with the package that installs it. */

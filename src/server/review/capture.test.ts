@@ -24,7 +24,8 @@ import {
 } from '#server/review/capture-fixtures.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
-import { hasChromium, hasSystemFile } from '#tests/support/requirements.ts'
+import { hasChromium } from '#tests/support/chromium-requirement.ts'
+import { hasSystemFile } from '#tests/support/requirements.ts'
 
 const MB = 1024 * 1024
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 import type { Lookup } from '#server/review/address-policy.ts'
 import { type EgressProxy, type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
-import { hasChromium } from '#tests/support/requirements.ts'
+import { hasChromium } from '#tests/support/chromium-requirement.ts'
 
 const MB = 1024 * 1024
 

@@ -30,9 +30,9 @@ import {
 import { submitResponse } from '#shared/user.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { browser, signIn } from '#tests/support/auth.ts'
+import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
-import { hasChromium } from '#tests/support/requirements.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
