@@ -70,7 +70,7 @@ export function toChallenge(row: ChallengeFields): Challenge {
   }
 }
 
-/** `challenge_live` is a single space until a solution is submitted (SPEC §3): that means none. */
+/** `challenge_live` is a single space until a solution is submitted (docs/product.md §3): that means none. */
 export function liveUrlOf(challengeLive: string): string | null {
   return challengeLive.trim() === '' ? null : challengeLive
 }

@@ -8,7 +8,7 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { UserMenu } from '#web/components/user-menu.tsx'
 import { useSignOut } from '#web/features/auth/use-sign-out.ts'
 
-/** The signed-in member's side of the navbar (SPEC §2 Navbar), in the top bar or the small-screen menu. */
+/** The signed-in member's side of the navbar (docs/product.md §2), in the top bar or the small-screen menu. */
 export default function MemberActions({
   layout,
   user,
