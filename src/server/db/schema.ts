@@ -202,12 +202,12 @@ export const rateLimits = pgTable(
 )
 
 /**
- * The background job queue (issue 10): claimed with `FOR UPDATE SKIP LOCKED`, so several workers, in
- * one process or many, never run a job twice. A claim is a lease (`locked_until`): a job whose worker
+ * The background job queue, for every kind of job (reviews, link re-checks): claimed with
+ * `FOR UPDATE SKIP LOCKED`, so several workers, in one process or many, never run a job twice. A claim is a lease (`locked_until`): a job whose worker
  * died is claimed again once the lease runs out. See src/server/jobs/queue.ts.
  */
-export const reviewJobs = pgTable(
-  'review_jobs',
+export const jobs = pgTable(
+  'jobs',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind').notNull(),
@@ -224,14 +224,12 @@ export const reviewJobs = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('review_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'dead')`),
-    check('review_jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'dead')`),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
     // Finished jobs keep their key, so a new job with the same key may be queued after them.
-    uniqueIndex('review_jobs_dedupe_key_idx')
-      .on(t.dedupeKey)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_key_idx').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
     // The claim looks for due queued jobs and expired running ones, oldest run_at first.
-    index('review_jobs_claim_idx').on(t.status, t.runAt),
+    index('jobs_claim_idx').on(t.status, t.runAt),
   ],
 )
 

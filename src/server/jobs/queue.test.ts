@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
-import { reviewJobs } from '#server/db/schema.ts'
+import { jobs } from '#server/db/schema.ts'
 import {
   BACKOFF_MAX_MS,
   backoffMs,
@@ -43,8 +43,7 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
     clock = new Date(clock.getTime() + ms)
   }
   const queueOf = (workerId: string) => createJobQueue(database.db, { now: () => clock, workerId })
-  const row = async (id: number) =>
-    (await database.db.select().from(reviewJobs).where(eq(reviewJobs.id, id)))[0]
+  const row = async (id: number) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -54,7 +53,7 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
   })
   beforeEach(async () => {
     clock = new Date('2030-01-01T00:00:00Z')
-    await database.db.delete(reviewJobs)
+    await database.db.delete(jobs)
   })
 
   it('returns the unfinished job for a repeated dedupe key, and queues a new one once it is done', async () => {
@@ -78,10 +77,10 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
 
   it('creates one job when the same key is enqueued many times at once', async () => {
     const queue = queueOf('a')
-    const jobs = await Promise.all(
+    const enqueued = await Promise.all(
       Array.from({ length: 12 }, (_, i) => queue.enqueue('review', { i }, { dedupeKey: 'same' })),
     )
-    expect(new Set(jobs.map((j) => j.id)).size).toBe(1)
+    expect(new Set(enqueued.map((j) => j.id)).size).toBe(1)
     expect((await queue.counts()).queued).toBe(1)
   })
 
@@ -269,7 +268,7 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
     await database?.drop()
   })
   beforeEach(async () => {
-    await database.db.delete(reviewJobs)
+    await database.db.delete(jobs)
   })
 
   const start = (
@@ -344,7 +343,7 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
       await workers.stop()
     }
     expect(calls).toBe(2)
-    const [stored] = await database.db.select().from(reviewJobs).where(eq(reviewJobs.id, job.id))
+    const [stored] = await database.db.select().from(jobs).where(eq(jobs.id, job.id))
     expect(stored).toMatchObject({ attempts: 2, status: 'dead' })
     expect(stored?.lastError).toContain('the site did not answer')
   })
@@ -410,7 +409,7 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
     expect(Date.now() - before).toBeLessThan(2000)
     expect(signal?.aborted).toBe(true)
     expect(await counts()).toMatchObject({ queued: 1, running: 0, failed: 0, dead: 0 })
-    const [row] = await database.db.select().from(reviewJobs).where(eq(reviewJobs.id, queued.id))
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, queued.id))
     expect(row).toMatchObject({ attempts: 0, lockedBy: null, lockedUntil: null, lastError: null })
     expect(row?.runAt.getTime()).toBe(queued.runAt.getTime())
   })
@@ -480,13 +479,13 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
       expect(await createJobQueue(database.db, { workerId: 'other' }).claim(['review'], 300)).toBeNull()
       expect(signal?.aborted).toBe(false)
       // Another worker takes the job over (as if our renewals had not reached the database).
-      await database.db.update(reviewJobs).set({ lockedBy: 'thief' }).where(eq(reviewJobs.id, job.id))
+      await database.db.update(jobs).set({ lockedBy: 'thief' }).where(eq(jobs.id, job.id))
       expect(await waitFor(() => signal?.aborted === true, 3000)).toBe(true)
     } finally {
       await workers.stop()
     }
     // The handler's failure after losing the lease does not touch the thief's claim.
-    const [stored] = await database.db.select().from(reviewJobs).where(eq(reviewJobs.id, job.id))
+    const [stored] = await database.db.select().from(jobs).where(eq(jobs.id, job.id))
     expect(stored).toMatchObject({ status: 'running', lockedBy: 'thief', attempts: 1, lastError: null })
   })
 })

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import { and, asc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { reviewJobs } from '#server/db/schema.ts'
+import { jobs } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 
-export type Job = typeof reviewJobs.$inferSelect
+export type Job = typeof jobs.$inferSelect
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'dead'
 
 export type EnqueueOptions = {
@@ -56,7 +56,7 @@ export type JobQueueOptions = {
 export const BACKOFF_BASE_MS = 30_000
 export const BACKOFF_MAX_MS = 60 * 60 * 1000
 const MAX_ERROR_LENGTH = 2000
-const UNFINISHED = sql`${reviewJobs.status} in ('queued', 'running')`
+const UNFINISHED = sql`${jobs.status} in ('queued', 'running')`
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed ones. */
 export function backoffMs(attempts: number, baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS): number {
@@ -81,10 +81,10 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
    */
   const heldBy = (job: Job) =>
     and(
-      eq(reviewJobs.id, job.id),
-      eq(reviewJobs.status, 'running'),
-      eq(reviewJobs.lockedBy, job.lockedBy ?? ''),
-      eq(reviewJobs.attempts, job.attempts),
+      eq(jobs.id, job.id),
+      eq(jobs.status, 'running'),
+      eq(jobs.lockedBy, job.lockedBy ?? ''),
+      eq(jobs.attempts, job.attempts),
     )
 
   return {
@@ -100,7 +100,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
       }
       const { dedupeKey } = enqueueOptions
       if (dedupeKey === undefined) {
-        const [job] = await db.insert(reviewJobs).values(values).returning()
+        const [job] = await db.insert(jobs).values(values).returning()
         if (!job) throw new Error('enqueue: the insert returned no row')
         return job
       }
@@ -108,15 +108,15 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
       // reads it; then the next round inserts. Two rounds suffice unless jobs finish very quickly.
       for (let round = 0; round < 5; round += 1) {
         const [created] = await db
-          .insert(reviewJobs)
+          .insert(jobs)
           .values(values)
-          .onConflictDoNothing({ target: reviewJobs.dedupeKey, where: UNFINISHED })
+          .onConflictDoNothing({ target: jobs.dedupeKey, where: UNFINISHED })
           .returning()
         if (created) return created
         const [existing] = await db
           .select()
-          .from(reviewJobs)
-          .where(and(eq(reviewJobs.dedupeKey, dedupeKey), UNFINISHED))
+          .from(jobs)
+          .where(and(eq(jobs.dedupeKey, dedupeKey), UNFINISHED))
         if (existing) return existing
       }
       throw new Error(`enqueue: could not queue or find a job with dedupe key ${dedupeKey}`)
@@ -125,14 +125,14 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
     async claim(kinds, leaseMs) {
       if (kinds.length === 0) return null
       const expired = and(
-        inArray(reviewJobs.kind, [...kinds]),
-        eq(reviewJobs.status, 'running'),
-        lt(reviewJobs.lockedUntil, now()),
+        inArray(jobs.kind, [...kinds]),
+        eq(jobs.status, 'running'),
+        lt(jobs.lockedUntil, now()),
       )
       // A job whose worker died on its last attempt ends here: otherwise a job that kills its worker
       // (a page that exhausts the browser's memory) would be claimed again forever.
       await db
-        .update(reviewJobs)
+        .update(jobs)
         .set({
           status: 'dead',
           lockedUntil: null,
@@ -140,48 +140,48 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
           lastError: 'The lease of the last attempt ran out: its worker stopped or hung.',
           updatedAt: now(),
         })
-        .where(and(expired, gte(reviewJobs.attempts, reviewJobs.maxAttempts)))
+        .where(and(expired, gte(jobs.attempts, jobs.maxAttempts)))
       // One statement: the subquery locks the first due row no other claimer holds (SKIP LOCKED), the
       // update takes it. A running job whose lease ran out (its worker died) is due again.
       const next = db
-        .select({ id: reviewJobs.id })
-        .from(reviewJobs)
+        .select({ id: jobs.id })
+        .from(jobs)
         .where(
           and(
-            inArray(reviewJobs.kind, [...kinds]),
+            inArray(jobs.kind, [...kinds]),
             or(
-              and(eq(reviewJobs.status, 'queued'), lte(reviewJobs.runAt, now())),
+              and(eq(jobs.status, 'queued'), lte(jobs.runAt, now())),
               and(
-                eq(reviewJobs.status, 'running'),
-                lt(reviewJobs.lockedUntil, now()),
-                lt(reviewJobs.attempts, reviewJobs.maxAttempts),
+                eq(jobs.status, 'running'),
+                lt(jobs.lockedUntil, now()),
+                lt(jobs.attempts, jobs.maxAttempts),
               ),
             ),
           ),
         )
-        .orderBy(asc(reviewJobs.runAt), asc(reviewJobs.id))
+        .orderBy(asc(jobs.runAt), asc(jobs.id))
         .limit(1)
         .for('update', { skipLocked: true })
       const [job] = await db
-        .update(reviewJobs)
+        .update(jobs)
         .set({
           status: 'running',
           lockedUntil: later(leaseMs),
           lockedBy: workerId,
-          attempts: sql`${reviewJobs.attempts} + 1`,
+          attempts: sql`${jobs.attempts} + 1`,
           updatedAt: now(),
         })
-        .where(eq(reviewJobs.id, sql`(${next})`))
+        .where(eq(jobs.id, sql`(${next})`))
         .returning()
       return job ?? null
     },
 
     async complete(job) {
       const rows = await db
-        .update(reviewJobs)
+        .update(jobs)
         .set({ status: 'done', lockedUntil: null, lockedBy: null, updatedAt: now() })
         .where(heldBy(job))
-        .returning({ id: reviewJobs.id })
+        .returning({ id: jobs.id })
       return rows.length === 1
     },
 
@@ -189,7 +189,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
       const retry = failOptions.retry !== false && job.attempts < job.maxAttempts
       const status = retry ? 'queued' : failOptions.retry === false ? 'failed' : 'dead'
       const rows = await db
-        .update(reviewJobs)
+        .update(jobs)
         .set({
           status,
           runAt: retry ? later(backoffMs(job.attempts, baseMs, maxMs)) : undefined,
@@ -199,41 +199,41 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
           updatedAt: now(),
         })
         .where(heldBy(job))
-        .returning({ id: reviewJobs.id })
+        .returning({ id: jobs.id })
       if (rows.length === 0) return 'lost'
       return retry ? 'retry' : status === 'failed' ? 'failed' : 'dead'
     },
 
     async extendLease(job, ms) {
       const rows = await db
-        .update(reviewJobs)
+        .update(jobs)
         .set({ lockedUntil: later(ms), updatedAt: now() })
         .where(heldBy(job))
-        .returning({ id: reviewJobs.id })
+        .returning({ id: jobs.id })
       return rows.length === 1
     },
 
     async release(job) {
       const rows = await db
-        .update(reviewJobs)
+        .update(jobs)
         .set({
           // run_at stays: the job was due when claimed, so it keeps its place at the head of the queue.
           status: 'queued',
-          attempts: sql`${reviewJobs.attempts} - 1`,
+          attempts: sql`${jobs.attempts} - 1`,
           lockedUntil: null,
           lockedBy: null,
           updatedAt: now(),
         })
         .where(heldBy(job))
-        .returning({ id: reviewJobs.id })
+        .returning({ id: jobs.id })
       return rows.length === 1
     },
 
     async counts() {
       const rows = await db
-        .select({ status: reviewJobs.status, n: sql<number>`count(*)::int` })
-        .from(reviewJobs)
-        .groupBy(reviewJobs.status)
+        .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .groupBy(jobs.status)
       const counts: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, failed: 0, dead: 0 }
       for (const row of rows) counts[row.status as JobStatus] = Number(row.n)
       return counts

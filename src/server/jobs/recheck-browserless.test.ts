@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { reviewJobs, userChallenges, users } from '#server/db/schema.ts'
+import { jobs, userChallenges, users } from '#server/db/schema.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { RECHECK_JOB_KIND, startLinkRechecks } from '#server/jobs/recheck.ts'
 import { createLogger } from '#server/logger.ts'
@@ -100,11 +100,11 @@ describe('re-checks without a browser', () => {
         return now?.checkedAt !== null && now?.failures === 0
       }
       expect(await waitFor(checked)).toBe(true)
-      const jobs = await database.db
-        .select({ status: reviewJobs.status })
-        .from(reviewJobs)
-        .where(eq(reviewJobs.kind, RECHECK_JOB_KIND))
-      expect(jobs).toEqual([{ status: 'done' }])
+      const rows = await database.db
+        .select({ status: jobs.status })
+        .from(jobs)
+        .where(eq(jobs.kind, RECHECK_JOB_KIND))
+      expect(rows).toEqual([{ status: 'done' }])
     } finally {
       await rechecks.stop()
     }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
-import { reviewJobs, userChallenges, users } from '#server/db/schema.ts'
+import { jobs, userChallenges, users } from '#server/db/schema.ts'
 import { createJobQueue, type Job } from '#server/jobs/queue.ts'
 import {
   createRecheckHandler,
@@ -109,10 +109,10 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
   }
   const recheckJobs = () =>
     database.db
-      .select({ key: reviewJobs.dedupeKey, status: reviewJobs.status, payload: reviewJobs.payload })
-      .from(reviewJobs)
-      .where(eq(reviewJobs.kind, RECHECK_JOB_KIND))
-      .orderBy(reviewJobs.id)
+      .select({ key: jobs.dedupeKey, status: jobs.status, payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.kind, RECHECK_JOB_KIND))
+      .orderBy(jobs.id)
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -129,7 +129,7 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
   })
   beforeEach(async () => {
     await database.db.delete(userChallenges)
-    await database.db.delete(reviewJobs)
+    await database.db.delete(jobs)
     challengeIds = (await insertChallengeRows(database.db, 12, `Recheck ${kind}`)).map((c) => c.id)
     site.answer(404)
   })
@@ -294,11 +294,11 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
       await addSubmission({ url: '' })
 
       expect(await enqueueDueRechecks(database.db, queue(), { now })).toBe(2)
-      const jobs = await recheckJobs()
-      expect(jobs.map((j) => j.key).sort()).toEqual(
+      const queued = await recheckJobs()
+      expect(queued.map((j) => j.key).sort()).toEqual(
         [`recheck:2026-W48:${never}`, `recheck:2026-W48:${lastWeek}`].sort(),
       )
-      expect(jobs.map((j) => j.payload)).toEqual(
+      expect(queued.map((j) => j.payload)).toEqual(
         expect.arrayContaining([{ userChallengeId: never }, { userChallengeId: lastWeek }]),
       )
 
@@ -309,10 +309,7 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
       const ok: LinkCheckResult = { ok: true, status: 200, finalUrl: site.url }
       for (const id of [never, lastWeek])
         await recordLinkCheck(database.db, { userChallengeId: id, url: site.url, result: ok, now })
-      await database.db
-        .update(reviewJobs)
-        .set({ status: 'done' })
-        .where(eq(reviewJobs.kind, RECHECK_JOB_KIND))
+      await database.db.update(jobs).set({ status: 'done' }).where(eq(jobs.kind, RECHECK_JOB_KIND))
       expect(await enqueueDueRechecks(database.db, queue(), { now: new Date('2026-11-29T23:00:00Z') })).toBe(
         0,
       )

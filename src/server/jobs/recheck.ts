@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
-import { reviewJobs, userChallenges } from '#server/db/schema.ts'
+import { jobs, userChallenges } from '#server/db/schema.ts'
 import type { JobHandler, JobQueue } from '#server/jobs/queue.ts'
 import { startWorkers } from '#server/jobs/queue.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
@@ -148,8 +148,8 @@ export async function enqueueDueRechecks(
   const maxQueued = options.maxQueued ?? RECHECK_MAX_QUEUED
   const [waiting] = await db
     .select({ n: count() })
-    .from(reviewJobs)
-    .where(and(eq(reviewJobs.kind, RECHECK_JOB_KIND), inArray(reviewJobs.status, ['queued', 'running'])))
+    .from(jobs)
+    .where(and(eq(jobs.kind, RECHECK_JOB_KIND), inArray(jobs.status, ['queued', 'running'])))
   const room = Math.min(options.batchSize ?? RECHECK_BATCH_SIZE, maxQueued - Number(waiting?.n ?? 0))
   if (room <= 0) return 0
   const uc = userChallenges
@@ -163,7 +163,7 @@ export async function enqueueDueRechecks(
         or(isNull(uc.linkCheckedAt), sql`${uc.linkCheckedAt} < ${timestamp(week.start)}`),
         sql`btrim(${uc.challengeLive}) <> ''`,
         // Already queued this week: skipped, so the batch moves on to others.
-        sql`not exists (select 1 from ${reviewJobs} where ${reviewJobs.dedupeKey} = ${keyPrefix}::text || ${uc.id}::text and ${reviewJobs.status} in ('queued', 'running'))`,
+        sql`not exists (select 1 from ${jobs} where ${jobs.dedupeKey} = ${keyPrefix}::text || ${uc.id}::text and ${jobs.status} in ('queued', 'running'))`,
       ),
     )
     .orderBy(sql`${uc.linkCheckedAt} asc nulls first`, asc(uc.id))

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
-import { reviewJobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import { jobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { Workers } from '#server/jobs/queue.ts'
 import {
   type BrowserPool,
@@ -105,8 +105,8 @@ async function submissionOf(database: TestDatabase, login: string) {
 async function jobOf(database: TestDatabase, reviewId: number) {
   const [job] = await database.db
     .select()
-    .from(reviewJobs)
-    .where(sql`(${reviewJobs.payload}->>'reviewId')::int = ${reviewId}`)
+    .from(jobs)
+    .where(sql`(${jobs.payload}->>'reviewId')::int = ${reviewId}`)
   return job
 }
 
@@ -436,9 +436,9 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
 
       // The last attempt, now: it fails too, and the job is dead.
       await database.db
-        .update(reviewJobs)
+        .update(jobs)
         .set({ maxAttempts: 2, runAt: sql`now()` })
-        .where(sql`(${reviewJobs.payload}->>'reviewId')::int = ${reviewId}`)
+        .where(sql`(${jobs.payload}->>'reviewId')::int = ${reviewId}`)
       run()
       const review = await finishedReview(t, reviewId, 30_000)
       expect(review).toMatchObject({ status: 'failed', error: REVIEW_FAILED, breakpoints: [] })
@@ -477,9 +477,9 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     const { reviewId } = await submitted(t, challenge, 'vanished')
     // As a worker that claimed the job and died would leave it: running, its lease over, no attempts left.
     await database.db
-      .update(reviewJobs)
+      .update(jobs)
       .set({ status: 'running', attempts: 3, maxAttempts: 3, lockedUntil: sql`now() - interval '1 minute'` })
-      .where(sql`(${reviewJobs.payload}->>'reviewId')::int = ${reviewId}`)
+      .where(sql`(${jobs.payload}->>'reviewId')::int = ${reviewId}`)
     await database.db
       .update(submissionReviews)
       .set({ status: 'running' })

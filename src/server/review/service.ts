@@ -6,8 +6,8 @@ import { fileUrl } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import {
   challenges,
+  jobs,
   reviewBreakpoints,
-  reviewJobs,
   submissionReviews,
   userChallenges,
   users,
@@ -216,12 +216,12 @@ export function createReviewService(deps: ReviewServiceDeps) {
         status: submissionReviews.status,
         url: submissionReviews.requestedUrl,
       })
-      .from(reviewJobs)
-      .innerJoin(submissionReviews, eq(submissionReviews.id, sql`(${reviewJobs.payload}->>'reviewId')::int`))
+      .from(jobs)
+      .innerJoin(submissionReviews, eq(submissionReviews.id, sql`(${jobs.payload}->>'reviewId')::int`))
       .where(
         and(
-          eq(reviewJobs.dedupeKey, reviewDedupeKey(userChallengeId)),
-          inArray(reviewJobs.status, ['queued', 'running']),
+          eq(jobs.dedupeKey, reviewDedupeKey(userChallengeId)),
+          inArray(jobs.status, ['queued', 'running']),
         ),
       )
     return row ?? null
@@ -274,9 +274,9 @@ export function createReviewService(deps: ReviewServiceDeps) {
    */
   const failReviewsOfDeadJobs = async () => {
     const dead = db
-      .select({ id: sql<number>`(${reviewJobs.payload}->>'reviewId')::int` })
-      .from(reviewJobs)
-      .where(and(eq(reviewJobs.kind, REVIEW_JOB_KIND), eq(reviewJobs.status, 'dead')))
+      .select({ id: sql<number>`(${jobs.payload}->>'reviewId')::int` })
+      .from(jobs)
+      .where(and(eq(jobs.kind, REVIEW_JOB_KIND), eq(jobs.status, 'dead')))
     await db
       .update(submissionReviews)
       .set({

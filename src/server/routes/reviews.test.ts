@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
-import { reviewBreakpoints, reviewJobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import { jobs, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { REVIEW_LIMIT_MESSAGE } from '#server/routes/me.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { profilePageResponse } from '#shared/member.ts'
@@ -59,19 +59,16 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
   const jobsOf = (userChallengeId: number) =>
     database.db
       .select()
-      .from(reviewJobs)
-      .where(eq(reviewJobs.dedupeKey, `review:${userChallengeId}`))
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, `review:${userChallengeId}`))
 
   /** What a worker would do with the waiting review of a submission, without a browser. */
   const finishWaiting = async (userChallengeId: number, status: 'done' | 'failed' = 'failed') => {
     await database.db
-      .update(reviewJobs)
+      .update(jobs)
       .set({ status: status === 'done' ? 'done' : 'failed' })
       .where(
-        and(
-          eq(reviewJobs.dedupeKey, `review:${userChallengeId}`),
-          inArray(reviewJobs.status, ['queued', 'running']),
-        ),
+        and(eq(jobs.dedupeKey, `review:${userChallengeId}`), inArray(jobs.status, ['queued', 'running'])),
       )
     await database.db
       .update(submissionReviews)
