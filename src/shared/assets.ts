@@ -10,9 +10,9 @@ function plural(count: number, one: string, many: string) {
 }
 
 /**
- * Groups a zip's entries into the asset list the challenge page shows (SPEC §1: Figma file, PNG
- * designs, style guide with colours and fonts, required images). Derived from what the zip holds, so
- * the page never promises a file the download lacks.
+ * Groups a zip's entries into the asset list the challenge page shows (docs/product.md §2, Challenge detail:
+ * Figma file, PNG designs, style guide with colours and fonts, required images). Derived from what the zip
+ * holds, so the page never promises a file the download lacks.
  */
 export function groupZipEntries(entries: readonly string[], figmaUrl?: string | null): AssetGroup[] {
   const files = entries.filter((e) => !e.endsWith('/'))

@@ -1,6 +1,6 @@
 /**
- * Issue 12's badges, defined in code: each has a name, what it is for, how to earn it and its own image
- * (an SVG in public/images/badges/). A member holds a badge once per reason (a competition's badges
+ * The badges of docs/product.md §4, defined in code: each has a name, what it is for, how to earn it and its
+ * own image (an SVG in public/images/badges/). A member holds a badge once per reason (a competition's badges
  * once per competition, the lasting ones once), which the database's unique key enforces.
  */
 export const BADGE_IDS = [

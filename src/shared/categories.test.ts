@@ -3,11 +3,11 @@ import { CATEGORIES, categoryByPath, categoryByValue, categoryHeading } from '#s
 import { paths } from '#shared/paths.ts'
 
 describe('categories', () => {
-  it('are the five of SPEC, in order', () => {
+  it('are the five of docs/product.md §1, in order', () => {
     expect(CATEGORIES.map((c) => c.value)).toEqual(['navbar', 'footer', 'landing-page', 'hero', 'features'])
   })
 
-  it('have the paths of SPEC §2', () => {
+  it('have the paths of docs/product.md §2', () => {
     expect(CATEGORIES.map((c) => paths.category(c))).toEqual([
       '/challenges/navbar',
       '/challenges/footer',

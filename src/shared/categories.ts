@@ -1,6 +1,6 @@
 /**
- * The five challenge categories (SPEC §2). `value` is what the database stores, `path` the URL segment
- * under /challenges, `heading` the category name with words capitalised.
+ * The five challenge categories (docs/product.md §1, §2). `value` is what the database stores, `path` the URL
+ * segment under /challenges, `heading` the category name with words capitalised.
  */
 export const CATEGORIES = [
   { value: 'navbar', path: 'navbar', heading: 'Navbar' },

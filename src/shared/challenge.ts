@@ -5,7 +5,7 @@ import { DIFFICULTIES } from '#shared/constants.ts'
 export const categorySchema = z.enum(CATEGORY_VALUES)
 export const difficultySchema = z.enum(DIFFICULTIES)
 
-/** One challenge as the public API returns it. Image fields keep SPEC §3's names in camelCase. */
+/** One challenge as the public API returns it. Image fields keep docs/product.md §3's names in camelCase. */
 export const challengeSchema = z.object({
   id: z.number().int().positive(),
   slug: z.string(),

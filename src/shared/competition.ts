@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { challengeSchema } from '#shared/challenge.ts'
 
-/** Issue 12: an entry is ranked from this match score (0-100) up. */
+/** A competition entry is ranked from this match score (0-100) up (docs/product.md §10). */
 export const COMPETITION_MIN_SCORE = 80
 
 /**

@@ -1,4 +1,4 @@
-/** Business constants from SPEC §9. One definition, used by the server and the app. */
+/** Business constants from docs/product.md §9. One definition, used by the server and the app. */
 
 export const POINTS_PER_CHALLENGE = 10
 export const NEW_CHALLENGES_COUNT = 3

@@ -1,16 +1,18 @@
-/** The live site URL rule (SPEC §5) without a schema library, so the browser can check it cheaply. */
+/**
+ * The live site URL rule (docs/product.md §5) without a schema library, so the browser can check it cheaply.
+ */
 export const LIVE_URL_REQUIRED = 'Live site URL is required.'
 export const LIVE_URL_INVALID = 'Please enter a valid live site URL.'
 export const LIVE_URL_MAX_LENGTH = 2048
 
 /**
- * SPEC §5: http or https, an optional subdomain, the github.io domain and an optional path. The path
- * allows URL characters only (no spaces, no query or fragment), so what we store is a plain page URL.
+ * docs/product.md §5: http or https, an optional subdomain, the github.io domain and an optional path. The
+ * path allows URL characters only (no spaces, no query or fragment), so what we store is a plain page URL.
  */
 export const LIVE_URL_PATTERN =
   /^https?:\/\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)?github\.io(\/[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*)?$/i
 
-/** What pasting does (SPEC §5): trims whitespace and removes trailing slashes. */
+/** What pasting does (docs/product.md §5): trims whitespace and removes trailing slashes. */
 export function normalizeLiveUrl(value: string): string {
   return value.trim().replace(/\/+$/, '')
 }

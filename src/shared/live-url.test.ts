@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LIVE_URL_INVALID, LIVE_URL_REQUIRED, liveUrlError, normalizeLiveUrl } from '#shared/live-url.ts'
 
-describe('live site URL rule (SPEC §5)', () => {
+describe('live site URL rule (docs/product.md §5)', () => {
   it('trims whitespace and removes trailing slashes, as pasting does', () => {
     expect(normalizeLiveUrl('  https://a.github.io/b///  ')).toBe('https://a.github.io/b')
     expect(normalizeLiveUrl('\thttps://a.github.io\n')).toBe('https://a.github.io')

@@ -40,14 +40,14 @@ export const leaderboardEntrySchema = z.object({
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
 
 /**
- * GET /api/leaderboard?work=verified ranks verified submissions only (issue 11), `period=week|month`
- * the awards of this week or month (issue 12); `all` is the default of both.
+ * GET /api/leaderboard?work=verified ranks verified submissions only, `period=week|month` the awards
+ * of this week or month (docs/product.md §2, Leaderboard); `all` is the default of both.
  */
 export const LEADERBOARD_WORK = ['all', 'verified'] as const
 export type LeaderboardWork = (typeof LEADERBOARD_WORK)[number]
 export const leaderboardQuerySchema = z.object({
   work: z.enum(LEADERBOARD_WORK, 'must be all or verified').default('all'),
-  /** Issue 12: this ISO week, this calendar month (both in UTC), or all time. */
+  /** This ISO week, this calendar month (both in UTC), or all time. */
   period: z.enum(LEADERBOARD_PERIODS, 'must be week, month or all').default('all'),
 })
 
@@ -68,7 +68,7 @@ export const earnedBadgeSchema = z.object({
 
 export const profilePageResponse = z.object({
   profile: publicProfileSchema,
-  /** Issue 12: the member's badges, earliest first. */
+  /** The member's badges, earliest first. */
   badges: z.array(earnedBadgeSchema),
   submissions: z.array(
     z.object({

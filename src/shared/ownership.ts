@@ -1,11 +1,11 @@
 import { z } from 'zod'
 
 /**
- * Issue 11 ownership check: a live site at `https://<owner>.github.io/...` is the member's own work when
- * `<owner>` is their GitHub login (GitHub logins and host names are both case-insensitive). Another
- * `*.github.io` site is a mismatch; any other host cannot be checked this way and is "unverified",
- * which is not an error. Submits accept github.io addresses only (SPEC §5), so "unverified" comes from
- * a review whose site redirected to a custom domain (a Pages site with its own domain does).
+ * The ownership check (docs/product.md §6): a live site at `https://<owner>.github.io/...` is the member's
+ * own work when `<owner>` is their GitHub login (GitHub logins and host names are both case-insensitive).
+ * Another `*.github.io` site is a mismatch; any other host cannot be checked this way and is "unverified",
+ * which is not an error. Submits accept github.io addresses only (docs/product.md §5), so "unverified" comes
+ * from a review whose site redirected to a custom domain (a Pages site with its own domain does).
  */
 export const OWNERSHIP_VERDICTS = ['verified', 'mismatch', 'unverified'] as const
 export type Ownership = (typeof OWNERSHIP_VERDICTS)[number]

@@ -30,7 +30,7 @@ export function monthStartOf(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1))
 }
 
-/** Issue 12: the leaderboard's periods; `all` (all time) is the default. */
+/** The leaderboard's periods (docs/product.md §2); `all` (all time) is the default. */
 export const LEADERBOARD_PERIODS = ['week', 'month', 'all'] as const
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number]
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
 
-/** SPEC §5 messages, word for word. */
+/** docs/product.md §5 messages, word for word. */
 export const PROFILE_MESSAGES = {
   nameTooLong: `Name cannot exceed ${NAME_MAX_LENGTH} characters.`,
   nameSpecial: 'Name cannot contain special characters.',
@@ -10,7 +10,10 @@ export const PROFILE_MESSAGES = {
   linkInvalid: 'must be a link starting with http:// or https://',
 } as const
 
-/** "Letters" are Unicode letters (José, Zoë, 李, DESIGN.md), plus digits and spaces. */
+/**
+ * "Letters" are Unicode letters (José, Zoë, 李) with their combining marks, plus digits and spaces
+ * (docs/product.md §5).
+ */
 export const PLAIN_TEXT_PATTERN = /^[\p{L}\p{M}\p{N} ]*$/u
 
 /** Characters outside this set are stripped from LinkedIn and GitHub links as the user types. */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { linkStatusSchema, ownershipSchema } from '#shared/ownership.ts'
 
 /**
- * Submission reviews (issue 10): the platform opens a member's live site, captures it at three
+ * Submission reviews (docs/product.md §10): the platform opens a member's live site, captures it at three
  * widths and scores each capture against the challenge's design. These are the API's shapes, shared
  * by the server and the app.
  */
@@ -40,9 +40,9 @@ export const reviewBreakpointSchema = z.object({
 export type ReviewBreakpoint = z.infer<typeof reviewBreakpointSchema>
 
 /**
- * Issue 11: the quality report stored with each review (`submission_reviews.quality`). Each tool's part
- * is either its result or "unavailable" with a sentence saying why: one tool failing never fails the
- * review. Texts come from the tools (axe, html-validate, Lighthouse), in English.
+ * The quality report (docs/product.md §10) stored with each review (`submission_reviews.quality`). Each
+ * tool's part is either its result or "unavailable" with a sentence saying why: one tool failing never fails
+ * the review. Texts come from the tools (axe, html-validate, Lighthouse), in English.
  */
 
 /** axe's impact levels, most severe first: the report lists findings in this order. */
@@ -155,7 +155,7 @@ export const reviewSchema = z.object({
   /** e.g. { chromium: '156.0.8078.73', playwright: '1.65.1', pixelmatch: '7.2.0' } once it ran. */
   versions: z.record(z.string(), z.string()).nullable(),
   breakpoints: z.array(reviewBreakpointSchema),
-  /** Issue 11: accessibility, HTML validity and Lighthouse; null until done (and for older reviews). */
+  /** Accessibility, HTML validity and Lighthouse; null until done (and for older reviews). */
   quality: reviewQualitySchema.nullable(),
   /** Whether the site was the member's own GitHub Pages site when the review ran; null if unknown. */
   ownership: ownershipSchema.nullable(),

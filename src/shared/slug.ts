@@ -1,6 +1,6 @@
 /**
- * Challenge URLs are `/challenge/` + the title with spaces written as hyphens (SPEC §2). The slug is
- * stored (unique) and looked up directly, so titles that already contain hyphens still resolve.
+ * Challenge URLs are `/challenge/` + the title with spaces written as hyphens (docs/product.md §2, §3). The
+ * slug is stored (unique) and looked up directly, so titles that already contain hyphens still resolve.
  */
 export function titleToSlug(title: string): string {
   return title.trim().replace(/\s+/g, '-')

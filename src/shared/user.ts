@@ -39,7 +39,7 @@ export const submitResponse = z.object({
 })
 export type SubmitResponse = z.infer<typeof submitResponse>
 
-/** A member's public profile (SPEC §7 "Public profile"). */
+/** A member's public profile (docs/product.md §7, GET /api/users/:username). */
 export const publicProfileSchema = z.object({
   id: z.string(),
   username: z.string(),
