@@ -7,8 +7,9 @@ import { testDatabaseUrl } from '#tests/support/requirements.ts'
 export type TestDatabaseKind = 'pglite' | 'postgres'
 
 /**
- * The databases the API tests run on: always the embedded PGlite, and a real PostgreSQL server when
- * TEST_DATABASE_URL names one (it must in CI).
+ * The databases the API tests run on: always the embedded PGlite, and a real PostgreSQL server: the one
+ * TEST_DATABASE_URL names, or the private cluster Vitest's global setup starts when it is unset
+ * (postgres-global-setup.ts). Only a machine without PostgreSQL's server programs runs PGlite alone.
  */
 export const TEST_DATABASES: TestDatabaseKind[] = testDatabaseUrl() ? ['pglite', 'postgres'] : ['pglite']
 

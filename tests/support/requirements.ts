@@ -19,10 +19,17 @@ export function hasSystemFile(path: string, debianPackage: string): boolean {
   return existsSync(path) || missing(`${path} is missing: install Debian's ${debianPackage} package.`)
 }
 
-/** TEST_DATABASE_URL: a PostgreSQL server where tests create and drop their own databases. */
+/**
+ * TEST_DATABASE_URL: a PostgreSQL server where tests create and drop their own databases. Vitest's
+ * global setup (postgres-global-setup.ts) sets it to a private cluster when PostgreSQL's server
+ * programs are installed, so it is unset only when they are not.
+ */
 export function testDatabaseUrl(): string | undefined {
   const url = process.env.TEST_DATABASE_URL
-  if (!url) missing('TEST_DATABASE_URL is not set: point it at a PostgreSQL server (postgres://…).')
+  if (!url)
+    missing(
+      "No PostgreSQL server for the tests: install Debian's postgresql package (a private cluster is then started for the run) or point TEST_DATABASE_URL at a server (postgres://…).",
+    )
   return url
 }
 

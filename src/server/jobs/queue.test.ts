@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
 import { jobs } from '#server/db/schema.ts'
@@ -215,6 +216,30 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
   })
 
   // On PostgreSQL four pools stand for four processes; PGlite has one connection, shared by all.
+  // Only a server has row locks that another connection can hold: PGlite runs one statement at a time.
+  if (kind === 'postgres')
+    it('passes over a job another transaction holds locked, instead of waiting for it', async () => {
+      const queue = queueOf('a')
+      const held = await queue.enqueue('review', { n: 1 })
+      advance(SECOND)
+      const free = await queue.enqueue('review', { n: 2 })
+      const other = new pg.Client({ connectionString: database.url })
+      await other.connect()
+      try {
+        // A claimer in the middle of its statement: the oldest due job is locked, not yet updated.
+        await other.query('begin')
+        await other.query('select id from jobs where id = $1 for update', [held.id])
+        const claimed = await Promise.race([
+          queue.claim(['review'], 60 * SECOND),
+          delay(10 * SECOND).then(() => 'still waiting for the lock' as const),
+        ])
+        expect(claimed).toMatchObject({ id: free.id })
+      } finally {
+        await other.query('rollback')
+        await other.end()
+      }
+    })
+
   it('lets several processes claim at once without taking a job twice, and together they finish all', async () => {
     const handles: DatabaseHandle[] = []
     const opened: DatabaseHandle[] = []
