@@ -4,11 +4,11 @@ import type { Database } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
 
 /**
- * SPEC §4 upsert after sign-in: the person is GitHub's numeric id. A renamed login updates `username`;
- * an existing name, points and submission count are kept; a new user starts at 0. If another (older)
- * account still holds this login, GitHub gave the login to someone else: the old row's username is
- * moved aside until its owner signs in again. Without `allowRename` (the GitHub emulator), a sign-in
- * whose id belongs to a member with another login is refused.
+ * docs/product.md §4 upsert after sign-in: the person is GitHub's numeric id. A renamed login updates
+ * `username`; an existing name, points and submission count are kept; a new user starts at 0. If another
+ * (older) account still holds this login, GitHub gave the login to someone else: the old row's username is
+ * moved aside until its owner signs in again. Without `allowRename` (the GitHub emulator), a sign-in whose id
+ * belongs to a member with another login is refused.
  */
 export async function upsertGitHubUser(
   db: Database,

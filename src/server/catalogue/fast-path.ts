@@ -50,11 +50,11 @@ function bodyFor(snapshot: CatalogueSnapshot, url: string): CachedBody | undefin
 }
 
 /**
- * The catalogue's commonest reads answered straight from node:http, before the request becomes a
- * Fetch Request and walks the app's middleware: for answers that are fixed bytes, that walk cost more
- * than half the time (issue 9). Only exact, canonical GET and HEAD requests for bodies the catalogue
- * already holds are taken; anything else (another query, an odd encoding of a path, a 404, a
- * catalogue being rebuilt) returns false and goes to the app as before.
+ * The catalogue's commonest reads answered straight from node:http, before the request becomes a Fetch
+ * Request and walks the app's middleware: for answers that are fixed bytes, that walk cost more than half the
+ * time. Only exact, canonical GET and HEAD requests for bodies the catalogue already holds are taken;
+ * anything else (another query, an odd encoding of a path, a 404, a catalogue being rebuilt) returns false
+ * and goes to the app as before.
  *
  * `appHeaders` are the headers the app puts on every catalogue answer, read from one real answer of
  * the app at start, so the two paths cannot drift apart; `securityHeaders` are the ones the server's

@@ -8,9 +8,10 @@ import { type CompetitionFile, competitionFileSchema } from '#shared/competition
 import { isoWeekStart } from '#shared/periods.ts'
 
 /**
- * Issue 12: competitions are content, like challenges: content/competitions/<slug>.json, checked as a
- * whole (each file valid, its challenge in the catalogue, no two windows overlapping) and imported in
- * one transaction, or not at all. Importing the same files again changes nothing.
+ * Competitions are content, like challenges (docs/product.md §5, docs/content-format.md):
+ * content/competitions/<slug>.json, checked as a whole (each file valid, its challenge in the catalogue, no
+ * two windows overlapping) and imported in one transaction, or not at all. Importing the same files again
+ * changes nothing.
  */
 
 export type CompetitionProblem = { path: string; field?: string; message: string }

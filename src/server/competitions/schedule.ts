@@ -8,8 +8,8 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000
 export type ScheduledCompetition = { file: string; title: string; challenge: string; week: string }
 
 /**
- * Issue 12's operator command: writes next week's competition (the ISO week after `now`'s) as
- * `<competitionsDir>/<year>-w<nn>.json`, on the challenge that has gone longest without one (one never
+ * `npm run competitions:schedule`, for operators: writes next week's competition (the ISO week after `now`'s)
+ * as `<competitionsDir>/<year>-w<nn>.json`, on the challenge that has gone longest without one (one never
  * used first, in title order). Nothing is written when that week already has a file.
  */
 export async function scheduleNextWeek(options: {

@@ -24,7 +24,7 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 }
 
-/** SPEC §3 users; `github_id` identifies the person (a renamed login is the same user). */
+/** docs/product.md §3 users; `github_id` identifies the person (a renamed login is the same user). */
 export const users = pgTable(
   'users',
   {
@@ -42,8 +42,8 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Leaderboard: points desc, then completed count, then username (DESIGN.md). NULLS FIRST is what a
-    // plain ORDER BY ... DESC means; an index built NULLS LAST could not serve that ORDER BY.
+    // Leaderboard: points desc, then completed count, then username (docs/product.md §2). NULLS FIRST is what
+    // a plain ORDER BY ... DESC means; an index built NULLS LAST could not serve that ORDER BY.
     index('users_leaderboard_idx').on(
       t.points.desc().nullsFirst(),
       t.submission.desc().nullsFirst(),
@@ -52,7 +52,7 @@ export const users = pgTable(
   ],
 )
 
-/** SPEC §3 challenges, plus the slug, the zip's contents and the source hash the importer compares. */
+/** docs/product.md §3 challenges, plus the slug, the zip's contents and the importer's source hash. */
 export const challenges = pgTable(
   'challenges',
   {
@@ -92,7 +92,7 @@ export const challenges = pgTable(
   ],
 )
 
-/** SPEC §3 user_challenges: one row per (user, challenge). */
+/** docs/product.md §3 user_challenges: one row per (user, challenge). */
 export const userChallenges = pgTable(
   'user_challenges',
   {
@@ -109,13 +109,13 @@ export const userChallenges = pgTable(
     challengeLive: text('challenge_live').notNull().default(' '),
     points: integer('points').notNull().default(0),
     /**
-     * Issue 11: whether the live URL is the member's own GitHub Pages site, decided when it is saved.
-     * Null while there is no live URL; `ownership_github_id` is the GitHub account it was verified for,
-     * so a renamed login keeps its badge.
+     * Whether the live URL is the member's own GitHub Pages site (docs/product.md §6), decided when it is
+     * saved. Null while there is no live URL; `ownership_github_id` is the GitHub account it was verified
+     * for, so a renamed login keeps its badge.
      */
     ownership: text('ownership'),
     ownershipGithubId: bigint('ownership_github_id', { mode: 'number' }),
-    /** Issue 11 dead-link re-checks: 'offline' after two failures at least 24 hours apart. */
+    /** Dead-link re-checks (docs/product.md §4): 'offline' after two failures at least 24 hours apart. */
     linkStatus: text('link_status').notNull().default('live'),
     linkCheckedAt: timestamp('link_checked_at', { withTimezone: true }),
     /** Failures in a row, and when the first of them happened; both reset by a success. */
@@ -235,8 +235,8 @@ export const jobs = pgTable(
 
 /** One review of a member's submitted live site against the challenge's design. */
 /**
- * Issue 12: every award of points is a row, unique on (member, reason, reference), so an award can
- * never be counted twice; `users.points` is the cached sum that SPEC's screens read, and the period
+ * Every award of points is a row (docs/product.md §3, §4), unique on (member, reason, reference), so an award
+ * can never be counted twice; `users.points` is the cached sum that the screens read, and the period
  * leaderboards (this week, this month) are sums over `created_at` ranges.
  */
 export const pointsLedger = pgTable(
@@ -267,9 +267,9 @@ export const pointsLedger = pgTable(
 )
 
 /**
- * Issue 12 weekly competitions, imported from content/competitions/<slug>.json like the challenges.
- * Their windows never overlap (the importer refuses it). `closed_at` is set once, by the close job that
- * freezes the results into competition_results.
+ * Weekly competitions (docs/product.md §4), imported from content/competitions/<slug>.json like the
+ * challenges. Their windows never overlap (the importer refuses it). `closed_at` is set once, by the close
+ * job that freezes the results into competition_results.
  */
 export const competitions = pgTable(
   'competitions',
@@ -315,7 +315,7 @@ export const competitionResults = pgTable(
 )
 
 /**
- * Issue 12: the badges members hold (src/shared/badges.ts defines them). Unique on member, badge and
+ * The badges members hold (src/shared/badges.ts defines them). Unique on member, badge and
  * reason: a competition's badges once per competition (`competition:<slug>`), the lasting ones once
  * (`lasting`), however often the award runs.
  */
@@ -348,7 +348,7 @@ export const submissionReviews = pgTable(
     /** Browser and scoring engine versions, so scores from different engines are not compared blindly. */
     versions: jsonb('versions').$type<Record<string, string>>(),
     timings: jsonb('timings').$type<Record<string, number>>(),
-    /** Issue 11: the quality report (axe, html-validate, Lighthouse); see ReviewQuality in #shared/review.ts. */
+    /** The quality report (docs/product.md §10); see ReviewQuality in #shared/review.ts. */
     quality: jsonb('quality').$type<unknown>(),
     /** The ownership verdict when the review ran, and the GitHub account it was verified for. */
     ownership: text('ownership'),

@@ -17,13 +17,13 @@ export function httpServerOptions(headers: SecurityHeaders): ServerOptions {
 }
 
 /**
- * The server's request handler: the catalogue's fixed answers first (catalogue/fast-path.ts), then the
- * app. Compression happens on node:http's response rather than in a Hono middleware: one that reads
- * the app's Response after the handler must turn every answer into a web stream (and compress bodies
- * of any size, as Hono's JSON has no length), which cost member reads more than half their throughput
- * (issue 9). There the length is known when the head is written, so small answers go out as they are;
- * answers already encoded (precompressed files and catalogue bodies) and `no-transform` ones are left
- * alone.
+ * The server's request handler: the catalogue's fixed answers first (catalogue/fast-path.ts), then the app.
+ * Compression happens on node:http's response rather than in a Hono middleware: one that reads the app's
+ * Response after the handler must turn every answer into a web stream (and compress bodies of any size, as
+ * Hono's JSON has no length), which cost member reads more than half their throughput
+ * (docs/decisions/009-headers-and-compression-on-the-response.md). There the length is known when the head is
+ * written, so small answers go out as they are; answers already encoded (precompressed files and catalogue
+ * bodies) and `no-transform` ones are left alone.
  */
 export function createRequestHandler(
   fetch: (request: Request) => Response | Promise<Response>,

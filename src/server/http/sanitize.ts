@@ -9,8 +9,8 @@ const ENTITIES: Record<string, string> = {
 }
 
 /**
- * SPEC §5: profile values are HTML-sanitised before saving. Every tag is removed (its text kept), and
- * the entities the sanitiser writes are turned back into characters: we store plain text, and the app
+ * docs/product.md §5: profile values are HTML-sanitised before saving. Every tag is removed (its text kept),
+ * and the entities the sanitiser writes are turned back into characters: we store plain text, and the app
  * renders it as text, never as HTML.
  */
 export function sanitizePlainText(value: string): string {

@@ -11,10 +11,10 @@ export type SecurityHeaders = Readonly<Record<string, string>>
  * `storageOrigin` (STORAGE_REDIRECT) is where /files and downloads redirect to: images and the app's
  * fetch of a zip follow the redirect, so img-src and connect-src allow it.
  *
- * The server's response writes them (server-response.ts) under whatever the answer set itself, so a
- * route that needs another value keeps it (the embeddable badge's cross-origin CORP). They used to be
- * set per answer by a Hono middleware, on a Headers object: fourteen checked writes per request, which
- * cost member reads a seventh of their throughput (issue 9).
+ * The server's response writes them (server-response.ts) under whatever the answer set itself, so a route
+ * that needs another value keeps it (the embeddable badge's cross-origin CORP). They used to be set per
+ * answer by a Hono middleware, on a Headers object: fourteen checked writes per request, which cost member
+ * reads a seventh of their throughput (docs/decisions/009-headers-and-compression-on-the-response.md).
  */
 export function securityHeaders(options: { production: boolean; storageOrigin?: string | undefined }) {
   const storage = options.storageOrigin ? [options.storageOrigin] : []

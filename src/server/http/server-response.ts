@@ -119,13 +119,13 @@ export function writeCompleteHead(
  * 2. It compresses answers whose whole body is handed over at once (`end(body)`, which is how
  *    @hono/node-server sends every JSON and HTML answer) with brotli or gzip, as the client accepts.
  *
- * Both used to be per-request work: Hono's secureHeaders middleware wrote fourteen headers into a
- * Headers object, and the `compression` middleware wrapped each response's methods and hooked its
- * head. For member reads, whose answers are small and never compressed, the two cost about a third
- * of their throughput (issue 9). Here the decision is made once, when the head is written: an answer
- * that cannot be compressed (a HEAD request, no body, a type that does not compress, already encoded,
- * `no-transform`, a client that accepts no encoding, a known length under the threshold) goes out at
- * once, as it is. Only the others hold their head until the body is known.
+ * Both used to be per-request work: Hono's secureHeaders middleware wrote fourteen headers into a Headers
+ * object, and the `compression` middleware wrapped each response's methods and hooked its head. For member
+ * reads, whose answers are small and never compressed, the two cost about a third of their throughput
+ * (docs/decisions/009-headers-and-compression-on-the-response.md). Here the decision is made once, when the
+ * head is written: an answer that cannot be compressed (a HEAD request, no body, a type that does not
+ * compress, already encoded, `no-transform`, a client that accepts no encoding, a known length under the
+ * threshold) goes out at once, as it is. Only the others hold their head until the body is known.
  *
  * A body written in pieces (a streamed download) is sent as it is: compressible types reach this
  * server whole. Answers of a compressible type say `Vary: Accept-Encoding` either way.

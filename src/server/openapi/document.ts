@@ -15,11 +15,12 @@ import { leaderboardQuerySchema } from '#shared/member.ts'
 import { REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
 
 /**
- * The OpenAPI 3.1 description of the HTTP API (issue 13), served at /api/openapi.json. Routes stay as
- * they are; this table describes them, from the zod schemas the routes parse their input with and the
- * shared schemas their answers are typed by. openapi.test.ts holds it to the app: every route the app
- * registers is here and every path here is routed, and the API tests check each answer they receive
- * against the response documented for its method, path and status (tests/support/openapi-check.ts).
+ * The OpenAPI 3.1 description of the HTTP API (docs/product.md §7), served at /api/openapi.json, built as
+ * docs/decisions/007-openapi-from-a-route-table.md says. Routes stay as they are; this table describes them,
+ * from the zod schemas the routes parse their input with and the shared schemas their answers are typed by.
+ * openapi.test.ts holds it to the app: every route the app registers is here and every path here is routed,
+ * and the API tests check each answer they receive against the response documented for its method, path and
+ * status (tests/support/openapi-check.ts).
  */
 
 export const OPENAPI_VERSION = '3.1.1'

@@ -38,7 +38,7 @@ export async function awardPoints(db: Executor, award: Award): Promise<boolean> 
 
 /**
  * Recomputes the member's cached totals: `points` as the sum of their ledger, `submission` as the
- * count of their completed challenges (SPEC §4). Returns the updated row.
+ * count of their completed challenges (docs/product.md §4). Returns the updated row.
  */
 export async function settleTotals(db: Executor, userId: string) {
   const [points] = await db

@@ -13,11 +13,11 @@ import type { SsrNotFound } from '#web/lib/ssr-data.ts'
 import { SSR_DATA_ID } from '#web/lib/ssr-data.ts'
 
 /**
- * Server-rendered public pages (issue 9): the HTML of /, the catalogue, a challenge, the static pages
- * and profiles is in the first answer, rendered by the app's own components (dist/render, built from
- * src/web/entry-server.tsx) for a visitor, with the page's data as a JSON block the browser hydrates
- * from, and per-page title, description and link-preview tags. Anything that cannot be rendered gets
- * the plain app, as before.
+ * Server-rendered public pages (docs/decisions/003-server-rendered-public-pages.md): the HTML of /, the
+ * catalogue, a challenge, the static pages and profiles is in the first answer, rendered by the app's own
+ * components (dist/render, built from src/web/entry-server.tsx) for a visitor, with the page's data as a JSON
+ * block the browser hydrates from, and per-page title, description and link-preview tags. Anything that
+ * cannot be rendered gets the plain app, as before.
  */
 export type PublicPagesOptions = {
   catalogue: Catalogue

@@ -24,8 +24,8 @@ export const listQuery = z.object({
 export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300'
 
 /**
- * SPEC §7 challenge calls: list (newest first), by category, by id list, count, by slug, zip metadata.
- * Answers come from the in-memory catalogue, built and compressed once per import, with ETags.
+ * docs/product.md §7 challenge calls: list (newest first), by category, by id list, count, by slug, zip
+ * metadata. Answers come from the in-memory catalogue, built and compressed once per import, with ETags.
  */
 export function challengeRoutes(catalogue: Catalogue) {
   return new Hono()

@@ -9,8 +9,8 @@ import { type LeaderboardEntry, type LeaderboardWork, leaderboardQuerySchema } f
 import { type LeaderboardPeriod, periodStart } from '#shared/periods.ts'
 
 /**
- * SPEC §2 Leaderboard: users with points above 0, points descending, then completed count, then
- * username (DESIGN.md). The order matches the index on (points desc, submission desc, username), so
+ * docs/product.md §2 Leaderboard: users with points above 0, points descending, then completed count,
+ * then username. The order matches the index on (points desc, submission desc, username), so
  * PostgreSQL reads ten index entries and stops, however many members there are.
  */
 export function leaderboardQuery(db: Database) {
@@ -49,8 +49,8 @@ export function rankEntries<T extends Scored>(rows: readonly T[]): (T & { rank: 
 }
 
 /**
- * Issue 11 "verified work": the same ranking over verified submissions only (a live site on the
- * member's own GitHub Pages), summed from the partial index on verified completed submissions.
+ * "Verified work" (docs/product.md §2, §6): the same ranking over verified submissions only (a live site on
+ * the member's own GitHub Pages), summed from the partial index on verified completed submissions.
  */
 export function verifiedLeaderboardQuery(db: Database) {
   const verified = db
@@ -79,9 +79,9 @@ export function verifiedLeaderboardQuery(db: Database) {
 }
 
 /**
- * Issue 12 period leaderboards: the points of the ledger's awards since `since` (this week's Monday
- * 00:00 UTC, or the 1st of this month), with the same order and ties; "submissions" are the
- * challenges completed in the period. Verified work counts only awards for verified submissions.
+ * Period leaderboards (docs/product.md §2): the points of the ledger's awards since `since` (this week's
+ * Monday 00:00 UTC, or the 1st of this month), with the same order and ties; "submissions" are the challenges
+ * completed in the period. Verified work counts only awards for verified submissions.
  *
  * The sums read a range of the ledger's period index alone. Only the members who can be in the top
  * ten are then looked up: those at or above the tenth sum (ties with it included, since the username

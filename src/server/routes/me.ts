@@ -69,8 +69,9 @@ function toProgress(challengeId: number, row: ProgressRow | undefined): Progress
 export const REVIEW_LIMIT_MESSAGE = `You can request at most ${REVIEW_REQUESTS_PER_DAY} reviews of a challenge a day. Please try again tomorrow.`
 
 /**
- * The signed-in member's own data: who they are, and their journey on a challenge (SPEC §4): start,
- * submit, download. Mounted behind requireUser, so `c.get('user')` is never null here (read with get: `c.var` copies every variable into a new object on each read).
+ * The signed-in member's own data: who they are, and their journey on a challenge (docs/product.md §4):
+ * start, submit, download. Mounted behind requireUser, so `c.get('user')` is never null here (read with get:
+ * `c.var` copies every variable into a new object on each read).
  */
 export function meRoutes(deps: {
   db: Database
@@ -103,8 +104,9 @@ export function meRoutes(deps: {
       .get('/profile', (c) => c.json({ profile: toOwnProfile(c.get('user')) }))
       .patch('/profile', async (c) => {
         const body = await readJsonBody(c)
-        // SPEC §5 sanitising comes first and validation checks its result, so what is stored is exactly
-        // what passed: an entity such as &lt; or &#x202e; cannot turn into a character after the check.
+        // Sanitising (docs/product.md §5) comes first and validation checks its result, so what is stored
+        // is exactly what passed: an entity such as &lt; or &#x202e; cannot turn into a character after
+        // the check.
         const update = parseInput(profileUpdateSchema, sanitizeStringValues(body), { named: false })
         const orNull = (value: string) => (value === '' ? null : value)
         // Only these four columns of the signed-in member, whatever else the body held.
@@ -229,8 +231,8 @@ export function meRoutes(deps: {
             .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
             .returning()
           if (!row) return null
-          // SPEC §4's 10 points, once per member and challenge: the ledger's unique key holds that even
-          // against a row completed before the ledger existed (the migration wrote its award).
+          // docs/product.md §4's 10 points, once per member and challenge: the ledger's unique key holds that
+          // even against a row completed before the ledger existed (the migration wrote its award).
           const awarded = await awardPoints(tx, {
             userId,
             reason: 'challenge_completed',
@@ -246,8 +248,8 @@ export function meRoutes(deps: {
           throw new HttpError(409, 'not_started', 'Start this challenge before submitting a solution.')
         }
         changed(userId)
-        // SPEC's points are settled above; the review comes on top. A review that cannot be queued (the
-        // day's limit, a database hiccup) leaves the submit as it is.
+        // The points (docs/product.md §4) are settled above; the review comes on top. A review that cannot be
+        // queued (the day's limit, a database hiccup) leaves the submit as it is.
         let review: ReviewSummary | null = null
         try {
           const requested = await reviews.requestReview(result.row.id, liveUrl)

@@ -265,10 +265,10 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
         challenge: catalogue[2],
         liveUrl: 'https://me.github.io/done',
         completedAt: expect.any(String),
-        // me.github.io is not public-one's GitHub Pages site (issue 11); no re-check has failed yet.
+        // me.github.io is not public-one's own Pages site (docs/product.md §6); no re-check has failed yet.
         ownership: 'mismatch',
         linkStatus: 'live',
-        // Submitting queued a review of the site (issue 10).
+        // Submitting queued a review of the site (docs/product.md §10).
         review: expect.objectContaining({ status: 'queued' }),
       },
     ])

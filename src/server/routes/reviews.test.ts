@@ -284,7 +284,7 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       finishedAt: null,
       versions: null,
       breakpoints: [],
-      // Issue 11: no quality report and no ownership verdict until the review has run.
+      // No quality report and no ownership verdict until the review has run.
       quality: null,
       ownership: null,
       linkStatus: 'live',
