@@ -1,14 +1,15 @@
-// `npm run bench:review`: what a submission review costs on this machine (issue 10). Times, over a few
-// runs each: one full review of a fixture landing page (capture at the three widths through the egress
-// proxy, the designs rendered by the same Chromium, and the three scores), and one 1440 × 3000 score
-// against a detailed design for a capture 2 px lower, a rearranged one and a blank one.
-// Then what each quality audit (issue 11) adds to a review of that page: axe at desktop and mobile (on
-// the open page, after its screenshot), keeping and validating the HTML, and Lighthouse (desktop, its own
-// Chromium behind its own egress proxy).
+// `npm run bench:review`: what a submission review (docs/product.md §10) costs on this machine. Times,
+// over a few runs each: one full review of a fixture landing page (capture at the three widths through
+// the egress proxy, the designs rendered by the same Chromium, and the three scores), and one
+// 1440 × 3000 score against a detailed design for a capture 2 px lower, a rearranged one and a blank one.
+// Then what each quality audit (docs/product.md §10, quality report) adds to a review of that page: axe
+// at desktop and mobile (on the open page, after its screenshot), keeping and validating the HTML, and
+// Lighthouse (desktop, its own Chromium behind its own egress proxy).
 // Everything on loopback: the fixture is served on 127.0.0.1 and allowed for this run only.
 // Usage: npm run bench:review   (needs Debian's chromium; CHROMIUM_PATH to use another)
 
-import { captureSite, createBrowserPool, renderDesign } from '#server/review/capture.ts'
+import { createBrowserPool } from '#server/review/browser-pool.ts'
+import { captureSite, renderDesign } from '#server/review/capture.ts'
 import { landingPage, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import { validateHtml } from '#server/review/quality/html.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'

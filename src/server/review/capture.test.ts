@@ -4,17 +4,10 @@ import type http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type BrowserPool,
-  CAPTURE_MAX_HEIGHT,
-  captureSite,
-  createBrowserPool,
-  renderDesign,
-  type SiteCapture,
-} from '#server/review/capture.ts'
+import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
+import { CAPTURE_MAX_HEIGHT, captureSite, renderDesign, type SiteCapture } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 import {
   type FixtureServer,
@@ -592,20 +585,6 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
   })
 
   describe('the browser pool', () => {
-    it('restarts the browser after restartEvery jobs', async () => {
-      const small = createBrowserPool({ restartEvery: 2 })
-      try {
-        const seen: Browser[] = []
-        for (let job = 0; job < 3; job++) await small.use(async (browser) => seen.push(browser))
-        expect(seen[0]).toBe(seen[1])
-        expect(seen[2]).not.toBe(seen[1])
-        await expect.poll(() => seen[0]?.isConnected(), { timeout: 10_000 }).toBe(false)
-        expect(seen[2]?.isConnected()).toBe(true)
-      } finally {
-        await small.close()
-      }
-    })
-
     it('survives a crashed browser: the job on it is browser_failed, the next one gets a new browser', async () => {
       const running = capture('/hanging-image', { navigationTimeoutMs: 20_000 })
       await expect.poll(() => site.requests.filter((path) => path === '/hang').length).toBeGreaterThan(0)

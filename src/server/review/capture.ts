@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
+import type { BrowserPool } from '#server/review/browser-pool.ts'
 import {
   asCaptureError,
   CaptureError,
@@ -16,6 +16,7 @@ import {
   type EgressStats,
   startEgressProxy,
 } from '#server/review/egress-proxy.ts'
+import { FREEZE_CSS, fontsSettled, freezeAndMeasure, freezeScript, settle } from '#server/review/in-page.ts'
 import { auditAccessibility } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt, type PageDocuments } from '#server/review/quality/documents.ts'
 import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
@@ -24,8 +25,12 @@ import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#s
  * Opens a member's live site in the system Chromium and screenshots it at each review breakpoint, and
  * renders the challenge's design images in the same browser, so both sides of a comparison come from
  * one engine with one set of settings. The site is hostile: every request goes through a fresh egress
- * proxy (see egress-proxy.ts), and every wait is bounded.
+ * proxy (see egress-proxy.ts), and every wait is bounded. The browser comes from browser-pool.ts, and
+ * what runs inside the page from in-page.ts.
  */
+
+// The pool is also reached through this module: the review service loads it with the capture.
+export { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 
 /** A job's whole budget: three page loads and their settling, with room to spare. */
 export const CAPTURE_JOB_TIMEOUT_MS = 180_000
@@ -35,34 +40,8 @@ export const CAPTURE_NAVIGATION_TIMEOUT_MS = 30_000
 export const CAPTURE_MAX_HEIGHT = 16_000
 /** The bounded waits after load: network idle, lazy images, web fonts. */
 export const CAPTURE_SETTLE_TIMEOUT_MS = 5000
-export const CAPTURE_RESTART_EVERY = 50
 /** Reading the document's body and the rendered DOM for validation; a body that never ends is let go. */
 export const CAPTURE_DOCUMENT_TIMEOUT_MS = 5000
-
-/** Disables what moves, so two captures of one page are the same picture; scrollbars take no width. */
-const FREEZE_CSS = `*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}
-html{scrollbar-width:none!important}::-webkit-scrollbar{display:none!important}`
-
-/**
- * On top of CHROMIUM_ARGS. The proxy is the only way out, so Chromium must not find another: it
- * resolves no names itself (a page's names go to the proxy unresolved; the proxy's own 127.0.0.1 stays
- * reachable), QUIC and WebRTC's direct UDP are off (neither goes through an HTTP proxy). The
- * background services these would reach are off too, though with no name resolution they fail anyway.
- * Lighthouse's Chromium (quality/lighthouse.ts) starts with them too.
- */
-export const CAPTURE_ARGS = [
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-  '--disable-quic',
-  '--dns-prefetch-disable',
-  '--no-pings',
-  '--disable-domain-reliability',
-  '--disable-client-side-phishing-detection',
-  '--disable-notifications',
-  '--hide-scrollbars',
-  '--mute-audio',
-  '--force-color-profile=srgb',
-]
 
 const PLAYWRIGHT_VERSION: string = createRequire(import.meta.url)('playwright-core/package.json').version
 
@@ -102,107 +81,6 @@ export type CaptureAudits = {
   axe?: readonly ReviewBreakpointName[]
   /** Keeps the first breakpoint's HTML for validation. */
   documents?: boolean
-}
-
-export type BrowserPool = {
-  /** One shared Chromium, restarted every `restartEvery` jobs (default 50) or when it crashed. */
-  use<T>(fn: (browser: Browser) => Promise<T>): Promise<T>
-  version(): Promise<string>
-  close(): Promise<void>
-}
-
-type Slot = { browser: Promise<Browser>; jobs: number; active: number; retired: boolean }
-
-/**
- * One Chromium for all jobs (starting one costs a second and ~100 MB), replaced now and then because a
- * long-lived browser grows, and at once when it crashes. Jobs still running on a retired browser
- * finish on it; it closes after the last one.
- */
-export function createBrowserPool(
-  options: { executablePath?: string; restartEvery?: number } = {},
-): BrowserPool {
-  const restartEvery = options.restartEvery ?? CAPTURE_RESTART_EVERY
-  const slots = new Set<Slot>()
-  let current: Slot | null = null
-  let closed = false
-
-  const shut = (slot: Slot) => {
-    slots.delete(slot)
-    return slot.browser.then((browser) => browser.close()).catch(() => {})
-  }
-  const retire = (slot: Slot) => {
-    slot.retired = true
-    if (current === slot) current = null
-    if (slot.active === 0) void shut(slot)
-  }
-  const launch = (): Slot => {
-    const slot = { jobs: 0, active: 0, retired: false } as Slot
-    // Playwright is loaded with the first browser, not with the server: a process that runs no review
-    // never pays for it (tens of MB).
-    slot.browser = import('playwright-core')
-      .then(({ chromium }) =>
-        chromium.launch({
-          executablePath: options.executablePath ?? CHROMIUM_PATH,
-          args: [...CHROMIUM_ARGS, ...CAPTURE_ARGS],
-          timeout: 30_000,
-        }),
-      )
-      .then((browser) => {
-        browser.once('disconnected', () => retire(slot))
-        return browser
-      })
-    slot.browser.catch(() => retire(slot))
-    slots.add(slot)
-    return slot
-  }
-  const acquire = (): Slot => {
-    if (closed) throw new CaptureError('browser_failed', 'The reviewing browser has been shut down.')
-    if (current && current.jobs >= restartEvery) retire(current)
-    current ??= launch()
-    return current
-  }
-  const started = async (slot: Slot): Promise<Browser> => {
-    try {
-      const browser = await slot.browser
-      if (browser.isConnected()) return browser
-    } catch {
-      // Reported below in words; the next job launches a new browser.
-    }
-    retire(slot)
-    throw new CaptureError(
-      'browser_failed',
-      'The reviewing browser could not start; the review will be retried.',
-    )
-  }
-
-  return {
-    async use(fn) {
-      const slot = acquire()
-      slot.jobs += 1
-      slot.active += 1
-      try {
-        return await fn(await started(slot))
-      } finally {
-        slot.active -= 1
-        if (slot.retired && slot.active === 0) void shut(slot)
-      }
-    },
-    async version() {
-      const slot = acquire()
-      slot.active += 1
-      try {
-        return (await started(slot)).version()
-      } finally {
-        slot.active -= 1
-        if (slot.retired && slot.active === 0) void shut(slot)
-      }
-    },
-    async close() {
-      closed = true
-      current = null
-      await Promise.all([...slots].map(shut))
-    },
-  }
 }
 
 /** The address as the browser will open it, or invalid_url: only http(s), before any browser starts. */
@@ -434,7 +312,7 @@ async function visitPage(
   await page.waitForLoadState('load', { timeout: Math.max(1, left) }).catch(() => {})
   time('navigate')
 
-  await settle(page, options.settleTimeoutMs)
+  await settle(page, options.settleTimeoutMs, CAPTURE_MAX_HEIGHT)
   const failedFonts = await page.evaluate(fontsSettled, options.settleTimeoutMs).catch(() => [])
   time('settle')
 
@@ -510,63 +388,6 @@ async function keepDocuments(page: Page, response: Response): Promise<PageDocume
     if (content !== null && Buffer.byteLength(content) <= HTML_MAX_BYTES) rendered = content
   }
   return { served, servedBytes: body.length, rendered }
-}
-
-/** Lazy images made eager, the page scrolled through for scripts that load on sight, then bounded waits. */
-async function settle(page: Page, timeoutMs: number) {
-  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => {})
-  await page.evaluate(loadLazyContent, { maxHeight: CAPTURE_MAX_HEIGHT, timeoutMs }).catch(() => {})
-  await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => {})
-  await page.evaluate(imagesLoaded, timeoutMs).catch(() => {})
-}
-
-// The functions below run in the page. They declare no named functions inside: tsx (npm run dev)
-// compiles with keepNames, which would wrap them in a helper the page does not have.
-
-/** Adopted (not a <style> element) so a page's Content-Security-Policy cannot refuse it. */
-function freezeScript(css: string) {
-  const sheet = new CSSStyleSheet()
-  sheet.replaceSync(css)
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-}
-
-/** Applies the freeze again (a page may replace adoptedStyleSheets), back to the top, the height. */
-async function freezeAndMeasure(css: string): Promise<number> {
-  const sheet = new CSSStyleSheet()
-  sheet.replaceSync(css)
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
-  window.scrollTo(0, 0)
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-  const root = document.documentElement
-  return Math.ceil(Math.max(root.scrollHeight, root.offsetHeight, document.body?.scrollHeight ?? 0))
-}
-
-async function loadLazyContent({ maxHeight, timeoutMs }: { maxHeight: number; timeoutMs: number }) {
-  for (const element of document.querySelectorAll('img[loading="lazy"], iframe[loading="lazy"]'))
-    (element as HTMLImageElement).loading = 'eager'
-  const until = performance.now() + timeoutMs
-  const step = Math.max(200, window.innerHeight)
-  for (let y = 0; y < Math.min(document.documentElement.scrollHeight, maxHeight); y += step) {
-    if (performance.now() > until) break
-    window.scrollTo(0, y)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  window.scrollTo(0, 0)
-}
-
-async function imagesLoaded(timeoutMs: number) {
-  const pending = [...document.images]
-    .filter((image) => !image.complete)
-    .map((image) => image.decode().catch(() => {}))
-  await Promise.race([Promise.all(pending), new Promise((resolve) => setTimeout(resolve, timeoutMs))])
-}
-
-async function fontsSettled(timeoutMs: number): Promise<string[]> {
-  await Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, timeoutMs))])
-  const failed = new Set<string>()
-  for (const font of document.fonts)
-    if (font.status === 'error') failed.add(font.family.replace(/^["']|["']$/g, ''))
-  return [...failed].sort()
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Message } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BrowserPool, captureSite, createBrowserPool } from '#server/review/capture.ts'
+import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
+import { captureSite } from '#server/review/capture.ts'
 import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import { axeFindings } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt } from '#server/review/quality/documents.ts'

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
-import { CAPTURE_ARGS } from '#server/review/capture.ts'
+import { CAPTURE_ARGS } from '#server/review/browser-pool.ts'
 import { type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
 import { LIGHTHOUSE_CATEGORIES, type LighthouseAudit, type LighthouseCategory } from '#shared/review.ts'
 
