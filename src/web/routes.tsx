@@ -4,8 +4,8 @@ import { RootLayout } from '#web/components/root-layout.tsx'
 import { RootErrorBoundary } from '#web/components/route-error.tsx'
 
 /**
- * Every route of SPEC §2. Pages are thin files in routes/ loaded on demand, so the home route ships
- * only what it needs. The browser (main.tsx) and the server's renderer (entry-server.tsx) share them.
+ * Every route of docs/product.md §2. Pages are thin files in routes/ loaded on demand, so the home route
+ * ships only what it needs. The browser (main.tsx) and the server's renderer (entry-server.tsx) share them.
  */
 export function createRoutes(): RouteObject[] {
   return [

@@ -15,7 +15,7 @@ import {
 import { usePublicConfig } from '#web/lib/public-config.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 
-/** SPEC §2 Footer, in its order. */
+/** docs/product.md §2 Footer, in its order. */
 const FOOTER_LINKS = [
   { to: paths.home, label: 'Home' },
   { to: paths.contact, label: 'Contact' },

@@ -17,7 +17,7 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
 
 /**
  * The logo link, for ink surfaces. A click scrolls to the top and goes home after
- * LOGO_NAVIGATION_DELAY_MS (SPEC §2: navbar and footer).
+ * LOGO_NAVIGATION_DELAY_MS (docs/product.md §2: navbar and footer).
  */
 export function Logo({ className = '' }: { className?: string }) {
   const { brandName } = usePublicConfig()

@@ -97,9 +97,9 @@ export function Navbar() {
 }
 
 /**
- * The small-screen sidebar (SPEC §2). A modal <dialog>: the browser keeps focus inside it and makes the
- * page behind inert; Escape, a link or a click on the backdrop closes it, and focus goes back to the
- * toggle. Page scrolling is locked while it is open.
+ * The small-screen sidebar (docs/product.md §2). A modal <dialog>: the browser keeps focus inside it and
+ * makes the page behind inert; Escape, a link or a click on the backdrop closes it, and focus goes back to
+ * the toggle. Page scrolling is locked while it is open.
  */
 function MobileMenu({
   id,

@@ -2,8 +2,8 @@ import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { WifiOffIcon } from '#web/components/ui/icons.tsx'
 
 /**
- * The "Network Error" screen (SPEC §2, §8). SPEC words the message with a full stop for the offline
- * screen and without one for failed challenge loads, so the caller passes its sentence.
+ * The "Network Error" screen (docs/product.md §2, §8). docs/product.md words the message with a full stop for
+ * the offline screen and without one for failed challenge loads, so the caller passes its sentence.
  */
 export function NetworkError({
   message = 'Check your internet connection and try again.',
@@ -34,7 +34,7 @@ export function NetworkError({
   )
 }
 
-/** Replaces the whole app while the browser is offline (SPEC §2). */
+/** Replaces the whole app while the browser is offline (docs/product.md §2). */
 export function OfflineScreen() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50">

@@ -16,7 +16,7 @@ const MAIN_ID = 'main'
 
 /**
  * The frame of every page: skip link, navbar, the page, footer. While the browser is offline the whole
- * app is replaced by the "Network Error" screen (SPEC §2).
+ * app is replaced by the "Network Error" screen (docs/product.md §2).
  */
 export function RootLayout() {
   const online = useOnlineStatus()
@@ -42,9 +42,9 @@ export function RootLayout() {
 }
 
 /**
- * The one place toasts appear (SPEC §9: top right, closing after 5 s; they can be swiped away). Each
- * has a close button; the region is a polite live region, so screen readers read new toasts, and
- * Alt+T moves focus to it. It sits below the sticky navbar.
+ * The one place toasts appear (docs/product.md §9: top right, closing after 5 s; they can be swiped away).
+ * Each has a close button; the region is a polite live region, so screen readers read new toasts, and Alt+T
+ * moves focus to it. It sits below the sticky navbar.
  */
 function Toasts() {
   // Loaded with the first toast (never on the server): toasts are not part of the first paint.

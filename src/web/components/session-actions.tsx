@@ -13,8 +13,8 @@ const MemberActions = lazy(() => import('#web/components/member-actions.tsx'))
 type Layout = 'bar' | 'menu'
 
 /**
- * The navbar's right-hand side for each session state (SPEC §2 Navbar). `layout` is 'bar' in the top
- * bar and 'menu' in the small-screen sidebar, where controls take the full width.
+ * The navbar's right-hand side for each session state (docs/product.md §2 Navbar). `layout` is 'bar' in the
+ * top bar and 'menu' in the small-screen sidebar, where controls take the full width.
  */
 export function SessionActions({ layout, onNavigate }: { layout: Layout; onNavigate?: () => void }) {
   const session = useSession()

@@ -5,7 +5,7 @@ export function prefersReducedMotion(): boolean {
   )
 }
 
-/** Scrolls the window to the top: smoothly (SPEC §2), or at once under prefers-reduced-motion. */
+/** Scrolls the window to the top: smoothly (docs/product.md §2), or at once under prefers-reduced-motion. */
 export function scrollToTop(): void {
   window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' })
 }

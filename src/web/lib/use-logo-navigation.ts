@@ -9,7 +9,7 @@ function isModifiedClick(event: MouseEvent) {
 }
 
 /**
- * Click handler for the logo (SPEC §2): scroll to the top first, then go home after
+ * Click handler for the logo (docs/product.md §2): scroll to the top first, then go home after
  * LOGO_NAVIGATION_DELAY_MS so the scroll is seen. Modified clicks (new tab, new window) keep the link's
  * default behaviour.
  */

@@ -1,6 +1,6 @@
 import { PageTitle } from '#web/components/page-title.tsx'
 
-/** SPEC §2: the about page shows only the text "About". */
+/** docs/product.md §2: the about page shows only the text "About". */
 export function Component() {
   return (
     <div className="page-container flex min-h-[50dvh] flex-1 items-center justify-center py-24">

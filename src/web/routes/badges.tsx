@@ -4,7 +4,7 @@ import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { BadgeImage } from '#web/features/badges/components/badge-image.tsx'
 
-/** /badges: every badge, and how to earn it (issue 12). */
+/** /badges: every badge, and how to earn it (docs/product.md §2 Badges). */
 export function Component() {
   const groups = [
     { kind: 'competition', heading: 'Weekly competitions' },

@@ -18,7 +18,7 @@ import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /challenges/:category (SPEC §2): one category's challenges; an unknown category is a 404. */
+/** /challenges/:category (docs/product.md §2): one category's challenges; an unknown category is a 404. */
 export function Component() {
   const { category: segment = '' } = useParams()
   const category = categoryByPath(segment)

@@ -45,7 +45,7 @@ function isChallenge(value: unknown): value is Challenge {
   )
 }
 
-/** /challenge/:challengeId, where the segment is the challenge's slug (SPEC §2, DESIGN). */
+/** /challenge/:challengeId, where the segment is the challenge's slug (docs/product.md §2). */
 export function Component() {
   const { challengeId: slug = '' } = useParams()
   const { state } = useLocation()

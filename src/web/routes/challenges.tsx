@@ -15,7 +15,7 @@ import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /challenges: every challenge, newest first (SPEC §2). */
+/** /challenges: every challenge, newest first (docs/product.md §2). */
 export function Component() {
   const list = useQuery(challengeListQuery())
 

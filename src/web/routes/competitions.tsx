@@ -14,8 +14,8 @@ import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
 /**
- * /competitions: SPEC's "Coming Soon" page, word for word, while no competition is scheduled; with one,
- * the running competition and its live ranking, the next ones and past results (issue 12).
+ * /competitions (docs/product.md §2): the "Coming Soon" page, word for word, while no competition is
+ * scheduled; with one, the running competition and its live ranking, the next ones and past results.
  */
 export function Component() {
   const competitions = useQuery(competitionsQuery())

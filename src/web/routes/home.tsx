@@ -11,7 +11,7 @@ import { usePublicConfig } from '#web/lib/public-config.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** Home (SPEC §2), sections in SPEC's order; the footer comes from the layout. */
+/** Home (docs/product.md §2), sections in its order; the footer comes from the layout. */
 export function Component() {
   const { brandName } = usePublicConfig()
   // Below the hero, each section is a boundary React hydrates on its own, after the rest (HydrateLater).

@@ -35,7 +35,9 @@ const NO_SCORERS_THIS: Record<Exclude<LeaderboardPeriod, 'all'>, string> = {
   month: 'Nobody has earned points this month yet. Months start on the 1st at 00:00 UTC.',
 }
 
-/** /leaderboard (SPEC §2): members see the top user and the top 10; visitors are told to log in. */
+/**
+ * /leaderboard (docs/product.md §2): members see the top user and the top 10; visitors are told to log in.
+ */
 export function Component() {
   const session = useSession()
   return (
@@ -82,7 +84,7 @@ function MemberLeaderboard() {
 }
 
 /**
- * Issue 11 and 12: which ranking to show, as links in the address (a reload or a shared link keeps
+ * Which ranking to show (docs/product.md §2), as links in the address (a reload or a shared link keeps
  * it): all work or verified work only (live sites on the member's own GitHub Pages); this week, this
  * month or all time.
  */

@@ -12,7 +12,7 @@ import { OfflineSites } from '#web/features/member/components/offline-sites.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /my, members only: the dashboard and the sign-in return target (SPEC §2 Dashboard). */
+/** /my, members only: the dashboard and the sign-in return target (docs/product.md §2 Dashboard). */
 export function Component() {
   return <RequireUser>{(user) => <Dashboard user={user} />}</RequireUser>
 }

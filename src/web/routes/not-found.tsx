@@ -5,8 +5,9 @@ import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
 import { NoIndex } from '#web/lib/head.tsx'
 
 /**
- * The 404 page of SPEC §2, also rendered by routes whose parameter names nothing (an unknown category or
- * challenge). A single-page app cannot send a 404 status, so it asks search engines not to index it.
+ * The 404 page of docs/product.md §2, also rendered by routes whose parameter names nothing (an unknown
+ * category or challenge). A single-page app cannot send a 404 status, so it asks search engines not to index
+ * it.
  */
 export function NotFoundPage() {
   return (

@@ -20,7 +20,7 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 const USER_NOT_FOUND = 'User not found. Please check the username.'
 const PROFILE_UPDATED = 'Your profile has been successfully updated.'
 
-/** /profile/:username, public (SPEC §2 Profile). */
+/** /profile/:username, public (docs/product.md §2 Profile). */
 export function Component() {
   const { username = '' } = useParams()
   const profile = useQuery(profileQuery(username))
@@ -95,8 +95,8 @@ function ProfileProblem({
 }
 
 /**
- * Settings sends the member here with `{ profileUpdated: true }` after a save (SPEC §2): the toast shows
- * once, and the flag is removed from history so a reload or Back does not show it again.
+ * Settings sends the member here with `{ profileUpdated: true }` after a save (docs/product.md §2): the toast
+ * shows once, and the flag is removed from history so a reload or Back does not show it again.
  */
 function useProfileUpdatedToast() {
   const location = useLocation()

@@ -19,7 +19,9 @@ function reviewIdOf(segment: string | undefined): number | null {
   return id <= MAX_REVIEW_ID ? id : null
 }
 
-/** /reviews/:reviewId, public (issue 10): the report of one submission review, live while it runs. */
+/**
+ * /reviews/:reviewId, public (docs/product.md §10): the report of one submission review, live while it runs.
+ */
 export function Component() {
   const { reviewId } = useParams()
   const id = reviewIdOf(reviewId)

@@ -13,7 +13,7 @@ import { ProfileForm } from '#web/features/settings/components/profile-form.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /settings, members only (SPEC §2 Settings): edit name, bio and social links. */
+/** /settings, members only (docs/product.md §2 Settings): edit name, bio and social links. */
 export function Component() {
   return <RequireUser>{(user) => <Settings user={user} />}</RequireUser>
 }

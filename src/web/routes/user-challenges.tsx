@@ -14,7 +14,7 @@ import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** SPEC §2 User challenge lists, word for word. */
+/** docs/product.md §2 User challenge lists, word for word. */
 const COPY: Record<ChallengeStatus, { title: string; text: string }> = {
   ongoing: { title: 'Ongoing Challenges', text: 'Find challenges you are currently working on.' },
   completed: {

@@ -7,9 +7,9 @@ import { toast } from '#web/lib/toast.ts'
 export const SIGN_OUT_FAILED = 'Sign-out failed. Please try again.'
 
 /**
- * Sign Out (SPEC §2, §4): the server ends the session, then the app forgets the user and goes to /.
- * A failed sign-out keeps the user signed in (SPEC §8) and says so. `onSignedOut` runs first, e.g. to
- * close the sidebar.
+ * Sign Out (docs/product.md §2, §4): the server ends the session, then the app forgets the user and goes to
+ * /. A failed sign-out keeps the user signed in (§4, §8) and says so. `onSignedOut` runs first, e.g. to close
+ * the sidebar.
  */
 export function useSignOut(onSignedOut?: () => void) {
   const queryClient = useQueryClient()

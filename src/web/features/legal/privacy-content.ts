@@ -7,7 +7,7 @@ import {
   paragraph,
 } from '#web/features/legal/legal-types.ts'
 
-/** SPEC §9: the minimum age is 13. */
+/** docs/product.md §9: the minimum age is 13. */
 export const CHILDREN_SENTENCE =
   'The Service is not intended for children under 13, and we do not knowingly collect personal data from children under 13.'
 

@@ -33,7 +33,7 @@ export function isChallengesPath(pathname: string): boolean {
 }
 
 /**
- * SPEC §2 Member sidebar: the last selected challenge link is remembered under `activeLink` and
+ * docs/product.md §2 Member sidebar: the last selected challenge link is remembered under `activeLink` and
  * forgotten when the member leaves /challenges. Mounted once, in the root layout, so it sees every route.
  */
 export function useForgetActiveLinkOutsideChallenges(): void {

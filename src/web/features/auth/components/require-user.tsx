@@ -5,8 +5,8 @@ import { Spinner } from '#web/components/ui/spinner.tsx'
 import { type SessionUser, useSession } from '#web/features/auth/use-session.ts'
 
 /**
- * A members-only page (SPEC §6: /my and /settings redirect visitors to /). It waits for the session
- * check, so a member never sees a redirect and a visitor never sees the page.
+ * A members-only page (docs/product.md §6: /my and /settings redirect visitors to /). It waits for the
+ * session check, so a member never sees a redirect and a visitor never sees the page.
  */
 export function RequireUser({ children }: { children: (user: SessionUser) => ReactNode }) {
   const session = useSession()

@@ -8,7 +8,10 @@ function reasonText(reason: string): string | null {
   return reason.startsWith('competition:') ? `Competition ${reason.slice('competition:'.length)}` : null
 }
 
-/** The profile's Badges section (issue 12): each badge the member holds, linking to how it is earned. */
+/**
+ * The profile's Badges section (docs/product.md §2 Profile): each badge the member holds, linking to how it
+ * is earned.
+ */
 export function EarnedBadges({ badges }: { badges: EarnedBadge[] }) {
   return (
     <section aria-labelledby="badges-heading" className="mt-10">

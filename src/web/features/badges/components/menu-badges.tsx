@@ -3,8 +3,8 @@ import { BadgeImage } from '#web/features/badges/components/badge-image.tsx'
 import { profileQuery } from '#web/features/profile/api/profile.ts'
 
 /**
- * Issue 12: the member's badges in the dropdown, read with their profile when the menu first opens
- * (the same answer the profile page uses, so opening it after the profile costs nothing).
+ * The member's badges in the dropdown (docs/product.md §2 Navbar), read with their profile when the menu
+ * first opens (the same answer the profile page uses, so opening it after the profile costs nothing).
  */
 export default function MenuBadges({ username }: { username: string }) {
   const profile = useQuery(profileQuery(username))

@@ -10,7 +10,7 @@ export const progressKeys = {
   one: (challengeId: number) => [...progressKeys.all, challengeId] as const,
 }
 
-/** The signed-in member's status on one challenge (SPEC §7 "Status of one challenge"). */
+/** The signed-in member's status on one challenge (docs/product.md §7, GET /api/me/challenges/:id). */
 export const progressQuery = (challengeId: number) =>
   queryOptions({
     queryKey: progressKeys.one(challengeId),
@@ -18,12 +18,12 @@ export const progressQuery = (challengeId: number) =>
     staleTime: 0,
   })
 
-/** Start (SPEC §4): records the challenge as ongoing; the server keeps an existing start time. */
+/** Start (docs/product.md §4): records the challenge as ongoing; the server keeps an existing start time. */
 export async function startChallenge(challengeId: number) {
   return (await apiFetch<ProgressResponse>(`/api/me/challenges/${challengeId}/start`, postJson())).progress
 }
 
-/** Fetches the challenge's zip (members only) and saves it as "{title}.zip" (SPEC §7 "Download"). */
+/** Fetches the challenge's zip (members only) and saves it as "{title}.zip" (docs/product.md §7). */
 export async function downloadChallengeZip(challengeId: number, title: string): Promise<void> {
   const response = await apiRequest(`/api/me/challenges/${challengeId}/download`, {
     headers: { Accept: 'application/zip' },

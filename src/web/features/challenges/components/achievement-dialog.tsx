@@ -38,7 +38,7 @@ function openShareWindow(url: string) {
 }
 
 /**
- * The achievement overlay after a completed submission (SPEC §2, §4). A native modal <dialog>: the
+ * The achievement overlay after a completed submission (docs/product.md §2, §4). A native modal <dialog>: the
  * browser traps focus in it, makes the page behind inert and closes it on Escape. Page scrolling is
  * locked while it is open. However it closes, `onClose` runs (the caller goes to the profile).
  */

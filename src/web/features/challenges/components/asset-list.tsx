@@ -24,7 +24,10 @@ const ICONS: Record<AssetGroup['kind'], ComponentType<SVGProps<SVGSVGElement>>> 
   readme: FileTextIcon,
 }
 
-/** What the challenge's download holds (SPEC §1: Figma file, PNG designs, style guide, images). */
+/**
+ * What the challenge's download holds (docs/product.md §2 Challenge detail: Figma file, PNG designs, style
+ * guide, images).
+ */
 export function AssetList({ challengeId, headingId }: { challengeId: number; headingId: string }) {
   const zip = useQuery(challengeZipQuery(challengeId))
 

@@ -10,8 +10,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`
 
 /**
- * Links to all challenges and the five category pages (SPEC §2 Challenges list sidebar): a column on
- * large screens, a row of chips that scrolls sideways on small ones.
+ * Links to all challenges and the five category pages (docs/product.md §2, the Challenges list's sidebar): a
+ * column on large screens, a row of chips that scrolls sideways on small ones.
  */
 export function CategoryNav() {
   return (

@@ -29,7 +29,10 @@ function SubmitSolutionSlot({ challenge }: { challenge: Challenge }) {
   )
 }
 
-/** The challenge page (SPEC §2 Challenge detail): header, design preview, description, assets, start. */
+/**
+ * The challenge page (docs/product.md §2 Challenge detail): header, design preview, description, assets,
+ * start.
+ */
 export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
   const category = categoryByValue(challenge.category)
 

@@ -5,7 +5,7 @@ import { ChallengeImage } from '#web/features/challenges/components/challenge-im
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
 
 /**
- * The card of the challenge lists (SPEC §2 Challenges list): id, the desktop, tablet and mobile
+ * The card of the challenge lists (docs/product.md §2 Challenge cards): id, the desktop, tablet and mobile
  * previews side by side, title, description, category and difficulty.
  */
 export function ChallengeListCard({ challenge }: { challenge: Challenge }) {

@@ -49,7 +49,7 @@ function DeviceIcon({ view }: { view: DeviceView }) {
 }
 
 /**
- * The design switchable between Desktop, Tablet and Mobile (SPEC §2), as WAI-ARIA tabs: arrow keys
+ * The design switchable between Desktop, Tablet and Mobile (docs/product.md §2), as WAI-ARIA tabs: arrow keys
  * move between tabs and select them, Home and End jump to the first and last. Each panel is a
  * scrollable frame around the full-page design.
  */

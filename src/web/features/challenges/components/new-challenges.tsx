@@ -11,7 +11,7 @@ import { ChallengeCard, ChallengeCardSkeleton } from '#web/features/challenges/c
 import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 
 /**
- * "New Challenges" (SPEC §2 Home): the NEW_CHALLENGES_COUNT newest challenges and a way to all of
+ * "New Challenges" (docs/product.md §2 Home): the NEW_CHALLENGES_COUNT newest challenges and a way to all of
  * them. Used on Home and on the member dashboard. Reads the same list query as /challenges, so going
  * there next costs no request.
  */

@@ -57,8 +57,8 @@ function formatDate(iso: string | null): string | null {
 }
 
 /**
- * The Start button (SPEC §2 Challenge detail) for each session state. Signed out it reads "Login to
- * start" and sends the visitor to /. A member sees "Start" until they have a status, then "Download
+ * The Start button (docs/product.md §2 Challenge detail) for each session state. Signed out it reads "Login
+ * to start" and sends the visitor to /. A member sees "Start" until they have a status, then "Download
  * Requirements"; either way a click records the start (kept if it exists) and downloads the zip.
  */
 export function StartAction({ challenge }: { challenge: Challenge }) {

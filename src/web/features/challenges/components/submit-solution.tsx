@@ -34,9 +34,9 @@ const liveUrlResolver: Resolver<SubmitValues> = async (values) => {
 export const SUBMIT_FAILED = 'We could not submit your solution. Please try again.'
 
 /**
- * "Submit Solution" while the challenge is ongoing, "Refine and Resubmit" once completed (SPEC §2);
- * nothing before the member starts. After a submit the achievement overlay opens; closing it goes to
- * the member's profile.
+ * "Submit Solution" while the challenge is ongoing, "Refine and Resubmit" once completed
+ * (docs/product.md §2); nothing before the member starts. After a submit the achievement overlay opens;
+ * closing it goes to the member's profile.
  */
 export function SubmitSolutionSection({ challenge }: { challenge: Challenge }) {
   const session = useSession()
@@ -90,9 +90,9 @@ function MemberSubmitSection({ challenge, user }: { challenge: Challenge; user: 
 }
 
 /**
- * The live-URL form (SPEC §5): required, a github.io address; pasting trims and drops trailing slashes;
- * typing clears the error; it resets after a submit; an empty or invalid URL sends nothing. The server
- * checks the same rule and its 400 message is shown on the field; other failures come as a toast.
+ * The live-URL form (docs/product.md §5): required, a github.io address; pasting trims and drops trailing
+ * slashes; typing clears the error; it resets after a submit; an empty or invalid URL sends nothing. The
+ * server checks the same rule and its 400 message is shown on the field; other failures come as a toast.
  */
 function SubmitSolutionForm({
   challengeId,
@@ -118,7 +118,7 @@ function SubmitSolutionForm({
   } = useForm({
     resolver: liveUrlResolver,
     defaultValues: { liveUrl: '' },
-    // The rule is checked on submit only: while typing, the error is cleared instead (SPEC §5).
+    // The rule is checked on submit only: while typing, the error is cleared instead (docs/product.md §5).
     reValidateMode: 'onSubmit',
   })
   // A mutation, so a 401 reaches the app-wide handler (signed out, with its own toast).

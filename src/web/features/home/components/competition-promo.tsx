@@ -19,7 +19,7 @@ const BADGES = [
   },
 ]
 
-/** "Learn and Compete": the weekly competition promo (SPEC §1, §2 Home). */
+/** "Learn and Compete": the weekly competition promo (docs/product.md §1, §2 Home). */
 export function CompetitionPromo() {
   return (
     <section aria-labelledby="compete-heading" className="py-20 sm:py-28">

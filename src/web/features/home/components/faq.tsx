@@ -5,7 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { ChevronDownIcon } from '#web/components/ui/icons.tsx'
 import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
-/** FAQ_ITEM_COUNT (5) questions, SPEC §9. */
+/** FAQ_ITEM_COUNT (5) questions, docs/product.md §9. */
 const QUESTIONS = [
   {
     question: 'Is it really free?',
@@ -33,7 +33,9 @@ const QUESTIONS = [
   },
 ] as const
 
-/** The FAQ accordion: one answer open at a time; clicking the open question closes it (SPEC §4). */
+/**
+ * The FAQ accordion: one answer open at a time; clicking the open question closes it (docs/product.md §4).
+ */
 export function Faq() {
   const [open, setOpen] = useState<number | null>(null)
   const baseId = useId()

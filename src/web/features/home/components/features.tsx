@@ -27,7 +27,7 @@ const FEATURES: { title: string; text: string; points: string[]; icon: ReactNode
   },
 ]
 
-/** The Features section (SPEC §1, §2 Home). */
+/** The Features section (docs/product.md §1, §2 Home). */
 export function Features() {
   return (
     <section aria-labelledby="features-heading" className="py-20 sm:py-28">

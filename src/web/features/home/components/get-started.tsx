@@ -2,7 +2,9 @@ import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { ArrowUpIcon } from '#web/components/ui/icons.tsx'
 import { scrollToTop } from '#web/lib/scroll.ts'
 
-/** The closing call to action; its button takes the visitor back up to the sign-in (SPEC §2 Home). */
+/**
+ * The closing call to action; its button takes the visitor back up to the sign-in (docs/product.md §2 Home).
+ */
 export function GetStarted() {
   return (
     <section aria-labelledby="get-started-heading" className="pb-20 sm:pb-28">

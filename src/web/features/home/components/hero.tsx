@@ -8,7 +8,7 @@ import bannerUrl from '#web/features/home/assets/banner.svg'
 
 const HIGHLIGHTS = ['Figma files included', 'Desktop, tablet and mobile designs', '100% free']
 
-/** Headline, tagline, sign-in and the banner (SPEC §2 Home). */
+/** Headline, tagline, sign-in and the banner (docs/product.md §2 Home). */
 export function Hero() {
   // The page's largest paint: its <img fetchPriority="high"> makes React ask for it from the head,
   // ahead of the scripts.

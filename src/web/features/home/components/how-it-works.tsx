@@ -19,7 +19,7 @@ const STEPS = [
   },
 ]
 
-/** "How It Works": three steps (SPEC §1). */
+/** "How It Works": three steps (docs/product.md §2 Home). */
 export function HowItWorks() {
   return (
     <section aria-labelledby="how-heading" className="border-y border-slate-200 bg-slate-50 py-20 sm:py-28">

@@ -13,7 +13,7 @@ export const memberAreaKeys = {
     [...memberKeys.all, 'leaderboard', work, period] as const,
 }
 
-/** The three count boxes of /my (SPEC §7 "Dashboard counts"). Fresh on every visit: a start changes them. */
+/** The three count boxes of /my (docs/product.md §7). Fresh on every visit: a start changes them. */
 export const dashboardQuery = () =>
   queryOptions({
     queryKey: memberAreaKeys.dashboard,

@@ -12,7 +12,7 @@ const COMPACT_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`
  * The frame of the member pages (/my, /user-challenges/*, /leaderboard, /settings): the member sidebar
  * beside the page. A visitor gets the page alone (it redirects, or says the leaderboard needs a login).
  * At MOBILE_BREAKPOINT_PX and below the open sidebar takes the whole width and the page is hidden
- * (SPEC §2), so it starts collapsed there. Its state lives in memory only.
+ * (docs/product.md §2), so it starts collapsed there. Its state lives in memory only.
  */
 export function MemberLayout() {
   const session = useQuery(sessionQuery())

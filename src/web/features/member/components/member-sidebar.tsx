@@ -28,7 +28,7 @@ const itemClass = (active: boolean) =>
   }`
 
 /**
- * The member sidebar (SPEC §2): who is signed in, Dashboard, a collapsible Challenges group,
+ * The member sidebar (docs/product.md §2): who is signed in, Dashboard, a collapsible Challenges group,
  * Leaderboard and Settings. Open, it is a column of labelled links; collapsed, a rail of icons on wide
  * screens and a single bar on narrow ones. `onNavigate` lets the layout close it on small screens,
  * where it covers the page.

@@ -6,9 +6,9 @@ import { memberChallengesQuery } from '#web/features/member/api/member.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
 /**
- * The dashboard's notice of the member's sites that the weekly checks found down (issue 11), each with
- * the way to fix it: resubmit a working address on the challenge page. Nothing while every site is
- * live, or while the list loads or fails (the page's own counts report errors).
+ * The dashboard's notice of the member's sites that the weekly checks found down (docs/product.md §2
+ * Dashboard, §4), each with the way to fix it: resubmit a working address on the challenge page. Nothing
+ * while every site is live, or while the list loads or fails (the page's own counts report errors).
  */
 export function OfflineSites({ className = '' }: { className?: string }) {
   const completed = useQuery(memberChallengesQuery('completed'))

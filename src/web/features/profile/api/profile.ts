@@ -8,7 +8,7 @@ export const profileKeys = {
   byUsername: (username: string) => [...profileKeys.all, username] as const,
 }
 
-/** A member's public profile and completed challenges, in one request (SPEC §7 "Public profile"). */
+/** A member's public profile and completed challenges, in one request (docs/product.md §7). */
 export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: profileKeys.byUsername(username),
@@ -16,7 +16,7 @@ export const profileQuery = (username: string) =>
     // Points change with every submit; a profile is read fresh each time it is opened.
     staleTime: 0,
     retry: (failures, error) => !isApiNotFound(error) && failures < 1,
-    // A review still waiting or running shows its result without a reload (issue 10).
+    // A review still waiting or running shows its result without a reload.
     refetchInterval: (query) =>
       query.state.data?.submissions.some((submission) => isReviewPending(submission.review?.status))
         ? REVIEW_POLL_MS

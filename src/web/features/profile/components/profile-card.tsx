@@ -4,7 +4,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { webUrl } from '#web/lib/web-url.ts'
 
 /**
- * A member's public card (SPEC §2 Profile): avatar or "No Image", name (fallback "No Name"),
+ * A member's public card (docs/product.md §2 Profile): avatar or "No Image", name (fallback "No Name"),
  * @username, bio (fallback "Frontend Developer"), points, submissions and the social links they set.
  */
 export function ProfileCard({ profile }: { profile: PublicProfile }) {

@@ -44,8 +44,8 @@ function SubmissionReview({ review, title }: { review: ReviewSummary; title: str
 }
 
 /**
- * The "Submissions" section of a profile (SPEC §2): the completed challenges, each with its live site,
- * whether that site is the member's own and whether it still answers (issue 11).
+ * The "Submissions" section of a profile (docs/product.md §2): the completed challenges, each with its live
+ * site, whether that site is the member's own (§6) and whether it still answers (§4).
  */
 export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['submissions'] }) {
   return (

@@ -83,9 +83,9 @@ function ExplainedBadge({
 }
 
 /**
- * Whose site a submission is and whether it still answers (issue 11), in words with an icon, never
- * colour alone: "Verified" for the member's own GitHub Pages site, a quiet "Unverified" for one that
- * cannot be matched, "Offline" once the weekly checks found it down.
+ * Whose site a submission is and whether it still answers (docs/product.md §2 Profile), in words with an
+ * icon, never colour alone: "Verified" for the member's own GitHub Pages site, a quiet "Unverified" for one
+ * that cannot be matched, "Offline" once the weekly checks found it down.
  */
 export function SiteStatus({
   ownership,

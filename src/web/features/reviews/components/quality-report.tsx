@@ -32,7 +32,7 @@ const linkClasses =
   'inline-flex items-center gap-1 rounded-sm font-medium text-accent-800 underline underline-offset-4 hover:no-underline'
 
 /**
- * Issue 11: what axe, html-validate and Lighthouse found on the site, with what to fix first. The
+ * What axe, html-validate and Lighthouse found on the site (docs/product.md §10), with what to fix first. The
  * tools' own words; the links go to their explanations.
  */
 export function QualityReport({ quality }: { quality: ReviewQuality }) {

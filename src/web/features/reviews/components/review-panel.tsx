@@ -26,8 +26,8 @@ function stateText(review: ReviewSummary | undefined): string {
 }
 
 /**
- * The member's latest review of a completed challenge (issue 10): its state, live while a worker has
- * it, its score, the report, and "Request a new review".
+ * The member's latest review of a completed challenge (docs/product.md §10): its state, live while a worker
+ * has it, its score, the report, and "Request a new review".
  */
 export function ReviewPanel({ challengeId }: { challengeId: number }) {
   const reviews = useQuery(memberReviewsQuery(challengeId))

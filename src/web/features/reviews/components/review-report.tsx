@@ -64,7 +64,10 @@ function ScoreMeter({ score, labelledBy }: { score: number; labelledBy: string }
   )
 }
 
-/** The report of one review (issue 10): who, which site, when, the scores and the comparisons. */
+/**
+ * The report of one review (docs/product.md §2 Reviews, §10): who, which site, when, the scores and the
+ * comparisons.
+ */
 export function ReviewReport({ review }: { review: Review }) {
   const session = useSession()
   const navigate = useNavigate()
@@ -225,7 +228,7 @@ const CheckIcon = () => (
 )
 
 /**
- * Whose site it is (issue 11) and whether it still answers. Words, not colours: "Verified" for the
+ * Whose site it is (docs/product.md §6) and whether it still answers. Words, not colours: "Verified" for the
  * member's own GitHub Pages site, a neutral note for one that cannot be checked, "Offline" for a dead link.
  */
 function SiteStatus({ review }: { review: Review }) {

@@ -5,7 +5,7 @@ import { apiFetch, patchJson } from '#web/lib/api-client.ts'
 
 export const ownProfileKey = [...memberKeys.all, 'profile'] as const
 
-/** The member's own editable profile (SPEC §7 "Own user data", settings columns). */
+/** The member's own editable profile (docs/product.md §7, GET /api/me/profile). */
 export const ownProfileQuery = () =>
   queryOptions({
     queryKey: ownProfileKey,

@@ -24,7 +24,7 @@ import { toast } from '#web/lib/toast.ts'
 // zod compiles fast paths with `new Function` unless told not to; the CSP (script-src 'self') forbids it.
 zodConfig({ jitless: true })
 
-/** SPEC §8, word for word. */
+/** docs/product.md §2 Settings, word for word. */
 const UPDATE_FAILED = 'There was an issue updating your profile.'
 const UPDATE_EXCEPTION = 'An unexpected error occurred.'
 
@@ -34,10 +34,10 @@ const inputClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-400 aria-invalid:border-rose-600 aria-invalid:ring-1 aria-invalid:ring-rose-600'
 
 /**
- * The profile form of /settings (SPEC §2 Settings, §5 Profile settings). Name and bio refuse a
+ * The profile form of /settings (docs/product.md §2 Settings, §5 Profile). Name and bio refuse a
  * keystroke that would make them invalid (the value stays as it was) and say why in a debounced toast
  * and under the field; deleting is always allowed, so a value that came from GitHub invalid can be
- * fixed. The links drop characters outside SPEC's set as they are typed. The shared schema checks
+ * fixed. The links drop characters outside the set of §5 as they are typed. The shared schema checks
  * everything again on submit, and the server once more.
  */
 export function ProfileForm({
@@ -200,7 +200,7 @@ export function ProfileForm({
   )
 }
 
-/** A social link input: characters outside SPEC §5's set are stripped as the member types. */
+/** A social link input: characters outside docs/product.md §5's set are stripped as the member types. */
 function LinkField({
   control,
   name,
