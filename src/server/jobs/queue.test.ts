@@ -298,7 +298,13 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
 
   const start = (
     handle: JobHandler,
-    options: { count?: number; leaseMs?: number; pollMs?: number; stopTimeoutMs?: number } = {},
+    options: {
+      count?: number
+      leaseMs?: number
+      pollMs?: number
+      stopTimeoutMs?: number
+      onIdle?: () => void
+    } = {},
   ) =>
     startWorkers({
       queue: createJobQueue(database.db, { workerId: 'workers', backoff: { baseMs: 10 } }),
@@ -309,6 +315,7 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
       pollMs: options.pollMs ?? 25,
       log: silent,
       stopTimeoutMs: options.stopTimeoutMs,
+      onIdle: options.onIdle,
     })
   const counts = () => createJobQueue(database.db).counts()
 
@@ -338,14 +345,18 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
 
   it('looks for a job at once when woken, without waiting for the next poll', async () => {
     let calls = 0
+    let idle = () => {}
+    const asleep = new Promise<void>((resolve) => {
+      idle = resolve
+    })
     const workers = start(
       async () => {
         calls += 1
       },
-      { pollMs: 60 * SECOND },
+      { pollMs: 60 * SECOND, onIdle: () => idle() },
     )
     try {
-      await delay(100) // the loop has found nothing and sleeps for a minute
+      await asleep // the loop has found nothing and sleeps for a minute
       await createJobQueue(database.db).enqueue('review', {})
       workers.wake()
       expect(await waitFor(() => calls === 1, 3000)).toBe(true)
@@ -382,7 +393,8 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
       },
       { count: 0 },
     )
-    await delay(200)
+    workers.wake()
+    // A loop would have started with the workers and claimed the job at once; stop() waits for it.
     await workers.stop()
     expect(calls).toBe(0)
     expect((await counts()).queued).toBe(1)
@@ -396,25 +408,34 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
     const started = new Promise<void>((resolve) => {
       running = resolve
     })
+    let asleep = () => {}
+    const idle = new Promise<void>((resolve) => {
+      asleep = resolve
+    })
     const workers = start(
       () =>
         new Promise<void>((resolve) => {
           release = resolve
           running()
         }),
+      { onIdle: () => asleep() },
     )
     await started
+    // A claim already under way when stop() is called may still take a job (stop() then waits for it
+    // too); once the loop sleeps, none is.
+    await idle
     let stopped = false
     const stop = workers.stop().then(() => {
       stopped = true
     })
-    await delay(100)
-    expect(stopped).toBe(false)
+    // A job queued now is due at once: a loop still claiming would take it.
     await queue.enqueue('review', {})
+    expect(await counts()).toMatchObject({ running: 1, queued: 1 })
+    expect(stopped).toBe(false)
     release()
     await stop
     expect(stopped).toBe(true)
-    await delay(100)
+    // stop() has returned, so the loop has ended: nothing can claim the second job any more.
     expect(await counts()).toMatchObject({ done: 1, queued: 1, running: 0 })
   })
 
@@ -499,8 +520,10 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
     )
     try {
       expect(await waitFor(() => signal !== undefined)).toBe(true)
-      // Three leases long: without renewal another worker would have taken it.
-      await delay(900)
+      // Once the first lease has run out, another worker could take the job, unless it was renewed.
+      const [claimed] = await database.db.select().from(jobs).where(eq(jobs.id, job.id))
+      const firstLease = claimed?.lockedUntil?.getTime() ?? 0
+      expect(await waitFor(() => Date.now() > firstLease + 300, 3000)).toBe(true)
       expect(await createJobQueue(database.db, { workerId: 'other' }).claim(['review'], 300)).toBeNull()
       expect(signal?.aborted).toBe(false)
       // Another worker takes the job over (as if our renewals had not reached the database).

@@ -262,6 +262,8 @@ export type WorkerOptions = {
    * due at once, for another process (or this one's next start) to run.
    */
   stopTimeoutMs?: number
+  /** Called each time a look found no due job and the loop goes to sleep (tests wait on it). */
+  onIdle?: () => void
 }
 
 export type Workers = {
@@ -384,7 +386,9 @@ export function startWorkers(options: WorkerOptions): Workers {
         log.warn('jobs: could not claim a job', { error })
       }
       if (!job) {
-        if (!stopping) await sleep(pollMs)
+        if (stopping) continue
+        options.onIdle?.()
+        await sleep(pollMs)
         continue
       }
       // A job claimed while stop() was called still runs: stop() waits for it like the others.
