@@ -1,7 +1,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test'
 import { leaderboardResponse } from '#shared/member.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { mutate, signIn, uniqueLogin } from './sign-in-helper.ts'
 
 const ACCESS_DENIED =
@@ -295,7 +295,8 @@ test.describe('settings', () => {
 
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Ada Lovelace 李' })).toBeVisible()
-    await page.waitForTimeout(500)
+    // A toast that outlived the reload would show once the app has hydrated.
+    await expectHydrated(page)
     await expect(toasts(page, PROFILE_UPDATED)).toHaveCount(0)
 
     // The new name is what the sidebar shows, and Settings is seeded with the saved values.
@@ -358,7 +359,7 @@ test.describe('settings', () => {
     await expect(bio).toHaveValue('b'.repeat(150))
     await expect(toasts(page, 'Bio cannot exceed 150 characters.')).toHaveCount(1)
 
-    // Links lose characters outside SPEC's set as they are typed.
+    // Links lose characters outside the set of docs/product.md §5 as they are typed.
     const linkedin = page.getByLabel('LinkedIn', { exact: true })
     await linkedin.pressSequentially('https://linkedin.com/in/<ada>')
     await expect(linkedin).toHaveValue('https://linkedin.com/in/ada')

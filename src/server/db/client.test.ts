@@ -136,13 +136,19 @@ describe.runIf(serverUrl)('the PostgreSQL pool on a real server', () => {
     const second = await openDatabase({ kind: 'postgres', url: serverUrl ?? '', statementTimeoutMs: 200 })
     try {
       const order: string[] = []
+      let holding = () => {}
+      const held = new Promise<void>((resolve) => {
+        holding = resolve
+      })
       await Promise.all([
         first.withStartupLock(async () => {
           order.push('first in')
+          holding()
+          // Longer than the statement timeout: the second must wait past it.
           await new Promise((resolve) => setTimeout(resolve, 600))
           order.push('first out')
         }),
-        new Promise((resolve) => setTimeout(resolve, 100)).then(() =>
+        held.then(() =>
           second.withStartupLock(async () => {
             order.push('second in')
           }),

@@ -26,6 +26,8 @@ import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtu
 import { createTestDatabase, rowsOf, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 const log = createLogger('silent')
+/** The listeners' first reconnect wait in these tests. */
+const BACKOFF_MS = 50
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Polls `check` until it holds or `withinMs` passes; returns how long it took (never waits past it). */
@@ -61,7 +63,7 @@ describe.each(POSTGRES)('events between instances on %s', () => {
   })
 
   const instance = async () => {
-    const events = listenForEvents({ url: database.url ?? '', db: database.db, log, backoffMs: 50 })
+    const events = listenForEvents({ url: database.url ?? '', db: database.db, log, backoffMs: BACKOFF_MS })
     open.push(events)
     await events.ready(5000)
     return events
@@ -131,7 +133,9 @@ describe.each(POSTGRES)('events between instances on %s', () => {
   it('stop listening on close, and do not come back', async () => {
     await Promise.all(open.splice(0).map((events) => events.close()))
     await within(2000, async () => (await listeners()).length === 0)
-    await sleep(300)
+    // Coming back is a timer: the first reconnect of these listeners is due 50 ms after a drop, the
+    // next 100 ms later. Past both, a listener that came back would be listed.
+    await sleep(BACKOFF_MS * 6)
     expect(await listeners()).toEqual([])
   })
 })

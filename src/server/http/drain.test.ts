@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -39,8 +40,6 @@ function get(
   })
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
 describe('drainServer', () => {
   let server: Server | undefined
   afterEach(() => {
@@ -51,8 +50,9 @@ describe('drainServer', () => {
   it('refuses new connections at once and lets a request in flight finish', async () => {
     const started = await slowServer(400)
     server = started.server
+    const arrived = once(started.server, 'request')
     const inFlight = get(started.port)
-    await sleep(100)
+    await arrived
     const drained = started.drain(5000)
     expect(await get(started.port)).toEqual({ error: 'ECONNREFUSED' })
     // Its answer tells the client not to send another request on that connection.
@@ -82,8 +82,9 @@ describe('drainServer', () => {
   it('cuts the connections still open when the cap is reached', async () => {
     const started = await slowServer(null)
     server = started.server
+    const arrived = once(started.server, 'request')
     const stuck = get(started.port)
-    await sleep(100)
+    await arrived
     const begun = Date.now()
     expect(await started.drain(300)).toBe(false)
     expect(Date.now() - begun).toBeGreaterThanOrEqual(290)
