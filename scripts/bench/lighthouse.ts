@@ -1,7 +1,7 @@
 // Lighthouse (mobile, the default config) on the public pages of the built app, one at a time:
 // /, /challenges, a challenge page and a member's profile. Prints the four category scores per page.
 // Usage: npm run build && npm run bench:lighthouse   (CHROMIUM_PATH defaults to /usr/bin/chromium)
-// The goal (issue 9): performance >= 0.95, accessibility, best practices and SEO 1.0 on every page.
+// The goal: performance >= 0.95, accessibility, best practices and SEO 1.0 on every page.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,6 +1,9 @@
 import { expect, expectNoAxeViolations, test } from './fixtures.ts'
 
-/** Issue 13: the API described at /api/openapi.json, readable and tryable at /api/docs, offline. */
+/**
+ * The API described at /api/openapi.json (docs/decisions/007-openapi-from-a-route-table.md), readable and
+ * tryable at /api/docs, offline.
+ */
 test('the API docs page lists the operations and runs one against this server, under the CSP', async ({
   page,
 }) => {

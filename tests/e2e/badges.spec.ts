@@ -2,7 +2,7 @@ import { listChallenges } from './catalogue.ts'
 import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
 import { mutate, signIn } from './sign-in-helper.ts'
 
-/** Issue 12: badges on the profile and in the avatar menu, and the pages that explain them. */
+/** Badges (docs/product.md §2, §4) on the profile and in the avatar menu, and the pages that explain them. */
 
 test('a first completed challenge shows the First build badge on the profile and in the menu', async ({
   page,

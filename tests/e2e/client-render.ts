@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 
 /**
- * Public pages arrive rendered by the server with their data (issue 9), so a first load never shows
- * the app's own loading or failure states. Tests about those states call this first: every page the
- * tab opens then comes without the server's rendering, as when the server could not render it, and
- * the app loads its data in the browser as it does after any in-app navigation.
+ * Public pages arrive rendered by the server with their data, so a first load never shows the app's own
+ * loading or failure states (docs/decisions/003-server-rendered-public-pages.md). Tests about those states
+ * call this first: every page the tab opens then comes without the server's rendering, as when the server
+ * could not render it, and the app loads its data in the browser as it does after any in-app navigation.
  */
 export async function renderInBrowserOnly(page: Page): Promise<void> {
   await page.route('**/*', async (route) => {

@@ -10,8 +10,8 @@ import { type ServerProcess, startServer } from '#tests/support/server-process.t
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 /**
- * Issue 12: /competitions with competitions scheduled. The shared browser-test server has none (its
- * page stays SPEC's "Coming Soon", tested with the static pages), so these tests run a server of their
+ * /competitions (docs/product.md §2) with competitions scheduled. The shared browser-test server has none
+ * (its page stays the "Coming Soon" one, tested with the static pages), so these tests run a server of their
  * own: started once to import the catalogue, stopped while the test writes members and finished reviews
  * into its database (no review can reach a real GitHub Pages site here), then started again.
  */

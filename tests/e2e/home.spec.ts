@@ -36,7 +36,7 @@ test.describe('home', () => {
     expect(shifts).toEqual([])
   })
 
-  test('shows the SPEC copy and its sections in order', async ({ page, request }) => {
+  test('shows the copy of docs/product.md §2 and its sections in order', async ({ page, request }) => {
     const { brandName } = await publicConfig(request)
     await page.goto('/')
 

@@ -9,11 +9,11 @@ import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
- * Issue 11, the member's view of ownership and dead links. The weekly re-check really runs: this file
- * starts its own server, gives one submission a failure from more than a day ago (by writing to the
- * stopped server's database), starts it again, and waits for its scheduler and workers to check the
- * site. A github.io address of a member who has no Pages site fails from here whether or not there is
- * internet (no such name, or GitHub's 404), so that second failure makes it offline.
+ * The member's view of ownership and dead links (docs/product.md §4, §6). The weekly re-check really runs:
+ * this file starts its own server, gives one submission a failure from more than a day ago (by writing to the
+ * stopped server's database), starts it again, and waits for its scheduler and workers to check the site. A
+ * github.io address of a member who has no Pages site fails from here whether or not there is internet (no
+ * such name, or GitHub's 404), so that second failure makes it offline.
  */
 
 test.describe.configure({ mode: 'serial' })

@@ -6,8 +6,8 @@ import { expect, expectHydrated, forgetNotFoundErrors, test } from './fixtures.t
 import { uniqueLogin } from './sign-in-helper.ts'
 
 /**
- * Issue 9: the public pages arrive rendered by the server, so they show (and preview as a shared link)
- * without JavaScript, and the app hydrates them without a mismatch.
+ * The public pages arrive rendered by the server (docs/decisions/003-server-rendered-public-pages.md), so
+ * they show (and preview as a shared link) without JavaScript, and the app hydrates them without a mismatch.
  */
 
 /** Makes a member over HTTP, the way a browser signs in through the GitHub emulator. */

@@ -5,11 +5,11 @@ import type { App } from '#server/app.ts'
 import { buildOpenApiDocument } from '#server/openapi/document.ts'
 
 /**
- * Holds the app's answers to the OpenAPI document (issue 13): every answer the API tests receive from
- * a documented operation must have a documented status, a documented media type and, for JSON, a body
- * that validates against the documented schema (objects allow no undocumented properties). An answer
- * from /api that no operation describes must be an error with the error body. A mismatch throws, so
- * the test that made the request fails and says why.
+ * Holds the app's answers to the OpenAPI document (docs/decisions/007-openapi-from-a-route-table.md): every
+ * answer the API tests receive from a documented operation must have a documented status, a documented media
+ * type and, for JSON, a body that validates against the documented schema (objects allow no undocumented
+ * properties). An answer from /api that no operation describes must be an error with the error body. A
+ * mismatch throws, so the test that made the request fails and says why.
  */
 
 /** Paths and schemas do not depend on the server's address, brand or cookie name. */
