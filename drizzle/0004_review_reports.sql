@@ -14,7 +14,7 @@ ALTER TABLE "submission_reviews" ADD CONSTRAINT "submission_reviews_ownership_ch
 ALTER TABLE "user_challenges" ADD CONSTRAINT "user_challenges_ownership_check" CHECK ("user_challenges"."ownership" is null or "user_challenges"."ownership" in ('verified', 'mismatch', 'unverified'));--> statement-breakpoint
 ALTER TABLE "user_challenges" ADD CONSTRAINT "user_challenges_link_status_check" CHECK ("user_challenges"."link_status" in ('live', 'offline'));--> statement-breakpoint
 ALTER TABLE "user_challenges" ADD CONSTRAINT "user_challenges_link_failures_check" CHECK ("user_challenges"."link_failures" >= 0);--> statement-breakpoint
--- Submissions saved before issue 11 get their ownership verdict here; the server decides it for later ones
+-- Submissions saved before ownership was recorded get their ownership verdict here; the server decides it for later ones
 -- (src/shared/ownership.ts holds the same rule).
 UPDATE "user_challenges" AS uc SET
 	"ownership" = CASE

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HttpClient, type ServerProcess, sleep, startServer } from '#tests/support/server-process.ts'
 
 /**
- * Issue 13: on SIGTERM the server stops accepting connections, finishes the requests in flight, closes
+ * On SIGTERM the server stops accepting connections, finishes the requests in flight, closes
  * the database and exits 0 (the job release is covered in queue.test.ts and review/service.test.ts).
  */
 describe('graceful shutdown of the real server process (PGlite)', () => {

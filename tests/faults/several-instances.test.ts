@@ -8,7 +8,7 @@ import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtu
 import { type PrivatePostgres, startPrivatePostgres } from '#tests/support/private-postgres.ts'
 import { HttpClient, type ServerProcess, sleep, startServer } from '#tests/support/server-process.ts'
 
-/** What one instance changes, the other knows within this (issue 13): well under the caches' lifetimes. */
+/** What one instance changes, the other knows within this (docs/decisions/005): well under the caches' lifetimes. */
 const SEEN_WITHIN_MS = 1000
 const MUTATIONS_PER_MINUTE = 3
 const IMPORT_TIMEOUT_MS = 120_000
@@ -34,7 +34,7 @@ function sameBrowserOn(client: HttpClient, baseUrl: string): HttpClient {
 }
 
 /**
- * Several instances on one PostgreSQL database (issue 13): two real server processes share sessions,
+ * Several instances on one PostgreSQL database (docs/decisions/005): two real server processes share sessions,
  * rate limits and the catalogue, and hear of each other's changes at once (LISTEN/NOTIFY). Runs on
  * a private cluster, so it never depends on TEST_DATABASE_URL and is never skipped.
  */
