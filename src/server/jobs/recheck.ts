@@ -10,9 +10,9 @@ import { checkLink, type LinkChecker, type LinkCheckResult } from '#server/revie
 import { isoWeekOf } from '#shared/periods.ts'
 
 /**
- * Dead-link re-checks (docs/product.md §4, link status): once per ISO week every completed submission's live URL gets one
- * plain HTTP request (review/link-check.ts). A site is 'offline' after two failed checks in a row at
- * least 24 hours apart, and 'live' again after one success.
+ * Dead-link re-checks (docs/product.md §4, link status): once per ISO week every completed
+ * submission's live URL gets one plain HTTP request (review/link-check.ts). A site is 'offline' after
+ * two failed checks in a row at least 24 hours apart, and 'live' again after one success.
  */
 
 /** The job kind the re-check workers take. */
