@@ -57,7 +57,7 @@ if (!only || only === 'faults') {
 }
 if (!only || only === 'content') {
   // Every challenge folder valid, its zip as listed, its images fresh from its reference, axe-clean.
-  ok = step('catalogue check', 'npx', ['tsx', 'scripts/content-check.ts']) && ok
+  ok = step('catalogue check', 'npx', ['tsx', 'scripts/content-check/index.ts']) && ok
 }
 if (!only || only === 'e2e') {
   ok = step('build', 'npm', ['run', '--silent', 'build']) && ok
