@@ -16,7 +16,8 @@ import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
 import { createLogger } from '#server/logger.ts'
 import { createMemberCaches } from '#server/member-caches.ts'
-import { createReviewService, lazyBrowserPool, startReviewWorkers } from '#server/review/service.ts'
+import { createReviewService } from '#server/review/service.ts'
+import { lazyBrowserPool, startReviewWorkers } from '#server/review/workers.ts'
 import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
 
 async function main() {
@@ -91,7 +92,7 @@ async function main() {
     onChecked: memberCaches.forgetUser,
   })
 
-  // Competitions that have ended get their results frozen (issue 12); safe in several processes.
+  // Competitions that have ended get their results frozen (docs/product.md §4); safe in several processes.
   const competitionCloser = startScheduler({
     name: 'competitions',
     intervalMs: COMPETITION_CLOSE_TICK_MS,

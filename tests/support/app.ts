@@ -8,7 +8,8 @@ import { securityHeadersFor } from '#server/http/security-headers.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
 import { createMemberCaches } from '#server/member-caches.ts'
-import { createReviewService, type ReviewCaptureDeps } from '#server/review/service.ts'
+import type { ReviewCaptureDeps } from '#server/review/pipeline.ts'
+import { createReviewService } from '#server/review/service.ts'
 import { openStorage } from '#server/storage/open.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { ORIGIN } from '#tests/support/auth.ts'
@@ -78,7 +79,7 @@ export async function createTestApp(
     memberCaches,
     reviews,
   })
-  // Every answer the tests receive is held to the OpenAPI document (issue 13).
+  // Every answer the tests receive is held to the OpenAPI document (docs/product.md §7).
   checkAnswersAgainstDocument(app)
   let served: ReturnType<typeof serveOverHttp> | undefined
   /** A request through the real HTTP server, for what it adds: security headers, compression. */

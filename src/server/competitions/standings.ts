@@ -8,7 +8,7 @@ import {
   userChallenges,
   users,
 } from '#server/db/schema.ts'
-import { scoreOf } from '#server/review/service.ts'
+import { scoreOf } from '#server/review/read-model.ts'
 import { COMPETITION_MIN_SCORE, type CompetitionEntry } from '#shared/competition.ts'
 
 /** How often each process looks for competitions that have ended and are not closed. */
@@ -29,11 +29,12 @@ function entryReviewsOf(competition: CompetitionWindow) {
 }
 
 /**
- * Issue 12: a competition's ranking. A member enters by submitting the competition's challenge while
- * it runs: each submit asks for a review, and an entry's score is the best match score of the reviews
- * asked for while it ran and finished before its end, of verified work only (the member's own GitHub
- * Pages site when the review ran). Scores from COMPETITION_MIN_SCORE up are ranked; of two equal
- * scores, the one asked for earlier ranks higher (then the username, for a stable order).
+ * A competition's ranking (docs/product.md §10). A member enters by submitting the competition's
+ * challenge while it runs: each submit asks for a review, and an entry's score is the best match score
+ * of the reviews asked for while it ran and finished before its end, of verified work only (the
+ * member's own GitHub Pages site when the review ran). Scores from COMPETITION_MIN_SCORE up are
+ * ranked; of two equal scores, the one asked for earlier ranks higher (then the username, for a stable
+ * order).
  */
 export async function readStandings(
   db: Pick<Database, 'select' | 'selectDistinctOn'>,

@@ -4,21 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
 import { jobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { Workers } from '#server/jobs/queue.ts'
-import {
-  type BrowserPool,
-  type captureSite,
-  createBrowserPool,
-  type SiteCapture,
-} from '#server/review/capture.ts'
+import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
+import type { captureSite, SiteCapture } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
+import { type ReviewCaptureDeps, reviewImageKey } from '#server/review/pipeline.ts'
 import { type RunLighthouse, runLighthouse } from '#server/review/quality/lighthouse.ts'
-import {
-  REVIEW_FAILED,
-  type ReviewCaptureDeps,
-  reviewImageKey,
-  startReviewWorkers,
-} from '#server/review/service.ts'
+import { REVIEW_FAILED } from '#server/review/read-model.ts'
+import { startReviewWorkers } from '#server/review/workers.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import {
   type AxeAudit,

@@ -9,7 +9,7 @@ import type { ExpiringCache } from '#server/http/expiring-cache.ts'
 import { usernameParams } from '#server/http/params.ts'
 import type { CachedProfile } from '#server/member-caches.ts'
 import { type ReadmeBadgeFigures, readmeBadgeSvg } from '#server/render/readme-badge.ts'
-import { latestReviewOf, toReviewSummary } from '#server/review/service.ts'
+import { latestReviewOf, toReviewSummary } from '#server/review/read-model.ts'
 import { type EarnedBadge, isBadgeId } from '#shared/badges.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { LinkStatus, Ownership } from '#shared/ownership.ts'
@@ -129,7 +129,8 @@ export async function readBadgeFigures(db: Database, username: string): Promise<
 export const README_BADGE_CACHE = 'public, max-age=300, stale-while-revalidate=86400'
 
 /**
- * Public member data: what SPEC §7 lets anyone read (no e-mail), with their completed challenges.
+ * Public member data: what docs/product.md §6 lets anyone read (never the e-mail, §3), with their
+ * completed challenges.
  * `profiles` keeps built answers for a moment (member-caches.ts; a lifetime of 0 keeps none).
  */
 export function userRoutes(db: Database, options: { brand: string; profiles: ExpiringCache<CachedProfile> }) {
