@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Readable } from 'node:stream'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 
 /** A port nobody listens on right now (the kernel's choice). */
@@ -54,6 +55,8 @@ export type ServerOptions = {
   entry?: string
   /** How long to wait for /api/health 200: the first start on an empty database imports the catalogue. */
   readyTimeoutMs?: number
+  /** Called with every line the process writes (stdout and stderr), for checks on its whole log. */
+  onLine?: (line: string) => void
 }
 
 /** Only what the server needs from this process's environment: no DATABASE_URL, GITHUB_* or PORT leaks in. */
@@ -89,12 +92,26 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const lines: string[] = []
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+  const add = (added: string[]) => {
+    if (options.onLine) for (const line of added) options.onLine(line)
+    lines.push(...added)
     if (lines.length > 200) lines.splice(0, lines.length - 200)
   }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
+  /** A line is whole once its newline has come, or its stream has ended. */
+  const keepLines = (stream: Readable | null) => {
+    let partial = ''
+    stream?.on('data', (chunk: Buffer) => {
+      const pieces = (partial + chunk.toString('utf8')).split('\n')
+      partial = pieces.pop() ?? ''
+      add(pieces.filter(Boolean))
+    })
+    stream?.on('end', () => {
+      if (partial) add([partial])
+      partial = ''
+    })
+  }
+  keepLines(child.stdout)
+  keepLines(child.stderr)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const pid = child.pid
   if (!pid) throw new Error('the server process did not start')
@@ -164,6 +181,18 @@ export class HttpClient {
 
   constructor(readonly baseUrl: string) {}
 
+  /** Keeps the cookies that Set-Cookie headers set, and forgets those they expire. */
+  storeCookies(setCookies: readonly string[]): void {
+    for (const header of setCookies) {
+      const [pair = '', ...attributes] = header.split(';')
+      const index = pair.indexOf('=')
+      const name = pair.slice(0, index).trim()
+      const value = pair.slice(index + 1).trim()
+      if (value === '' || attributes.some((a) => /max-age=0\b/i.test(a.trim()))) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
   }
@@ -178,14 +207,7 @@ export class HttpClient {
       redirect: 'manual',
       signal: rest.signal ?? AbortSignal.timeout(timeoutMs),
     })
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = header.split(';')
-      const index = pair.indexOf('=')
-      const name = pair.slice(0, index).trim()
-      const value = pair.slice(index + 1).trim()
-      if (value === '' || attributes.some((a) => /max-age=0\b/i.test(a.trim()))) this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
+    this.storeCookies(response.headers.getSetCookie())
     return response
   }
 
