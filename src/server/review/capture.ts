@@ -29,9 +29,6 @@ import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#s
  * what runs inside the page from in-page.ts.
  */
 
-// The pool is also reached through this module: the review service loads it with the capture.
-export { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
-
 /** A job's whole budget: three page loads and their settling, with room to spare. */
 export const CAPTURE_JOB_TIMEOUT_MS = 180_000
 /** From the first request until the document has arrived (DOMContentLoaded) and, if it can, loaded. */
