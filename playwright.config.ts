@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './src/server/chromium.ts'
+import { LOOPBACK_ONLY_DNS_ENV } from './tests/support/loopback-only-dns.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
@@ -49,6 +50,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'dojo-e2e-')),
       LOG_LEVEL: 'warn',
+      // No name resolves but localhost: a review of a github.io address fails with "name could not be
+      // found" whether or not this machine has DNS, and no test reaches a site outside it.
+      ...LOOPBACK_ONLY_DNS_ENV,
     },
   },
 })

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '#server/db/client.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { profilePageResponse } from '#shared/member.ts'
+import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { SITE_STATUS_DESCRIPTIONS } from '#web/features/profile/components/site-status.tsx'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
@@ -11,9 +12,10 @@ import { signIn, uniqueLogin } from './sign-in-helper.ts'
 /**
  * The member's view of ownership and dead links (docs/product.md §4, §6). The weekly re-check really runs:
  * this file starts its own server, gives one submission a failure from more than a day ago (by writing to the
- * stopped server's database), starts it again, and waits for its scheduler and workers to check the site. A
- * github.io address of a member who has no Pages site fails from here whether or not there is internet (no
- * such name, or GitHub's 404), so that second failure makes it offline.
+ * stopped server's database), starts it again, and waits for its scheduler and workers to check the site. The
+ * server resolves no name but localhost (tests/support/loopback-only-dns.mjs), so the check of a github.io
+ * address fails ("does not exist") on every machine, with DNS or without, and that second failure makes it
+ * offline.
  */
 
 test.describe.configure({ mode: 'serial' })
@@ -52,7 +54,7 @@ async function memberPage(browser: Browser, testInfo: TestInfo) {
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(300_000)
   // No review workers: this file is about the plain-HTTP re-checks, and Chromium would only compete.
-  const env = { REVIEW_WORKERS: '0' }
+  const env = { REVIEW_WORKERS: '0', ...LOOPBACK_ONLY_DNS_ENV }
   server = await startServer({ entry: 'dist/server/index.js', env })
   login = uniqueLogin(testInfo, 'links')
   const first = await memberPage(browser, testInfo)

@@ -6,9 +6,11 @@ import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
- * Issue 10: a submit queues a review of the live site, and the challenge page, the profile and the
- * report page show it live. No site is reachable from here, so a review of a github.io address stays
- * queued, runs, or ends failed ("could not reach the site"): the assertions hold for any of those.
+ * Reviews (docs/product.md §10): a submit queues a review of the live site, and the challenge page,
+ * the profile and the report page show it live. The browser tests' server resolves no name but
+ * localhost (playwright.config.ts), so on every machine, with DNS or without, a review of a github.io
+ * address stays queued, runs, or ends failed because the site's name could not be found: the
+ * assertions hold for any of those. real-review.spec.ts runs a review of a reachable site.
  */
 
 const LIVE_URL = 'https://someone.github.io/project'
@@ -176,7 +178,7 @@ test.describe('submission reviews', () => {
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${challenge.title}`)
     await expect(page.getByTestId('review-state')).toHaveText(NOT_DONE)
-    // Nothing is reachable from here: the review ends in a clear failure, never a spinner forever.
+    // No name resolves for this server: the review ends in a clear failure, never a spinner forever.
     await expect(page.getByRole('main')).toContainText("The site's name could not be found", {
       timeout: 90_000,
     })
@@ -303,9 +305,10 @@ test.describe('submission reviews', () => {
   }
 
   /**
-   * A finished review needs a reachable site, which this machine has none of: the report's answer is
-   * replaced with a done review of the same submission (the challenge's own designs standing in for the
-   * captures and diffs) to check the scores and the comparison controls.
+   * A finished review needs a reachable site, which this server has none of (real-review.spec.ts runs
+   * one on a server of its own): the report's answer is replaced with a done review of the same
+   * submission (the challenge's own designs standing in for the captures and diffs) to check the
+   * scores, every kind of finding and the comparison controls.
    */
   test('a done report shows the scores, the quality report and a keyboard-operable comparison', async ({
     page,

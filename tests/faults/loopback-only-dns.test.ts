@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process'
+import { hostname } from 'node:os'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
+
+/**
+ * The browser tests' servers run with LOOPBACK_ONLY_DNS_ENV so that a review of a github.io address
+ * fails with "no such name" on every machine. This checks it in a real child process, the way those
+ * servers load it: NODE_OPTIONS, then the ES module import the address policy uses.
+ */
+const PROBE = `
+import { lookup } from 'node:dns/promises'
+import dns from 'node:dns'
+const names = process.argv.slice(1)
+const answers = {}
+for (const name of names) {
+  answers[name] = await lookup(name, { all: true }).then(
+    (found) => found.map((a) => a.address),
+    (error) => error.code,
+  )
+}
+answers.callback = await new Promise((resolve) => dns.lookup('github.com', (error) => resolve(error?.code ?? 'found')))
+answers.fetch = await fetch('http://github.com/', { signal: AbortSignal.timeout(10_000) }).then(
+  () => 'answered',
+  (error) => error.cause?.code ?? error.name,
+)
+console.log(JSON.stringify(answers))
+`
+
+async function resolveInChild(names: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--input-type=module', '--eval', PROBE, ...names],
+    { env: { PATH: process.env.PATH ?? '', ...LOOPBACK_ONLY_DNS_ENV }, timeout: 30_000 },
+  )
+  return JSON.parse(stdout)
+}
+
+describe('loopback-only DNS for test servers', () => {
+  it('answers ENOTFOUND for every name but localhost, whatever this machine resolves', async () => {
+    // The machine's own name usually resolves (/etc/hosts); here it must not.
+    const answers = await resolveInChild([
+      'someone.github.io',
+      'github.com',
+      hostname(),
+      'localhost',
+      '127.0.0.1',
+    ])
+    expect(answers).toMatchObject({
+      'someone.github.io': 'ENOTFOUND',
+      'github.com': 'ENOTFOUND',
+      [hostname()]: 'ENOTFOUND',
+      '127.0.0.1': ['127.0.0.1'],
+      callback: 'ENOTFOUND',
+      fetch: 'ENOTFOUND',
+    })
+    expect(answers.localhost).toEqual(expect.arrayContaining([expect.stringMatching(/^(127\.|::1$)/)]))
+  })
+})
