@@ -6,7 +6,7 @@ import type { Browser, Page } from '@playwright/test'
 import { openContext, openPage, referenceUrl, VIEWS, type View } from '../content-render.ts'
 import { type Problem, shown } from './shared.ts'
 
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 
 /** axe on an open page of the reference; one problem per rule. */
 export async function axeProblems(page: Page, dir: string, view: View): Promise<Problem[]> {

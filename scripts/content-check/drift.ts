@@ -12,9 +12,9 @@ import { axeProblems } from './accessibility.ts'
 import { type Problem, shown } from './shared.ts'
 
 /** More than this share of differing pixels fails the drift check. */
-export const MAX_DRIFT = 0.01
+const MAX_DRIFT = 0.01
 /** pixelmatch's per-pixel colour threshold (0 exact, 1 anything goes). */
-export const PIXEL_THRESHOLD = 0.1
+const PIXEL_THRESHOLD = 0.1
 
 export interface ImageComparison {
   width: number

@@ -132,7 +132,7 @@ const envSchema = z.object({
 })
 
 /** Tests only: the loopback sites a review or a link check may open (all ports, some, or none). */
-export type ReviewLoopback = boolean | { ports: readonly number[] }
+type ReviewLoopback = boolean | { ports: readonly number[] }
 
 export type GitHubConfig = {
   /** `emulator`: the built-in stand-in answers GitHub's addresses from this server. */

@@ -6,7 +6,7 @@ import { deleteExpiredRateLimits } from '#server/http/rate-limit-store.ts'
 import type { Logger } from '#server/logger.ts'
 
 /** How often expired rows are removed. Reads already ignore them; this only keeps the tables small. */
-export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
 
 /** Removes expired sessions, sign-ins that were started and never finished, and rate limits past their window. */
 export async function removeExpiredRows(db: Database, now = new Date()): Promise<void> {

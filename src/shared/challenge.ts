@@ -3,7 +3,7 @@ import { CATEGORY_VALUES } from '#shared/categories.ts'
 import { DIFFICULTIES } from '#shared/constants.ts'
 
 export const categorySchema = z.enum(CATEGORY_VALUES)
-export const difficultySchema = z.enum(DIFFICULTIES)
+const difficultySchema = z.enum(DIFFICULTIES)
 
 /** One challenge as the public API returns it. Image fields keep docs/product.md §3's names in camelCase. */
 export const challengeSchema = z.object({
@@ -47,13 +47,11 @@ export const challengeCountResponse = z.object({ count: z.number().int().nonnega
 export const challengeZipResponse = z.object({ zip: challengeZipSchema })
 export type ChallengeListResponse = z.infer<typeof challengeListResponse>
 export type ChallengeResponse = z.infer<typeof challengeResponse>
-export type ChallengeCountResponse = z.infer<typeof challengeCountResponse>
 export type ChallengeZipResponse = z.infer<typeof challengeZipResponse>
 
 export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 })
-export type ApiError = z.infer<typeof apiErrorSchema>
 
 /** `content/challenges/<slug>/challenge.json`: the metadata an author writes. */
 export const challengeMetadataSchema = z

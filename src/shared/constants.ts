@@ -2,7 +2,6 @@
 
 export const POINTS_PER_CHALLENGE = 10
 export const NEW_CHALLENGES_COUNT = 3
-export const FAQ_ITEM_COUNT = 5
 export const LEADERBOARD_SIZE = 10
 export const NAME_MAX_LENGTH = 50
 export const BIO_MAX_LENGTH = 150

@@ -3,13 +3,13 @@
  */
 export const LIVE_URL_REQUIRED = 'Live site URL is required.'
 export const LIVE_URL_INVALID = 'Please enter a valid live site URL.'
-export const LIVE_URL_MAX_LENGTH = 2048
+const LIVE_URL_MAX_LENGTH = 2048
 
 /**
  * docs/product.md §5: http or https, an optional subdomain, the github.io domain and an optional path. The
  * path allows URL characters only (no spaces, no query or fragment), so what we store is a plain page URL.
  */
-export const LIVE_URL_PATTERN =
+const LIVE_URL_PATTERN =
   /^https?:\/\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)?github\.io(\/[A-Za-z0-9\-._~%!$&'()*+,;=:@/]*)?$/i
 
 /** What pasting does (docs/product.md §5): trims whitespace and removes trailing slashes. */

@@ -3,8 +3,6 @@ import { LIVE_URL_REQUIRED, liveUrlError, normalizeLiveUrl } from '#shared/live-
 
 export {
   LIVE_URL_INVALID,
-  LIVE_URL_MAX_LENGTH,
-  LIVE_URL_PATTERN,
   LIVE_URL_REQUIRED,
   liveUrlError,
   normalizeLiveUrl,

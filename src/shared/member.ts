@@ -25,7 +25,6 @@ export const memberChallengeSchema = z.object({
   ownership: ownershipSchema.nullable(),
   linkStatus: linkStatusSchema,
 })
-export type MemberChallenge = z.infer<typeof memberChallengeSchema>
 export const memberChallengesResponse = z.object({ challenges: z.array(memberChallengeSchema) })
 export type MemberChallengesResponse = z.infer<typeof memberChallengesResponse>
 
@@ -43,7 +42,7 @@ export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
  * GET /api/leaderboard?work=verified ranks verified submissions only, `period=week|month` the awards
  * of this week or month (docs/product.md §2, Leaderboard); `all` is the default of both.
  */
-export const LEADERBOARD_WORK = ['all', 'verified'] as const
+const LEADERBOARD_WORK = ['all', 'verified'] as const
 export type LeaderboardWork = (typeof LEADERBOARD_WORK)[number]
 export const leaderboardQuerySchema = z.object({
   work: z.enum(LEADERBOARD_WORK, 'must be all or verified').default('all'),

@@ -7,12 +7,12 @@ import { z } from 'zod'
  * which is not an error. Submits accept github.io addresses only (docs/product.md §5), so "unverified" comes
  * from a review whose site redirected to a custom domain (a Pages site with its own domain does).
  */
-export const OWNERSHIP_VERDICTS = ['verified', 'mismatch', 'unverified'] as const
+const OWNERSHIP_VERDICTS = ['verified', 'mismatch', 'unverified'] as const
 export type Ownership = (typeof OWNERSHIP_VERDICTS)[number]
 export const ownershipSchema = z.enum(OWNERSHIP_VERDICTS)
 
 /** Dead-link re-checks: a site is 'offline' after two failed checks at least 24 hours apart. */
-export const LINK_STATUSES = ['live', 'offline'] as const
+const LINK_STATUSES = ['live', 'offline'] as const
 export type LinkStatus = (typeof LINK_STATUSES)[number]
 export const linkStatusSchema = z.enum(LINK_STATUSES)
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
 
 /** docs/product.md §5 messages, word for word. */
-export const PROFILE_MESSAGES = {
+const PROFILE_MESSAGES = {
   nameTooLong: `Name cannot exceed ${NAME_MAX_LENGTH} characters.`,
   nameSpecial: 'Name cannot contain special characters.',
   bioTooLong: `Bio cannot exceed ${BIO_MAX_LENGTH} characters.`,
@@ -14,7 +14,7 @@ export const PROFILE_MESSAGES = {
  * "Letters" are Unicode letters (José, Zoë, 李) with their combining marks, plus digits and spaces
  * (docs/product.md §5).
  */
-export const PLAIN_TEXT_PATTERN = /^[\p{L}\p{M}\p{N} ]*$/u
+const PLAIN_TEXT_PATTERN = /^[\p{L}\p{M}\p{N} ]*$/u
 
 /** Characters outside this set are stripped from LinkedIn and GitHub links as the user types. */
 const LINK_DISALLOWED = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/g
@@ -34,7 +34,7 @@ export function textFieldError(field: 'name' | 'bio', value: string): string | n
   return null
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value)) return false
   try {
     const url = new URL(value)

@@ -14,7 +14,7 @@ export const REVIEW_BREAKPOINTS = [
 ] as const
 export type ReviewBreakpointName = (typeof REVIEW_BREAKPOINTS)[number]['breakpoint']
 
-export const REVIEW_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+const REVIEW_STATUSES = ['queued', 'running', 'done', 'failed'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
 
 /** "Request a new review": at most this many reviews per member and challenge in 24 hours. */
@@ -58,10 +58,9 @@ export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-prac
 export type LighthouseCategory = (typeof LIGHTHOUSE_CATEGORIES)[number]
 
 const unavailableAuditSchema = z.object({ status: z.literal('unavailable'), reason: z.string() })
-export type UnavailableAudit = z.infer<typeof unavailableAuditSchema>
 
 /** One axe rule the page breaks, with every element that breaks it counted. */
-export const axeFindingSchema = z.object({
+const axeFindingSchema = z.object({
   ruleId: z.string(),
   impact: z.enum(AXE_IMPACTS).nullable(),
   /** Elements that break the rule. */
@@ -74,14 +73,14 @@ export const axeFindingSchema = z.object({
 })
 export type AxeFinding = z.infer<typeof axeFindingSchema>
 
-export const axeAuditSchema = z.discriminatedUnion('status', [
+const axeAuditSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('done'), findings: z.array(axeFindingSchema) }),
   unavailableAuditSchema,
 ])
 export type AxeAudit = z.infer<typeof axeAuditSchema>
 
 /** One html-validate rule the document breaks: how often, and where first. */
-export const htmlFindingSchema = z.object({
+const htmlFindingSchema = z.object({
   ruleId: z.string(),
   severity: z.enum(['error', 'warning']),
   count: z.number().int().positive(),
@@ -97,7 +96,7 @@ export type HtmlFinding = z.infer<typeof htmlFindingSchema>
  * A validated document: the HTML the server sent, and for a page a script builds (a single-page app
  * sends little more than a script tag) the DOM after the scripts ran too.
  */
-export const htmlDocumentSchema = z.object({
+const htmlDocumentSchema = z.object({
   source: z.enum(['served', 'rendered']),
   errors: z.number().int().nonnegative(),
   warnings: z.number().int().nonnegative(),
@@ -105,7 +104,7 @@ export const htmlDocumentSchema = z.object({
 })
 export type HtmlDocumentReport = z.infer<typeof htmlDocumentSchema>
 
-export const htmlAuditSchema = z.discriminatedUnion('status', [
+const htmlAuditSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('done'), documents: z.array(htmlDocumentSchema) }),
   unavailableAuditSchema,
 ])
@@ -114,7 +113,7 @@ export type HtmlAudit = z.infer<typeof htmlAuditSchema>
 /** A category's score, 0-1 as Lighthouse gives it; null when Lighthouse could not score it. */
 const categoryScoreSchema = z.number().min(0).max(1).nullable()
 
-export const lighthouseAuditSchema = z.discriminatedUnion('status', [
+const lighthouseAuditSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('done'),
     /** Desktop settings, on the desktop page's address after redirects. */

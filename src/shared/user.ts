@@ -15,7 +15,7 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>
 export const meResponse = z.object({ user: sessionUserSchema })
 
-export const challengeStatusSchema = z.enum(CHALLENGE_STATUSES)
+const challengeStatusSchema = z.enum(CHALLENGE_STATUSES)
 
 /** A member's progress on one challenge; `status` null means never started. */
 export const progressSchema = z.object({
@@ -52,7 +52,6 @@ export const publicProfileSchema = z.object({
   linkedinUrl: z.string().nullable(),
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
-export const publicProfileResponse = z.object({ profile: publicProfileSchema })
 
 /** GET /api/session: who is signed in, `user: null` for a visitor (a normal answer, not a 401). */
 export const sessionResponse = z.object({ user: sessionUserSchema.nullable() })

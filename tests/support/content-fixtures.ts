@@ -9,7 +9,7 @@ const WIDTHS = { desktop: 1440, tablet: 768, mobile: 375 } as const
 
 let counter = 0
 
-export function challengeMetadata(overrides: Partial<ChallengeMetadata> = {}): ChallengeMetadata {
+function challengeMetadata(overrides: Partial<ChallengeMetadata> = {}): ChallengeMetadata {
   counter += 1
   return {
     title: `Fixture Challenge ${counter}`,

@@ -27,12 +27,12 @@ export function prng(seed: number) {
 export type Prng = ReturnType<typeof prng>
 
 export const SEED = 0x5eed_d030
-export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'] as const
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'] as const
 export const BODILESS = new Set(['GET', 'HEAD'])
 const LONG = 'a'.repeat(10_000)
 
 /** Path segments as they go on the wire (already percent-encoded where that is the point). */
-export const SEGMENTS = [
+const SEGMENTS = [
   '%00',
   'x%00',
   '%ff',
@@ -85,7 +85,7 @@ export const SEGMENTS = [
 ]
 
 /** Query strings; `origin` is where the app is served (the emulator's redirect_uri points there). */
-export function queries(origin: string): string[] {
+function queries(origin: string): string[] {
   return [
     '',
     '?',
@@ -128,9 +128,9 @@ function nested(depth: number, open: string, close: string, inner = '1') {
   return `${open.repeat(depth)}${inner}${close.repeat(depth)}`
 }
 
-export type Body = { type?: string; body: string | Uint8Array }
+type Body = { type?: string; body: string | Uint8Array }
 const JSON_TYPE = 'application/json'
-export const BODIES: Body[] = [
+const BODIES: Body[] = [
   { body: '' },
   { type: JSON_TYPE, body: '' },
   { type: JSON_TYPE, body: '{' },
@@ -184,7 +184,7 @@ export const BODIES: Body[] = [
 ]
 
 /** Origin headers: mostly our own (so mutations get past the CSRF check), sometimes none or another. */
-export function origins(origin: string): (string | undefined)[] {
+function origins(origin: string): (string | undefined)[] {
   return [origin, origin, origin, undefined, 'null', 'https://evil.example']
 }
 
@@ -257,7 +257,7 @@ export function routeTemplates(appRoutes: readonly string[] = APP_ROUTES): strin
 }
 
 /** Fills a template's placeholders; `fill` chooses each segment. */
-export function expand(template: string, fill: (placeholder: string) => string): string {
+function expand(template: string, fill: (placeholder: string) => string): string {
   return template
     .split('/')
     .map((part) => (part.startsWith(':') || part === '*' ? fill(part) : part))

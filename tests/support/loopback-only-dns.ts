@@ -1,5 +1,5 @@
 /** The module that makes a Node process resolve no host name but localhost (see its comment). */
-export const LOOPBACK_ONLY_DNS_MODULE = new URL('./loopback-only-dns.mjs', import.meta.url)
+const LOOPBACK_ONLY_DNS_MODULE = new URL('./loopback-only-dns.mjs', import.meta.url)
 
 /**
  * Environment for a server that a test starts (`startServer`'s `env`, Playwright's `webServer.env`):

@@ -72,7 +72,7 @@ type Parsed =
  * Reads one answer from `bytes` at `start`. `bodiless`: an answer to HEAD, which has no body whatever
  * its headers say. `ended`: the server has closed the connection, so nothing more comes.
  */
-export function parseAnswer(bytes: Buffer, start: number, bodiless: boolean, ended: boolean): Parsed {
+function parseAnswer(bytes: Buffer, start: number, bodiless: boolean, ended: boolean): Parsed {
   const incomplete = (what: string): Parsed =>
     ended ? { state: 'invalid', problem: `the connection ended inside ${what}` } : { state: 'incomplete' }
   const headEnd = bytes.indexOf('\r\n\r\n', start, 'latin1')

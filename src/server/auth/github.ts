@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi'
 import type { GitHubConfig } from '#server/env.ts'
 
-export const GITHUB_SCOPES = 'read:user user:email'
+const GITHUB_SCOPES = 'read:user user:email'
 
 export type GitHubProfile = {
   id: number

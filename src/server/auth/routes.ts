@@ -17,10 +17,10 @@ import { oauthStates } from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
 
-export const STATE_TTL_MS = 10 * 60 * 1000
+const STATE_TTL_MS = 10 * 60 * 1000
 const BROWSER_COOKIE = 'dojo_oauth'
-export const SIGN_IN_RETURN_PATH = '/my'
-export const SIGN_IN_FAILED_PATH = '/sign-in-failed'
+const SIGN_IN_RETURN_PATH = '/my'
+const SIGN_IN_FAILED_PATH = '/sign-in-failed'
 
 /** The host the browser asked for: the Host header, or behind trusted proxies the one they forwarded. */
 function requestHost(c: Context, trustProxy: number): string {

@@ -8,9 +8,9 @@ import type { Env } from '#server/env.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 /** A session unused for this long ends (rolling idle expiry). */
-export const SESSION_IDLE_MS = 14 * DAY
+const SESSION_IDLE_MS = 14 * DAY
 /** A session ends this long after sign-in, however active. */
-export const SESSION_ABSOLUTE_MS = 60 * DAY
+const SESSION_ABSOLUTE_MS = 60 * DAY
 /** Extending the expiry at most once an hour keeps reads from writing on every request. */
 const ROLL_AFTER_MS = 60 * 60 * 1000
 

@@ -9,7 +9,7 @@ import { reviewQualitySchema } from '#shared/review.ts'
 type Executor = Pick<Database, 'insert' | 'select'>
 
 /** The reason the lasting badges are held for: once per member. */
-export const LASTING = 'lasting'
+const LASTING = 'lasting'
 export const competitionReason = (slug: string) => `competition:${slug}`
 
 /** Gives the badges not yet held for that reason; true for each that was new. */

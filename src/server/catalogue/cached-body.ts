@@ -128,13 +128,13 @@ export function answerBytes(body: CachedBody, kind: AnswerKind): Buffer | null {
 }
 
 /** What to answer for a cached body: status, the headers that depend on it, and the bytes (none for 304/HEAD). */
-export type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; bytes: Buffer | null }
+type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; bytes: Buffer | null }
 
 /**
  * The answer to a request for a cached body: 304 when the client already has it, else the
  * precompressed bytes the client accepts. No JSON is built and nothing is compressed per request.
  */
-export function cachedAnswer(
+function cachedAnswer(
   body: CachedBody,
   cacheControl: string,
   request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined },

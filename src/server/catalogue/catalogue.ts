@@ -75,7 +75,7 @@ export type Catalogue = {
 }
 
 /** How often the signature is checked when nothing tells this process of imports elsewhere. */
-export const CATALOGUE_CHECK_MS = 1000
+const CATALOGUE_CHECK_MS = 1000
 /**
  * With PostgreSQL notices (db/events.ts) an import elsewhere is heard at once, and the listener asks
  * for a rebuild after any gap in which notices may have been lost; the check is left for changes made

@@ -27,7 +27,7 @@ export class CompetitionContentError extends Error {
   }
 }
 
-export type LoadedCompetition = {
+type LoadedCompetition = {
   slug: string
   path: string
   title: string
@@ -49,7 +49,7 @@ function windowOf(file: CompetitionFile): { startsAt: Date; endsAt: Date } {
 }
 
 /** Reads and checks every competition file in `dir` (none if the folder is missing). */
-export async function loadCompetitions(dir: string, challengeSlugs: ReadonlySet<string>) {
+async function loadCompetitions(dir: string, challengeSlugs: ReadonlySet<string>) {
   let names: string[]
   try {
     names = (await readdir(dir)).filter((name) => name.endsWith('.json')).sort()

@@ -21,7 +21,7 @@ export type BuiltChallenge = {
 }
 
 /** Where each file of the folder goes in the zip, or null when it is not shipped. */
-export function zipPathOf(file: string): string | null {
+function zipPathOf(file: string): string | null {
   if (file === 'README.md' || file === 'style-guide.md') return file
   if (/^(design|images|fonts)\//.test(file)) return file
   if (file.startsWith('starter/')) return file.slice('starter/'.length)

@@ -11,7 +11,7 @@ import type { Storage } from '#server/storage/storage.ts'
 export type ImportResult = { created: string[]; updated: string[]; unchanged: string[] }
 
 /** Storage keys are content-addressed: a changed challenge gets new keys, so they can be cached forever. */
-export function storageKeysFor(contentHash: string) {
+function storageKeysFor(contentHash: string) {
   const base = `public/challenges/${contentHash.slice(0, 16)}`
   return {
     desktop: { full: `${base}/desktop.webp`, thumb: `${base}/desktop-thumb.webp` },

@@ -7,7 +7,7 @@ import { DEVICE_WIDTHS } from '#shared/constants.ts'
 import { titleToSlug } from '#shared/slug.ts'
 
 /** Bump when the importer's output changes for the same input, so every challenge is rebuilt. */
-export const PIPELINE_VERSION = 1
+const PIPELINE_VERSION = 1
 
 export const DESIGN_VIEWS = [
   { view: 'desktop', width: DEVICE_WIDTHS.Desktop },

@@ -58,7 +58,7 @@ function createPgliteCluster(dataDir: string): Promise<void> {
  * How long PostgreSQL may take before a request gives up, so a stopped or hung server answers 503
  * within seconds instead of holding requests forever.
  */
-export type PostgresTimeouts = {
+type PostgresTimeouts = {
   /** Opening a connection, or waiting for a free one when the pool is full. */
   connectTimeoutMs?: number
   /** Client side: a query with no answer after this long fails and its connection is discarded. */
@@ -73,7 +73,7 @@ export type PostgresTimeouts = {
  * The server cancels first when it is alive (its connection stays usable); the client timeout
  * catches a server that does not answer at all. Both stay under the 4.5 s request timeout.
  */
-export const POSTGRES_TIMEOUTS: Required<PostgresTimeouts> = {
+const POSTGRES_TIMEOUTS: Required<PostgresTimeouts> = {
   connectTimeoutMs: 2000,
   statementTimeoutMs: 3000,
   queryTimeoutMs: 3500,

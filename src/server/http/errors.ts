@@ -18,7 +18,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, 'bad_request', message)
+const badRequest = (message: string) => new HttpError(400, 'bad_request', message)
 export const notFound = (message: string) => new HttpError(404, 'not_found', message)
 
 /** What people read while the database is away or a request takes too long; they may retry. */
@@ -56,7 +56,7 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 }
 
 /** A 503 is never stored by caches and says when to try again. */
-export function unavailableHeaders(c: Context) {
+function unavailableHeaders(c: Context) {
   c.header('Retry-After', String(RETRY_AFTER_SECONDS))
   c.header('Cache-Control', 'no-store')
 }

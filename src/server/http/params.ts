@@ -22,7 +22,7 @@ const challengeId = z
 export const challengeIdParams = z.object({ id: challengeId })
 
 /** Slugs come from titles of at most 60 characters; this leaves room and still bounds the lookup. */
-export const MAX_SLUG_LENGTH = 200
+const MAX_SLUG_LENGTH = 200
 
 /** `:slug`: bounded, with no control characters; an unknown one is the route's own 404. */
 export const slugParams = z.object({
@@ -41,7 +41,7 @@ export const GITHUB_LOGIN_PATTERN = new RegExp(`^${GITHUB_LOGIN}$`)
  * A member's username: their GitHub login, or `<login>-<githubId>` for an account whose login GitHub
  * gave to someone else (see upsertGitHubUser).
  */
-export const USERNAME_PATTERN = new RegExp(`^${GITHUB_LOGIN}(?:-[0-9]{1,20})?$`)
+const USERNAME_PATTERN = new RegExp(`^${GITHUB_LOGIN}(?:-[0-9]{1,20})?$`)
 
 /**
  * `:username`: a value no member can have is simply not found, like an unknown one, so the profile

@@ -19,7 +19,7 @@ import type { Logger } from '#server/logger.ts'
  * so N hits count exactly N whichever instances they land on. A window starts at a key's first hit
  * and lasts `windowMs`, as in the memory store; the database's clock decides, not the instances'.
  */
-export class DatabaseStore implements Store {
+class DatabaseStore implements Store {
   readonly localKeys = false
   #windowMs = 60_000
 
@@ -79,7 +79,7 @@ export async function deleteExpiredRateLimits(db: Database, now = new Date()): P
 }
 
 /** How long a hit may wait for the shared store before this process counts it on its own. */
-export const STORE_DEADLINE_MS = 1000
+const STORE_DEADLINE_MS = 1000
 
 /**
  * Fail-open, but not unlimited: when the shared store fails or does not answer within `deadlineMs`

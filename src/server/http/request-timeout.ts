@@ -4,7 +4,7 @@ import { serviceUnavailable } from '#server/http/errors.ts'
 import type { Logger } from '#server/logger.ts'
 
 /** Below the 5 s within which every API call answers, even while the database hangs. */
-export const REQUEST_TIMEOUT_MS = 4500
+const REQUEST_TIMEOUT_MS = 4500
 
 /**
  * A request whose handler has not produced a response after `ms` answers 503 `unavailable` (the

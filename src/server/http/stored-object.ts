@@ -15,7 +15,7 @@ export function storedObjectResponse(c: Context, object: StoredObject, contentTy
 }
 
 /** Long enough to follow a redirect on a slow connection; a leaked address is soon worthless. */
-export const SIGNED_URL_EXPIRES_IN_SECONDS = 300
+const SIGNED_URL_EXPIRES_IN_SECONDS = 300
 
 /**
  * With STORAGE_REDIRECT, the store sends the bytes: a 302 to a short-lived signed address of the

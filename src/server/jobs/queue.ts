@@ -6,9 +6,9 @@ import { jobs } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 
 export type Job = typeof jobs.$inferSelect
-export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'dead'
+type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'dead'
 
-export type EnqueueOptions = {
+type EnqueueOptions = {
   /** While a queued or running job has this key, enqueueing again returns that job. */
   dedupeKey?: string
   runAt?: Date
@@ -53,7 +53,7 @@ export type JobQueueOptions = {
   backoff?: { baseMs?: number; maxMs?: number }
 }
 
-export const BACKOFF_BASE_MS = 30_000
+const BACKOFF_BASE_MS = 30_000
 export const BACKOFF_MAX_MS = 60 * 60 * 1000
 const MAX_ERROR_LENGTH = 2000
 const UNFINISHED = sql`${jobs.status} in ('queued', 'running')`

@@ -20,24 +20,23 @@ export const RECHECK_JOB_KIND = 'recheck'
 /** Re-checks running at once in one process. */
 export const RECHECK_WORKERS = 4
 /** How often the scheduler looks for submissions not checked this week. */
-export const RECHECK_TICK_MS = 60_000
+const RECHECK_TICK_MS = 60_000
 /** Submissions queued per tick, at most. */
-export const RECHECK_BATCH_SIZE = 200
+const RECHECK_BATCH_SIZE = 200
 /** No more are queued while this many re-checks wait or run: a backlog is worked off first. */
-export const RECHECK_MAX_QUEUED = 1000
+const RECHECK_MAX_QUEUED = 1000
 /** A check takes at most 10 s; the lease is renewed every third of this while it runs. */
-export const RECHECK_LEASE_MS = 30_000
-export const RECHECK_POLL_MS = 5000
+const RECHECK_LEASE_MS = 30_000
+const RECHECK_POLL_MS = 5000
 /** Two failures at least this far apart make a site offline. */
-export const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000
+const OFFLINE_AFTER_MS = 24 * 60 * 60 * 1000
 const MAX_ERROR_LENGTH = 300
 
 /** One re-check of a submission per ISO week: queueing it again that week returns the queued job. */
-export const recheckDedupeKey = (weekKey: string, userChallengeId: number) =>
-  `recheck:${weekKey}:${userChallengeId}`
+const recheckDedupeKey = (weekKey: string, userChallengeId: number) => `recheck:${weekKey}:${userChallengeId}`
 
 const recheckPayload = z.object({ userChallengeId: z.number().int().positive() })
-export type RecheckPayload = z.infer<typeof recheckPayload>
+type RecheckPayload = z.infer<typeof recheckPayload>
 
 const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`
 

@@ -23,9 +23,9 @@ import { REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
  * status (tests/support/openapi-check.ts).
  */
 
-export const OPENAPI_VERSION = '3.1.1'
+const OPENAPI_VERSION = '3.1.1'
 /** The API's own version: bump it when an answer changes shape. */
-export const API_VERSION = '1.0.0'
+const API_VERSION = '1.0.0'
 
 type JsonSchema = Record<string, unknown>
 
@@ -120,7 +120,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 export const docsAssetParams = z.object({ asset: z.string().min(1) })
 
 /** Every operation, grouped as the app composes its routes (src/server/app.ts). */
-export const OPERATIONS: Operation[] = [
+const OPERATIONS: Operation[] = [
   {
     method: 'get',
     path: '/api/health',

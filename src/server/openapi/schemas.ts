@@ -51,15 +51,15 @@ import {
  */
 
 /** GET /api/health while the database answers. */
-export const healthOkResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') })
+const healthOkResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') })
 /** GET /api/health when the database did not answer in time (503). */
-export const healthDownResponse = z.object({ status: z.literal('error'), database: z.literal('unreachable') })
+const healthDownResponse = z.object({ status: z.literal('error'), database: z.literal('unreachable') })
 
 /** POST /api/me/challenges/:id/reviews (202): the queued review, or the one that already waits. */
-export const reviewRequestedResponse = z.object({ review: reviewSummarySchema })
+const reviewRequestedResponse = z.object({ review: reviewSummarySchema })
 
 /** GET /api/openapi.json: described by OpenAPI's own schema, not repeated here. */
-export const openApiDocumentSchema = z.looseObject({
+const openApiDocumentSchema = z.looseObject({
   openapi: z.string(),
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),

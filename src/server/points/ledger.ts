@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts'
 import { pointsLedger, userChallenges, users } from '#server/db/schema.ts'
 
 /** Why points were awarded; each reason has its own kind of reference. */
-export type PointsReason = 'challenge_completed'
+type PointsReason = 'challenge_completed'
 
 /** A database or an open transaction on one: awards are written in the caller's transaction. */
 type Executor = Pick<Database, 'insert' | 'select' | 'update'>

@@ -35,7 +35,7 @@ function escapeXml(text: string): string {
 const number = (value: number) => value.toLocaleString('en-US')
 
 /** The right-hand text, also the badge's accessible name after the brand. */
-export function readmeBadgeText({ points, completed, verified }: ReadmeBadgeFigures): string {
+function readmeBadgeText({ points, completed, verified }: ReadmeBadgeFigures): string {
   return `${number(points)} ${points === 1 ? 'pt' : 'pts'} · ${number(completed)} completed · ${number(verified)} verified`
 }
 

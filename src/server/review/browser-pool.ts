@@ -7,7 +7,7 @@ import type { Browser } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 
-export const CAPTURE_RESTART_EVERY = 50
+const CAPTURE_RESTART_EVERY = 50
 
 /**
  * On top of CHROMIUM_ARGS. The proxy is the only way out, so Chromium must not find another: it

@@ -18,11 +18,11 @@ import {
  */
 
 /** A real page needs tens of requests; hundreds mean a loop or an attack. */
-export const EGRESS_MAX_REQUESTS = 300
+const EGRESS_MAX_REQUESTS = 300
 /** Bytes received from upstream, all requests and tunnels together (a heavy page is a few MB). */
-export const EGRESS_MAX_BYTES = 25 * 1024 * 1024
-export const EGRESS_CONNECT_TIMEOUT_MS = 10_000
-export const EGRESS_IDLE_TIMEOUT_MS = 30_000
+const EGRESS_MAX_BYTES = 25 * 1024 * 1024
+const EGRESS_CONNECT_TIMEOUT_MS = 10_000
+const EGRESS_IDLE_TIMEOUT_MS = 30_000
 /** The most refusals kept for the report: a page can fire refused requests without end. */
 export const EGRESS_MAX_BLOCKED_RECORDS = 100
 
@@ -43,7 +43,7 @@ export type EgressProxyOptions = {
   allowLoopback?: boolean | { ports: readonly number[] }
 }
 
-export type BlockedAttempt = { host: string; reason: string }
+type BlockedAttempt = { host: string; reason: string }
 
 export type EgressStats = {
   /** Plain requests and CONNECT tunnels asked for, refused ones included. */

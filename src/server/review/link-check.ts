@@ -19,7 +19,7 @@ import {
  */
 
 /** The whole check, every hop and both methods together. */
-export const LINK_CHECK_TIMEOUT_MS = 10_000
+const LINK_CHECK_TIMEOUT_MS = 10_000
 export const LINK_CHECK_MAX_REDIRECTS = 5
 /** Response headers larger than this end the check (Node's parser refuses them). */
 const MAX_HEADER_BYTES = 16 * 1024

@@ -49,7 +49,7 @@ const loadQuality = () => {
 }
 
 /** The quality report's audits (docs/product.md §10); each is on unless turned off here. */
-export type ReviewAuditDeps = {
+type ReviewAuditDeps = {
   /** axe on the desktop and mobile pages, while the capture has them open. */
   axe?: boolean
   /** html-validate on the served HTML (and the rendered DOM of a page its scripts build). */

@@ -14,7 +14,7 @@ import { REVIEW_REQUESTS_PER_DAY, type ReviewSummary } from '#shared/review.ts'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** One queued or running review job per submission: asking again while it waits returns that review. */
-export const reviewDedupeKey = (userChallengeId: number) => `review:${userChallengeId}`
+const reviewDedupeKey = (userChallengeId: number) => `review:${userChallengeId}`
 
 export type RequestReviewResult =
   | { outcome: 'queued' | 'existing'; review: ReviewSummary }

@@ -47,7 +47,7 @@ export async function stackPngs(top: Buffer, bottom: Buffer): Promise<Buffer> {
     .toBuffer()
 }
 
-export function pageSvg({
+function pageSvg({
   width = 768,
   height = 1600,
   dx = 0,

@@ -151,7 +151,7 @@ export function scoreFrom(rawMismatch: number, baselineMismatch: number): number
  * or recoloured does not, because one of the two colours has no match nearby. Forgiven pixels are
  * repainted in the heatmap. Returns how many were forgiven.
  */
-export function forgiveShifts(
+function forgiveShifts(
   design: Uint8Array,
   capture: Uint8Array,
   diff: Uint8Array,

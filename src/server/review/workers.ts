@@ -18,9 +18,9 @@ import { REVIEW_FAILED } from '#server/review/read-model.ts'
 export const REVIEW_JOB_KIND = 'review'
 
 /** A review job holds its lease this long between renewals (every third of it). */
-export const REVIEW_LEASE_MS = 60_000
+const REVIEW_LEASE_MS = 60_000
 /** How long an idle worker waits before looking at the queue again; a review queued here wakes it at once. */
-export const REVIEW_POLL_MS = 1000
+const REVIEW_POLL_MS = 1000
 
 /** What a review job carries: the review it runs. Parsed, as a job's row may come from anywhere. */
 const reviewPayload = z.object({ reviewId: z.number().int().positive() })

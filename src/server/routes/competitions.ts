@@ -11,7 +11,7 @@ import type { Competition, CompetitionEntry, CompetitionsResponse } from '#share
 const PAST_SHOWN = 5
 const UPCOMING_SHOWN = 3
 /** One reading of the page's data serves everyone for this long; the ranking moves with reviews, not faster. */
-export const COMPETITIONS_CACHE_MS = 5000
+const COMPETITIONS_CACHE_MS = 5000
 
 type CompetitionRow = typeof competitions.$inferSelect
 

@@ -34,7 +34,7 @@ type Scored = { points: number; submission: number }
  * Equal points and completed counts share a rank; the next rank skips ("1, 2, 2, 4"). A row's rank
  * depends only on the rows above it, which the top ten always contain, so ranking them here is exact.
  */
-export function rankEntries<T extends Scored>(rows: readonly T[]): (T & { rank: number })[] {
+function rankEntries<T extends Scored>(rows: readonly T[]): (T & { rank: number })[] {
   return rows.map((row, index) => {
     let first = index
     while (
@@ -52,7 +52,7 @@ export function rankEntries<T extends Scored>(rows: readonly T[]): (T & { rank: 
  * "Verified work" (docs/product.md §2, §6): the same ranking over verified submissions only (a live site on
  * the member's own GitHub Pages), summed from the partial index on verified completed submissions.
  */
-export function verifiedLeaderboardQuery(db: Database) {
+function verifiedLeaderboardQuery(db: Database) {
   const verified = db
     .select({
       userId: userChallenges.userId,

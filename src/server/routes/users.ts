@@ -49,7 +49,7 @@ function latestReview(review: {
  * review, in one query (a member with none gives one row with no challenge); null when no member has
  * this username.
  */
-export async function readPublicProfile(db: Database, username: string): Promise<PublicProfileAnswer | null> {
+async function readPublicProfile(db: Database, username: string): Promise<PublicProfileAnswer | null> {
   const latest = latestReviewOf(db, userChallenges.id)
   const rows = await db
     .select({
@@ -110,7 +110,7 @@ export async function readPublicProfile(db: Database, username: string): Promise
 }
 
 /** Points, completed challenges and verified ones of the member with this username; null if none. */
-export async function readBadgeFigures(db: Database, username: string): Promise<ReadmeBadgeFigures | null> {
+async function readBadgeFigures(db: Database, username: string): Promise<ReadmeBadgeFigures | null> {
   const completed = and(eq(userChallenges.userId, users.id), eq(userChallenges.status, 'completed'))
   const [row] = await db
     .select({

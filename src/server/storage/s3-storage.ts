@@ -18,7 +18,7 @@ import type { S3StorageConfig } from '#server/storage/storage-url.ts'
  * Every call to the store has a deadline, so a store that stops answering fails requests instead of
  * holding them (and their sockets) forever.
  */
-export const S3_TIMEOUTS = {
+const S3_TIMEOUTS = {
   /** To open a connection. */
   connectMs: 5000,
   /** A HEAD, a DELETE, or a GET until its headers arrive, retries included. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 /** Where stored files live: a folder on this machine, or an S3-compatible bucket. */
 export type StorageConfig = FsStorageConfig | S3StorageConfig
 
-export type FsStorageConfig = {
+type FsStorageConfig = {
   kind: 'fs'
   /** An absolute folder, or null for `storage/` under DATA_DIR. */
   root: string | null
@@ -26,7 +26,7 @@ export type S3StorageConfig = {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }
 }
 
-export const STORAGE_URL_FORMAT = 's3://bucket[/prefix][?endpoint=http://host:port&region=us-east-1]'
+const STORAGE_URL_FORMAT = 's3://bucket[/prefix][?endpoint=http://host:port&region=us-east-1]'
 
 const S3_PARAMETERS = [
   'endpoint',

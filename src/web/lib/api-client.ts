@@ -61,7 +61,7 @@ function errorOf(body: unknown): { code: string; message: string } | null {
 }
 
 /** The answer was not the JSON the endpoint promises (a proxy's page, a cut-off body). */
-export class InvalidResponseError extends Error {
+class InvalidResponseError extends Error {
   constructor(path: string) {
     super(`The server's answer to ${path} could not be read.`)
     this.name = 'InvalidResponseError'

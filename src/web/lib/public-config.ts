@@ -3,13 +3,13 @@ import type { PublicConfig } from '#shared/public-config.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
 /** Shown until /api/config answers (and if it cannot), so nothing waits on configuration. */
-export const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
+const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   brandName: 'Frontend Dojo',
   supportEmail: 'support@frontend-dojo.dev',
   social: [],
 }
 
-export const publicConfigQuery = () =>
+const publicConfigQuery = () =>
   queryOptions({
     queryKey: ['config'],
     queryFn: () => apiFetch<PublicConfig>('/api/config'),

@@ -1,5 +1,5 @@
 /** True when the user asked the system for less motion; smooth scrolling is then skipped. */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return (
     typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
   )

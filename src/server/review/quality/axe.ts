@@ -12,14 +12,14 @@ import { AXE_IMPACTS, type AxeAudit, type AxeFinding } from '#shared/review.ts'
 export const AXE_CORE_VERSION: string = createRequire(import.meta.url)('axe-core/package.json').version
 
 /** axe on a big page takes seconds; a page that makes it hang must not hold the review. */
-export const AXE_TIMEOUT_MS = 30_000
+const AXE_TIMEOUT_MS = 30_000
 /** A selector or text from the page is kept to this many characters: the page decides their length. */
 const MAX_TEXT = 300
 
 const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text)
 
 /** Most severe first, then the rule with the most elements, then by id (a stable order). */
-export function compareAxeFindings(a: AxeFinding, b: AxeFinding): number {
+function compareAxeFindings(a: AxeFinding, b: AxeFinding): number {
   const rank = (finding: AxeFinding) =>
     finding.impact === null ? AXE_IMPACTS.length : AXE_IMPACTS.indexOf(finding.impact)
   return rank(a) - rank(b) || b.count - a.count || a.ruleId.localeCompare(b.ruleId)

@@ -4,7 +4,7 @@ import { paths } from '#shared/paths.ts'
 import { clearSession, signOutRequest } from '#web/features/auth/api/session.ts'
 import { toast } from '#web/lib/toast.ts'
 
-export const SIGN_OUT_FAILED = 'Sign-out failed. Please try again.'
+const SIGN_OUT_FAILED = 'Sign-out failed. Please try again.'
 
 /**
  * Sign Out (docs/product.md §2, §4): the server ends the session, then the app forgets the user and goes to

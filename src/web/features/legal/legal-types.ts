@@ -11,7 +11,7 @@ export type RichText = string | readonly Inline[]
 
 export type LegalBlock = { kind: 'paragraph'; text: RichText } | { kind: 'list'; items: readonly RichText[] }
 
-export interface LegalSection {
+interface LegalSection {
   /** The heading's anchor, stable so that links such as /terms#termination keep working. */
   id: string
   heading: string

@@ -8,7 +8,7 @@ import {
 } from '#web/features/legal/legal-types.ts'
 
 /** docs/product.md §9: the minimum age is 13. */
-export const CHILDREN_SENTENCE =
+const CHILDREN_SENTENCE =
   'The Service is not intended for children under 13, and we do not knowingly collect personal data from children under 13.'
 
 export function privacyContent({ brandName, supportEmail }: LegalContext): LegalDocumentContent {

@@ -9,7 +9,7 @@ import {
 } from '#web/features/legal/legal-types.ts'
 
 /** docs/product.md §9: requests to add or remove a link are answered within this time. */
-export const LINK_REQUEST_SENTENCE = 'We answer requests to add or remove a link within 2-3 weeks.'
+const LINK_REQUEST_SENTENCE = 'We answer requests to add or remove a link within 2-3 weeks.'
 
 export function termsContent({ brandName, supportEmail }: LegalContext): LegalDocumentContent {
   return {

@@ -28,7 +28,7 @@ function clearActiveLink(): void {
   }
 }
 
-export function isChallengesPath(pathname: string): boolean {
+function isChallengesPath(pathname: string): boolean {
   return pathname === paths.challenges || pathname.startsWith(`${paths.challenges}/`)
 }
 

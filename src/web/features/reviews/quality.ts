@@ -15,7 +15,7 @@ import type {
  * (not imported: that module carries zod).
  */
 
-export const IMPACT_ORDER: readonly AxeImpact[] = ['critical', 'serious', 'moderate', 'minor']
+const IMPACT_ORDER: readonly AxeImpact[] = ['critical', 'serious', 'moderate', 'minor']
 
 export const IMPACT_LABELS: Record<AxeImpact, string> = {
   critical: 'Critical',
@@ -154,7 +154,7 @@ export function htmlFindingsOf(
 }
 
 /** Characters Markdown would read as formatting, escaped; newlines become spaces. */
-export function escapeMarkdown(text: string): string {
+function escapeMarkdown(text: string): string {
   return text.replace(/\s+/g, ' ').replace(/[\\`*_{}[\]()<>#+!|~]/g, '\\$&')
 }
 

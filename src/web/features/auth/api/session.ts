@@ -7,7 +7,7 @@ import { toast } from '#web/lib/toast.ts'
  * Query keys for the session and for everything that belongs to the signed-in member. Member data
  * lives under `memberKeys.all`, so signing out (or losing the session) drops all of it in one call.
  */
-export const sessionKeys = {
+const sessionKeys = {
   session: ['session'] as const,
 }
 
@@ -49,7 +49,7 @@ export function handleUnauthorized(queryClient: QueryClient, error: unknown): vo
   if (wasSignedIn) toast.info(SESSION_ENDED, { id: 'session-ended' })
 }
 
-export const SESSION_ENDED = 'Your session has ended. Please log in again.'
+const SESSION_ENDED = 'Your session has ended. Please log in again.'
 
 export async function signOutRequest(): Promise<void> {
   await apiRequest('/auth/sign-out', postJson())

@@ -4,7 +4,7 @@ import type { ChallengeListResponse, ChallengeResponse, ChallengeZipResponse } f
 import { apiFetch } from '#web/lib/api-client.ts'
 
 /** Query options per endpoint (one factory each); keys are shared so mutations can refresh them. */
-export const challengeKeys = {
+const challengeKeys = {
   all: ['challenges'] as const,
   list: () => [...challengeKeys.all, 'list'] as const,
   category: (category: Category) => [...challengeKeys.all, 'category', category] as const,

@@ -19,8 +19,8 @@ import {
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
 import { toast } from '#web/lib/toast.ts'
 
-export const START_FAILED = 'We could not start this challenge. Please try again.'
-export const DOWNLOAD_FAILED = 'The download failed. Please try again.'
+const START_FAILED = 'We could not start this challenge. Please try again.'
+const DOWNLOAD_FAILED = 'The download failed. Please try again.'
 
 const STATUS_STYLES: Record<ChallengeStatus, { label: string; classes: string; dot: string }> = {
   ongoing: { label: 'Ongoing', classes: 'bg-amber-50 text-amber-800 ring-amber-600/30', dot: 'bg-amber-500' },
@@ -32,7 +32,7 @@ const STATUS_STYLES: Record<ChallengeStatus, { label: string; classes: string; d
 }
 
 /** The member's status on a challenge; the word carries it, the dot only repeats it. */
-export function StatusBadge({ status }: { status: ChallengeStatus }) {
+function StatusBadge({ status }: { status: ChallengeStatus }) {
   const style = STATUS_STYLES[status]
   return (
     <span

@@ -31,7 +31,7 @@ const liveUrlResolver: Resolver<SubmitValues> = async (values) => {
   return { values: { liveUrl }, errors: {} } as ResolverResult<SubmitValues>
 }
 
-export const SUBMIT_FAILED = 'We could not submit your solution. Please try again.'
+const SUBMIT_FAILED = 'We could not submit your solution. Please try again.'
 
 /**
  * "Submit Solution" while the challenge is ongoing, "Refine and Resubmit" once completed

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { CompetitionsResponse } from '#shared/competition.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
-export const competitionKeys = { all: ['competitions'] as const }
+const competitionKeys = { all: ['competitions'] as const }
 
 /** The running competition with its live ranking, the next ones and past results (public). */
 export const competitionsQuery = () =>

@@ -27,7 +27,7 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /** "2 days 5 hours", "3 hours 12 minutes", "4 minutes": how long until `iso`, to the minute. */
-export function formatRemaining(iso: string, nowMs: number): string {
+function formatRemaining(iso: string, nowMs: number): string {
   const left = Math.max(0, new Date(iso).getTime() - nowMs)
   const parts: string[] = []
   const days = Math.floor(left / DAY)

@@ -5,7 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { ChevronDownIcon } from '#web/components/ui/icons.tsx'
 import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
-/** FAQ_ITEM_COUNT (5) questions, docs/product.md §9. */
+/** Five questions, docs/product.md §9. */
 const QUESTIONS = [
   {
     question: 'Is it really free?',

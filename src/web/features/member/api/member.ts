@@ -6,7 +6,7 @@ import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
 /** Under the member keys: signing out drops them with the rest of the member's data. */
-export const memberAreaKeys = {
+const memberAreaKeys = {
   dashboard: [...memberKeys.all, 'dashboard'] as const,
   challenges: (status: ChallengeStatus) => [...memberKeys.all, 'challenge-list', status] as const,
   leaderboard: (work: LeaderboardWork, period: LeaderboardPeriod) =>

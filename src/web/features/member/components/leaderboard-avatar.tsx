@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { LeaderboardEntry } from '#shared/member.ts'
 
-export const DEFAULT_AVATAR = '/images/default-avatar.svg'
+const DEFAULT_AVATAR = '/images/default-avatar.svg'
 
 /** A leaderboard picture: the member's avatar, or the default one when it is missing or fails to load. */
 export function LeaderboardAvatar({

@@ -3,7 +3,7 @@ import { CopyText } from '#web/components/copy-text.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 
-export const readmeBadgePath = (username: string) => `/api/users/${encodeURIComponent(username)}/badge.svg`
+const readmeBadgePath = (username: string) => `/api/users/${encodeURIComponent(username)}/badge.svg`
 
 /**
  * On a member's own profile: their embeddable badge (points, completed and verified challenges) and the

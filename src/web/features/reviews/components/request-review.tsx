@@ -12,7 +12,7 @@ import {
 import { ApiError, isUnauthorized, NetworkError } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
 
-export const REQUEST_FAILED = 'We could not request a review. Please try again.'
+const REQUEST_FAILED = 'We could not request a review. Please try again.'
 
 // The limit itself (REVIEW_REQUESTS_PER_DAY) lives beside the zod schemas, which the browser must not
 // load: the server's count is all the sentence needs.
