@@ -516,15 +516,15 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
           context.signal.addEventListener('abort', () => reject(context.signal.reason))
         })
       },
-      { leaseMs: 300 },
+      { leaseMs: 1500 },
     )
     try {
       expect(await waitFor(() => signal !== undefined)).toBe(true)
       // Once the first lease has run out, another worker could take the job, unless it was renewed.
       const [claimed] = await database.db.select().from(jobs).where(eq(jobs.id, job.id))
       const firstLease = claimed?.lockedUntil?.getTime() ?? 0
-      expect(await waitFor(() => Date.now() > firstLease + 300, 3000)).toBe(true)
-      expect(await createJobQueue(database.db, { workerId: 'other' }).claim(['review'], 300)).toBeNull()
+      expect(await waitFor(() => Date.now() > firstLease + 300, 5000)).toBe(true)
+      expect(await createJobQueue(database.db, { workerId: 'other' }).claim(['review'], 1500)).toBeNull()
       expect(signal?.aborted).toBe(false)
       // Another worker takes the job over (as if our renewals had not reached the database).
       await database.db.update(jobs).set({ lockedBy: 'thief' }).where(eq(jobs.id, job.id))
