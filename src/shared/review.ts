@@ -14,8 +14,38 @@ export const REVIEW_BREAKPOINTS = [
 ] as const
 export type ReviewBreakpointName = (typeof REVIEW_BREAKPOINTS)[number]['breakpoint']
 
-const REVIEW_STATUSES = ['queued', 'running', 'done', 'failed'] as const
+/**
+ * A review waits (`queued`), runs, and ends `passed` or `failed` (docs/product.md §10). Only a passed review
+ * completes the challenge and earns its points. A failed review may still hold scores: the capture ran
+ * but the page was blank or not the member's own site.
+ */
+const REVIEW_STATUSES = ['queued', 'running', 'passed', 'failed'] as const
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number]
+
+/** What a running review is doing, in order; null while queued and once it ended. */
+export const REVIEW_STAGES = [
+  'capturing-desktop',
+  'capturing-tablet',
+  'capturing-mobile',
+  'scoring',
+  'auditing',
+] as const
+export type ReviewStage = (typeof REVIEW_STAGES)[number]
+
+/**
+ * Why a review that captured the site did not pass (docs/product.md §10). A review that could not capture
+ * it fails with the capture's own code (`unreachable`, `http_error`, `timeout`, `too_large`...).
+ */
+export const VERDICT_FAILURES = {
+  blank_page: 'The page looks blank: it shows almost nothing of the design.',
+  not_own_site:
+    "The site is someone else's GitHub Pages site. Submit a site you published yourself, or add your verification tag to it.",
+  verification_missing:
+    'We could not find your verification tag in the page\'s <head>. Add the tag shown on this page to your site, publish it, and review again.',
+  verification_other_member:
+    "The page carries another member's verification tag. Use the tag shown on this page, the one that is yours.",
+} as const
+export type VerdictFailure = keyof typeof VERDICT_FAILURES
 
 /** "Request a new review": at most this many reviews per member and challenge in 24 hours. */
 export const REVIEW_REQUESTS_PER_DAY = 5
@@ -137,16 +167,23 @@ export const reviewQualitySchema = z.object({
 })
 export type ReviewQuality = z.infer<typeof reviewQualitySchema>
 
-/** GET /api/reviews/:id (public) and the `review` fields below. */
+/**
+ * GET /api/reviews/:id and the `review` fields below. `id` is the review's public id, which nobody can
+ * guess; a review that has not passed is shown to its member only.
+ */
 export const reviewSchema = z.object({
-  id: z.number().int(),
+  id: z.string(),
   status: z.enum(REVIEW_STATUSES),
+  stage: z.enum(REVIEW_STAGES).nullable(),
+  /** The address the member submitted. */
   requestedUrl: z.string(),
+  /** The repository the member named with it, if any. */
+  repositoryUrl: z.string().nullable(),
   /** After redirects; null until the review ran. */
   finalUrl: z.string().nullable(),
   /** When it failed: a stable code and a sentence in plain words for the member. */
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** The mean of the breakpoints' scores, one decimal; null until done. */
+  /** The mean of the breakpoints' scores, one decimal; null until the captures were scored. */
   score: z.number().nullable(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
@@ -156,7 +193,10 @@ export const reviewSchema = z.object({
   breakpoints: z.array(reviewBreakpointSchema),
   /** Accessibility, HTML validity and Lighthouse; null until done (and for older reviews). */
   quality: reviewQualitySchema.nullable(),
-  /** Whether the site was the member's own GitHub Pages site when the review ran; null if unknown. */
+  /**
+   * Whether the site the capture ended on was the member's own (their `<login>.github.io`, or their
+   * verification tag); null until the review judged it.
+   */
   ownership: ownershipSchema.nullable(),
   /** The submission's live link as last checked (now, not when the review ran). */
   linkStatus: linkStatusSchema,
@@ -169,9 +209,15 @@ export type ReviewResponse = z.infer<typeof reviewResponse>
 
 /** A review as lists show it (challenge page, profile): enough to show its state and link to it. */
 export const reviewSummarySchema = z.object({
-  id: z.number().int(),
+  id: z.string(),
   status: z.enum(REVIEW_STATUSES),
+  stage: z.enum(REVIEW_STAGES).nullable(),
   score: z.number().nullable(),
+  requestedUrl: z.string(),
+  /** Why it did not pass, when it failed. */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The points this review earned: POINTS_PER_CHALLENGE on the first passed review of a challenge, else 0. */
+  pointsAwarded: z.number().int(),
   createdAt: z.string(),
 })
 export type ReviewSummary = z.infer<typeof reviewSummarySchema>
@@ -183,5 +229,7 @@ export type ReviewSummary = z.infer<typeof reviewSummarySchema>
 export const memberReviewsResponse = z.object({
   reviews: z.array(reviewSummarySchema),
   requestsLeftToday: z.number().int(),
+  /** When the next review may be asked for (ISO), once today's are used; null while one is possible. */
+  nextRequestAt: z.string().nullable(),
 })
 export type MemberReviewsResponse = z.infer<typeof memberReviewsResponse>

@@ -23,19 +23,23 @@ export const progressSchema = z.object({
   status: challengeStatusSchema.nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** The last address submitted, and the repository named with it. */
   liveUrl: z.string().nullable(),
+  repositoryUrl: z.string().nullable(),
   points: z.number().int(),
 })
 export type Progress = z.infer<typeof progressSchema>
 export const progressResponse = z.object({ progress: progressSchema })
 export type ProgressResponse = z.infer<typeof progressResponse>
 
+/**
+ * A submit records an iteration and queues its review (docs/product.md §4): the points come when the review
+ * passes, so the progress is unchanged until then.
+ */
 export const submitResponse = z.object({
   progress: progressSchema,
-  pointsAwarded: z.number().int(),
   user: sessionUserSchema,
-  /** The review the submit queued (or the one already waiting); null when none could be (the day's limit). */
-  review: reviewSummarySchema.nullable().optional(),
+  review: reviewSummarySchema,
 })
 export type SubmitResponse = z.infer<typeof submitResponse>
 
