@@ -14,8 +14,14 @@ import { signIn, uniqueLogin } from './sign-in-helper.ts'
  */
 
 const LIVE_URL = 'https://someone.github.io/project'
-/** What the report and the panel say while a review waits, runs, or after it failed. */
-const NOT_DONE = /Waiting for a worker|Visiting your site…|The review could not be completed/
+/** What the report and the panel say while a review waits, runs (its step), or after it failed. */
+const NOT_DONE = /Reviewing (your|the) site\. Step \d of 6|Review failed/
+/** What the panel says once a review ended. */
+const ENDED = /Review failed|Review passed/
+/** A review's public id. */
+const REVIEW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Links to the addresses a member gave: nobody's ranking follows them. */
+const MEMBER_LINK_REL = 'nofollow ugc noopener'
 
 async function challengeAt(request: APIRequestContext, index: number): Promise<Challenge> {
   const challenges = await listChallenges(request)
@@ -25,7 +31,7 @@ async function challengeAt(request: APIRequestContext, index: number): Promise<C
 }
 
 const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review', exact: true })
-const requestButton = (page: Page) => page.getByRole('button', { name: 'Request a new review' })
+const requestButton = (page: Page) => page.getByRole('button', { name: 'Review again' })
 
 /** The server's CSRF rule: mutations are JSON from our own origin. */
 function sameOrigin(page: Page) {
@@ -34,7 +40,7 @@ function sameOrigin(page: Page) {
 }
 
 /** Starts and submits a challenge through the API with the page's session; returns the queued review's id. */
-async function startAndSubmit(page: Page, challenge: Challenge, liveUrl = LIVE_URL): Promise<number> {
+async function startAndSubmit(page: Page, challenge: Challenge, liveUrl = LIVE_URL): Promise<string> {
   const started = await page.request.post(`/api/me/challenges/${challenge.id}/start`, {
     ...sameOrigin(page),
     data: {},
@@ -45,7 +51,9 @@ async function startAndSubmit(page: Page, challenge: Challenge, liveUrl = LIVE_U
     data: { liveUrl },
   })
   expect(submitted.ok()).toBe(true)
-  return (await latestReviews(page, challenge)).reviews[0]?.id ?? Number.NaN
+  const id = (await latestReviews(page, challenge)).reviews[0]?.id ?? ''
+  expect(id).toMatch(REVIEW_ID)
+  return id
 }
 
 /** A quality report with findings of every impact, listed out of order on purpose. */
@@ -129,7 +137,7 @@ async function latestReviews(page: Page, challenge: Challenge): Promise<MemberRe
 }
 
 test.describe('submission reviews', () => {
-  test('a submit queues a review that the profile, the report and the challenge page show', async ({
+  test('a submit queues a review that the challenge page follows and the report shows', async ({
     page,
     request,
   }, testInfo) => {
@@ -147,15 +155,15 @@ test.describe('submission reviews', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Submit Solution' })).toBeVisible()
     await page.getByLabel('Live site URL').fill(LIVE_URL)
     await page.getByRole('button', { name: 'Submit', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Congratulations!' })
-    await expect(dialog).toBeVisible()
-    await dialog.getByRole('button', { name: 'Close' }).click()
 
-    // The profile links the submission's review.
-    await expect(page).toHaveURL(`/profile/${login}`)
-    const reviewLink = page.getByRole('link', { name: new RegExp(`^Review: .*\\(${challenge.title}\\)`) })
-    await expect(reviewLink).toHaveAttribute('href', /^\/reviews\/\d+$/)
+    // The review panel follows the queued review step by step; no points (and no overlay) before it passes.
+    const panel = reviewPanel(page)
+    await expect(panel.getByTestId('review-panel-state')).toHaveAttribute('aria-live', 'polite')
+    await expect(panel.getByTestId('review-panel-state')).toHaveText(NOT_DONE)
+    await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toHaveCount(0)
+    const reviewLink = panel.getByRole('link', { name: 'View the review report' })
     const reportPath = (await reviewLink.getAttribute('href')) ?? ''
+    expect(reportPath.replace(/^\/reviews\//, '')).toMatch(REVIEW_ID)
     await reviewLink.click()
 
     // The report: who, which site, when, and the state in words.
@@ -166,9 +174,9 @@ test.describe('submission reviews', () => {
       'href',
       `/profile/${login}`,
     )
-    const site = page.getByRole('link', { name: /someone\.github\.io\/project/ })
+    const site = page.getByTestId('review-submitted-url')
     await expect(site).toHaveAttribute('href', LIVE_URL)
-    await expect(site).toHaveAttribute('rel', 'noopener noreferrer')
+    await expect(site).toHaveAttribute('rel', MEMBER_LINK_REL)
     await expect(page.getByRole('main').locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
     const state = page.getByTestId('review-state')
     await expect(state).toHaveAttribute('aria-live', 'polite')
@@ -183,22 +191,22 @@ test.describe('submission reviews', () => {
       timeout: 90_000,
     })
 
-    // The challenge page: the review panel with its live state and the report's link.
+    // The challenge page: the failed review says why, links its report and offers "Review again".
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
-    const panel = reviewPanel(page)
     await expect(panel).toBeVisible()
-    await expect(panel.getByTestId('review-panel-state')).toHaveText(NOT_DONE)
+    await expect(panel.getByTestId('review-panel-state')).toContainText('Review failed')
+    await expect(panel.getByTestId('review-panel-state')).toContainText("The site's name could not be found")
     await expect(panel.getByRole('link', { name: 'View the review report' })).toHaveAttribute(
       'href',
       reportPath,
     )
     await expect(requestButton(page)).toBeVisible()
     await expect(panel.getByTestId('review-requests-left')).toHaveText(
-      /review requests? left today|A review is on its way/,
+      /reviews? left today|Next review possible at/,
     )
   })
 
-  test('"Request a new review" counts down, and the server refuses past the day\'s limit', async ({
+  test('"Review again" counts down, and the server refuses past the day\'s limit', async ({
     page,
     request,
     consoleErrors,
@@ -212,27 +220,23 @@ test.describe('submission reviews', () => {
     const panel = reviewPanel(page)
     const left = panel.getByTestId('review-requests-left')
 
-    // While a review is on its way, another cannot be requested (read at once: the worker may end it
-    // any moment).
-    await expect(left).toHaveText(/A review is on its way|left today/)
-    const now = await panel.evaluate((element) => ({
-      text: element.querySelector('[data-testid="review-requests-left"]')?.textContent ?? '',
-      disabled: element.querySelector('button')?.disabled,
+    // While a review is on its way the panel shows its steps and no "Review again" (read at once: the
+    // worker may end it any moment).
+    const first = await panel.evaluate((element) => ({
+      pending: element.querySelector('[data-testid="review-steps"]') !== null,
+      button: [...element.querySelectorAll('button')].some((button) => button.textContent === 'Review again'),
     }))
-    if (now.text.startsWith('A review is on its way')) expect(now.disabled).toBe(true)
+    if (first.pending) expect(first.button).toBe(false)
 
     for (let round = 0; round < 5; round++) {
-      // Shown throughout: enabled with requests left, disabled with none.
-      await expect(requestButton(page)).toBeVisible()
       // The worker ends the review (it cannot reach the site); the panel follows it without a reload.
-      await expect(panel.getByTestId('review-panel-state')).toHaveText(
-        /The review could not be completed|Scored/,
-        { timeout: 60_000 },
-      )
+      await expect(panel.getByTestId('review-panel-state')).toHaveText(ENDED, { timeout: 60_000 })
+      // Shown once the review failed: enabled with reviews left, disabled with none.
+      await expect(requestButton(page)).toBeVisible()
       const { requestsLeftToday } = await latestReviews(page, challenge)
       if (requestsLeftToday === 0) break
       await expect(left).toHaveText(
-        `${requestsLeftToday} review ${requestsLeftToday === 1 ? 'request' : 'requests'} left today.`,
+        `${requestsLeftToday} ${requestsLeftToday === 1 ? 'review' : 'reviews'} left today.`,
       )
       await requestButton(page).click()
       await expect(panel.getByTestId('review-panel-state')).toHaveText(NOT_DONE)
@@ -241,20 +245,14 @@ test.describe('submission reviews', () => {
         .toBe(requestsLeftToday - 1)
     }
 
-    // None left: the button is off and says why.
-    await expect(panel.getByTestId('review-panel-state')).toHaveText(
-      /The review could not be completed|Scored/,
-      {
-        timeout: 60_000,
-      },
-    )
-    await expect(left).toHaveText(
-      'You have used all your review requests for this challenge today. You can ask again in 24 hours.',
-    )
+    // None left: the button is off and says when the next review is possible.
+    await expect(panel.getByTestId('review-panel-state')).toHaveText(ENDED, { timeout: 60_000 })
+    await expect(left).toHaveText(/^Next review possible at .+\.$/)
+    await expect(left.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
     await expect(requestButton(page)).toBeDisabled()
 
     // The sixth, asked by a page whose count is stale (another tab used the last one): the server
-    // refuses it and its sentence shows as a toast.
+    // refuses it and its sentence shows beside the button.
     const refused = await page.request.post(`/api/me/challenges/${challenge.id}/reviews`, {
       ...sameOrigin(page),
       data: {},
@@ -272,9 +270,9 @@ test.describe('submission reviews', () => {
       await route.fulfill({ response, json: { ...body, requestsLeftToday: 1 } })
     })
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
-    await expect(left).toHaveText('1 review request left today.')
+    await expect(left).toHaveText('1 review left today.')
     await requestButton(page).click()
-    await expect(page.getByText(error.message)).toBeVisible()
+    await expect(panel.getByTestId('review-refused')).toHaveText(error.message)
     // A request the closing page leaves in the route must not fail the test after it passed.
     await page.unrouteAll({ behavior: 'ignoreErrors' })
     // The browser logs the 429 as a failed resource: provoked on purpose here.
@@ -283,9 +281,9 @@ test.describe('submission reviews', () => {
   })
 
   test('an unknown review is the 404 page', async ({ page, consoleErrors }) => {
-    await page.goto('/reviews/2147483000')
+    await page.goto('/reviews/00000000-0000-4000-8000-000000000000')
     await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
-    await page.goto('/reviews/not-a-number')
+    await page.goto('/reviews/not%20a%20review')
     await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
     // The browser logs the API's 404 answer as a failed resource: that answer is what this test is about.
     consoleErrors.splice(0)
@@ -327,7 +325,7 @@ test.describe('submission reviews', () => {
       const { review } = (await response.json()) as ReviewResponse
       const done: Review = {
         ...review,
-        status: 'done',
+        status: 'passed',
         finalUrl: `${LIVE_URL}/`,
         error: null,
         score: 81.3,
@@ -367,10 +365,9 @@ test.describe('submission reviews', () => {
     await expect(page.getByRole('meter', { name: /Desktop score/ })).toHaveAttribute('value', '92.5')
     await expect(page.getByText('Fonts that failed to load')).toHaveCount(1)
     await expect(page.getByText('1.30× the design').first()).toBeVisible()
-    await expect(page.getByRole('link', { name: /someone\.github\.io\/project\// })).toHaveAttribute(
-      'rel',
-      'noopener noreferrer',
-    )
+    await expect(page.getByTestId('review-submitted-url')).toHaveAttribute('rel', MEMBER_LINK_REL)
+    await expect(page.getByTestId('review-final-url')).toHaveText(`The capture ended on: ${LIVE_URL}/`)
+    await expect(page.getByTestId('review-final-url').getByRole('link')).toHaveCount(0)
 
     const desktop = page.getByRole('region', { name: 'Desktop 1440 px', exact: true })
     const capture = desktop.getByRole('img', { name: 'Your site at Desktop width' })
@@ -395,11 +392,9 @@ test.describe('submission reviews', () => {
     ).toBeVisible()
     await expect(slider).toBeDisabled()
 
-    // Issue 11: whose site it is and whether it answers, in words.
+    // Whose site it is and whether it answers, in words.
     const siteStatus = page.getByRole('list', { name: 'Site status' })
-    await expect(siteStatus.getByTestId('ownership-badge')).toHaveText(
-      "Verified (the member's own GitHub Pages site)",
-    )
+    await expect(siteStatus.getByTestId('ownership-badge')).toHaveText("Verified (the member's own site)")
     await expect(siteStatus.getByTestId('ownership-badge')).toBeVisible()
     await expect(siteStatus.getByTestId('link-offline')).toHaveText(
       'Offline (the site did not answer the last checks)',
@@ -466,7 +461,7 @@ test.describe('submission reviews', () => {
       const { review } = (await response.json()) as ReviewResponse
       const done: Review = {
         ...review,
-        status: 'done',
+        status: 'passed',
         error: null,
         score: 50,
         breakpoints: [],
@@ -487,7 +482,7 @@ test.describe('submission reviews', () => {
     await page.goto(`/reviews/${reviewId}`)
 
     await expect(page.getByTestId('ownership-note')).toHaveText(
-      'Unverified: a custom domain cannot be matched to a GitHub account.',
+      "Unverified: the site is not the member's GitHub Pages site and carries no verification tag of theirs.",
     )
     await expect(page.getByTestId('ownership-badge')).toHaveCount(0)
     await expect(page.getByTestId('link-offline')).toHaveCount(0)

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router'
-import type { Leaderboard, LeaderboardEntry, LeaderboardWork } from '#shared/member.ts'
+import type { Leaderboard, LeaderboardEntry } from '#shared/member.ts'
 import { paths } from '#shared/paths.ts'
 import type { LeaderboardPeriod } from '#shared/periods.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
@@ -17,17 +17,11 @@ const ACCESS_DENIED =
   'Access Denied: You need to log in to view the leaderboard. Please sign in to see the top performers and track your progress.'
 const NO_SCORERS =
   'No top scorers yet! Be the first to complete challenges and earn your spot on the leaderboard.'
-const NO_VERIFIED =
-  'No verified work yet. A submission counts here when its live site is on your own GitHub Pages (username.github.io).'
 
 const PERIODS: ReadonlyArray<{ value: LeaderboardPeriod; label: string }> = [
   { value: 'week', label: 'This week' },
   { value: 'month', label: 'This month' },
   { value: 'all', label: 'All time' },
-]
-const WORKS: ReadonlyArray<{ value: LeaderboardWork; label: string }> = [
-  { value: 'all', label: 'All work' },
-  { value: 'verified', label: 'Verified work' },
 ]
 
 const NO_SCORERS_THIS: Record<Exclude<LeaderboardPeriod, 'all'>, string> = {
@@ -60,33 +54,24 @@ export function Component() {
 
 function MemberLeaderboard() {
   const [search] = useSearchParams()
-  const work: LeaderboardWork = search.get('work') === 'verified' ? 'verified' : 'all'
   const period = PERIODS.find((p) => p.value === search.get('period'))?.value ?? 'all'
   return (
     <>
+      <p className="mt-3 max-w-2xl text-base leading-7 text-slate-600">
+        Points come from passed reviews: every challenge counted here was reviewed on its member's own live
+        site.
+      </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <FilterLinks
-          label="Period"
-          options={PERIODS}
-          current={period}
-          searchOf={(value) => leaderboardSearch(work, value)}
-        />
-        <FilterLinks
-          label="Kind of work"
-          options={WORKS}
-          current={work}
-          searchOf={(value) => leaderboardSearch(value, period)}
-        />
+        <FilterLinks label="Period" options={PERIODS} current={period} searchOf={leaderboardSearch} />
       </div>
-      <LeaderboardOf work={work} period={period} />
+      <LeaderboardOf period={period} />
     </>
   )
 }
 
 /**
  * Which ranking to show (docs/product.md §2), as links in the address (a reload or a shared link keeps
- * it): all work or verified work only (live sites on the member's own GitHub Pages); this week, this
- * month or all time.
+ * it): this week, this month or all time.
  */
 function FilterLinks<T extends string>({
   label,
@@ -121,8 +106,8 @@ function FilterLinks<T extends string>({
   )
 }
 
-function LeaderboardOf({ work, period }: { work: LeaderboardWork; period: LeaderboardPeriod }) {
-  const board = useQuery(leaderboardQuery(work, period))
+function LeaderboardOf({ period }: { period: LeaderboardPeriod }) {
+  const board = useQuery(leaderboardQuery(period))
   if (board.isPending) return <LeaderboardSkeleton />
   if (board.isError)
     return (
@@ -138,7 +123,7 @@ function LeaderboardOf({ work, period }: { work: LeaderboardWork; period: Leader
       <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
         <TrophyIcon className="mx-auto size-10 text-slate-500" />
         <p className="mx-auto mt-4 max-w-md text-base leading-7 text-slate-700">
-          {work === 'verified' ? NO_VERIFIED : period === 'all' ? NO_SCORERS : NO_SCORERS_THIS[period]}
+          {period === 'all' ? NO_SCORERS : NO_SCORERS_THIS[period]}
         </p>
         <Link to={paths.challenges} className={buttonClasses('primary', 'md', 'mt-6')}>
           Browse challenges

@@ -9,18 +9,18 @@ import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** The largest review id the API accepts (a positive 32-bit integer, like a challenge id). */
-const MAX_REVIEW_ID = 2_147_483_647
-
-/** A review id as the URL gives it: a positive integer, or nothing the API could know. */
-function reviewIdOf(segment: string | undefined): number | null {
-  if (!segment || !/^[1-9]\d{0,9}$/.test(segment)) return null
-  const id = Number(segment)
-  return id <= MAX_REVIEW_ID ? id : null
+/**
+ * A review id as the URL gives it. Ids are unguessable strings (a uuid): anything that could not be one
+ * is the 404 page at once, and the API answers the rest (404 for an unknown review, or another member's
+ * that has not passed).
+ */
+function reviewIdOf(segment: string | undefined): string | null {
+  return segment && /^[A-Za-z0-9_-]{1,100}$/.test(segment) ? segment : null
 }
 
 /**
- * /reviews/:reviewId, public (docs/product.md §10): the report of one submission review, live while it runs.
+ * /reviews/:reviewId (docs/product.md §10): the report of one submission review, live while it runs; public
+ * once it passed, its member's only before.
  */
 export function Component() {
   const { reviewId } = useParams()
@@ -29,7 +29,7 @@ export function Component() {
   return <ReviewPage reviewId={id} />
 }
 
-function ReviewPage({ reviewId }: { reviewId: number }) {
+function ReviewPage({ reviewId }: { reviewId: string }) {
   const review = useQuery(reviewQuery(reviewId))
 
   if (isApiNotFound(review.error)) return <NotFoundPage />

@@ -87,7 +87,7 @@ describe('the quality report as the page shows it', () => {
 
   it('writes a Markdown summary with the scores, the tools, the top findings and the link', () => {
     const review = {
-      id: 7,
+      id: '3f0c1c1e-8d4b-4e0f-9a57-2b6f1f3a9c21',
       score: 81.25,
       challenge: { id: 1, slug: 'x', title: 'Card *component*' },
       breakpoints: [
@@ -96,7 +96,10 @@ describe('the quality report as the page shows it', () => {
       ],
       quality: QUALITY,
     } as unknown as Review
-    const markdown = reviewMarkdown(review, 'https://dojo.example/reviews/7')
+    const markdown = reviewMarkdown(
+      review,
+      'https://dojo.example/reviews/3f0c1c1e-8d4b-4e0f-9a57-2b6f1f3a9c21',
+    )
     expect(markdown).toBe(
       [
         '## Review of Card \\*component\\*',
@@ -120,7 +123,7 @@ describe('the quality report as the page shows it', () => {
         '- **Minor**: [Fix meta-refresh](https://dequeuniversity.com/rules/axe/4.13/meta-refresh) (`meta-refresh`, 1 element)',
         '- **HTML error**: Duplicate ID "a\\|b" (`no-dup-id`, line 4)',
         '',
-        '[Full report](https://dojo.example/reviews/7)',
+        '[Full report](https://dojo.example/reviews/3f0c1c1e-8d4b-4e0f-9a57-2b6f1f3a9c21)',
         '',
       ].join('\n'),
     )

@@ -38,9 +38,10 @@ function openShareWindow(url: string) {
 }
 
 /**
- * The achievement overlay after a completed submission (docs/product.md §2, §4). A native modal <dialog>: the
- * browser traps focus in it, makes the page behind inert and closes it on Escape. Page scrolling is
- * locked while it is open. However it closes, `onClose` runs (the caller goes to the profile).
+ * The achievement overlay once a review the member watched passes and completes the challenge
+ * (docs/product.md §2, §4, §10): the points come with the pass, not with the submit. A native modal
+ * <dialog>: the browser traps focus in it, makes the page behind inert and closes it on Escape. Page
+ * scrolling is locked while it is open. However it closes, `onClose` runs (the caller goes to the profile).
  */
 export function AchievementDialog({
   challengeTitle,
@@ -99,8 +100,8 @@ export function AchievementDialog({
         </h2>
         <p id={textId} className="relative mt-3 text-base leading-7 text-slate-700">
           {pointsAwarded > 0
-            ? `You completed ${challengeTitle} and earned ${pointsAwarded} points.`
-            : `You completed ${challengeTitle} again. Your new live site is saved; the points for this challenge are already yours.`}
+            ? `Your site passed its review: you completed ${challengeTitle} and earned ${pointsAwarded} points.`
+            : `Your site passed its review again. The points for ${challengeTitle} are already yours.`}
         </p>
         {pointsAwarded > 0 ? (
           <p className="relative mt-4 inline-flex items-center rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-800 ring-1 ring-emerald-600/25">

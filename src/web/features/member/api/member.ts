@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ChallengeStatus } from '#shared/constants.ts'
-import type { Dashboard, Leaderboard, LeaderboardWork, MemberChallengesResponse } from '#shared/member.ts'
+import type { Dashboard, Leaderboard, MemberChallengesResponse } from '#shared/member.ts'
 import type { LeaderboardPeriod } from '#shared/periods.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
@@ -9,8 +9,7 @@ import { apiFetch } from '#web/lib/api-client.ts'
 const memberAreaKeys = {
   dashboard: [...memberKeys.all, 'dashboard'] as const,
   challenges: (status: ChallengeStatus) => [...memberKeys.all, 'challenge-list', status] as const,
-  leaderboard: (work: LeaderboardWork, period: LeaderboardPeriod) =>
-    [...memberKeys.all, 'leaderboard', work, period] as const,
+  leaderboard: (period: LeaderboardPeriod) => [...memberKeys.all, 'leaderboard', period] as const,
 }
 
 /** The three count boxes of /my (docs/product.md §7). Fresh on every visit: a start changes them. */
@@ -31,21 +30,17 @@ export const memberChallengesQuery = (status: ChallengeStatus) =>
   })
 
 /**
- * The top card and the top-10 table in one answer (members only): of all work or verified work only,
- * this week, this month or all time.
+ * The top card and the top-10 table in one answer (members only): this week, this month or all time.
+ * Every point counted comes from a passed review, so there is one ranking of verified work.
  */
-export const leaderboardQuery = (work: LeaderboardWork = 'all', period: LeaderboardPeriod = 'all') =>
+export const leaderboardQuery = (period: LeaderboardPeriod = 'all') =>
   queryOptions({
-    queryKey: memberAreaKeys.leaderboard(work, period),
-    queryFn: () => apiFetch<Leaderboard>(`/api/leaderboard${leaderboardSearch(work, period)}`),
+    queryKey: memberAreaKeys.leaderboard(period),
+    queryFn: () => apiFetch<Leaderboard>(`/api/leaderboard${leaderboardSearch(period)}`),
     staleTime: 0,
   })
 
-/** The query string of a leaderboard view, without the defaults (`?work=verified&period=week`, or ''). */
-export function leaderboardSearch(work: LeaderboardWork, period: LeaderboardPeriod): string {
-  const params = new URLSearchParams()
-  if (work !== 'all') params.set('work', work)
-  if (period !== 'all') params.set('period', period)
-  const search = params.toString()
-  return search ? `?${search}` : ''
+/** The query string of a leaderboard view, without the default (`?period=week`, or ''). */
+export function leaderboardSearch(period: LeaderboardPeriod): string {
+  return period === 'all' ? '' : `?${new URLSearchParams({ period })}`
 }

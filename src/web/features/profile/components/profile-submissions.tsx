@@ -19,11 +19,11 @@ import { webUrl } from '#web/lib/web-url.ts'
 const NO_SUBMISSIONS = "You din't yet completed any challenge."
 
 /**
- * The latest review of a submission, linking to its report: the score once done, else its state.
+ * The latest review of a submission, linking to its report: the score once passed, else its state.
  * No relative time here: the profile is rendered by the server and must hydrate to the same text.
  */
 function SubmissionReview({ review, title }: { review: ReviewSummary; title: string }) {
-  const done = review.status === 'done' && review.score !== null
+  const done = review.status === 'passed' && review.score !== null
   return (
     <Link
       to={reviewPath(review.id)}
@@ -34,11 +34,11 @@ function SubmissionReview({ review, title }: { review: ReviewSummary; title: str
         {done ? (
           <span className="tabular-nums">{formatScore(review.score ?? 0)} / 100</span>
         ) : (
-          <span className="sr-only">{reviewStatusLabel(review.status)}</span>
+          <span className="sr-only">{reviewStatusLabel(review.status, review.stage)}</span>
         )}
         <span className="sr-only"> ({title})</span>
       </span>
-      {done ? null : <ReviewStatusBadge status={review.status} />}
+      {done ? null : <ReviewStatusBadge status={review.status} stage={review.stage} />}
     </Link>
   )
 }

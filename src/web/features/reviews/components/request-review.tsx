@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import type { ReviewSummary } from '#shared/review.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { AlertIcon } from '#web/components/ui/icons.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import {
   isReviewPending,
@@ -9,24 +10,18 @@ import {
   requestReview,
   reviewKeys,
 } from '#web/features/reviews/api/reviews.ts'
+import { allowanceOf, canRequestReview } from '#web/features/reviews/progress.ts'
+import { useNow } from '#web/features/reviews/use-now.ts'
 import { ApiError, isUnauthorized, NetworkError } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
 
-const REQUEST_FAILED = 'We could not request a review. Please try again.'
-
-// The limit itself (REVIEW_REQUESTS_PER_DAY) lives beside the zod schemas, which the browser must not
-// load: the server's count is all the sentence needs.
-function requestsLeftText(left: number, pending: boolean): string {
-  // The server answers a request made while a review waits with that same review.
-  if (pending) return 'A review is on its way: you can request another once it has finished.'
-  if (left <= 0)
-    return 'You have used all your review requests for this challenge today. You can ask again in 24 hours.'
-  return `${left} review ${left === 1 ? 'request' : 'requests'} left today.`
-}
+const REQUEST_FAILED = 'We could not ask for a review. Please try again.'
+const ON_ITS_WAY = 'A review is on its way: you can ask for another once it has finished.'
 
 /**
- * "Request a new review" for the signed-in member's own challenge: disabled, with the reason beside
- * it, while a review is on its way and once the day's allowance is used. The server's refusal (429) is shown as its own sentence.
+ * "Review again" (docs/product.md §10): a new review of the last address the member submitted. Beside it,
+ * how many reviews are left today or when the next one is possible; while a review is on its way it is
+ * off. The server's refusal (429) stays beside the button in its own words, which say when to come back.
  */
 export function RequestReview({
   challengeId,
@@ -39,24 +34,27 @@ export function RequestReview({
 }) {
   const queryClient = useQueryClient()
   const reviews = useQuery(memberReviewsQuery(challengeId))
+  const now = useNow()
   const hintId = useId()
+  const refusedId = useId()
   const request = useMutation({
     mutationFn: () => requestReview(challengeId),
     onSuccess: (review) => {
       queryClient.setQueryData(memberReviewsQuery(challengeId).queryKey, (old) =>
         old
-          ? { reviews: [review, ...old.reviews], requestsLeftToday: Math.max(0, old.requestsLeftToday - 1) }
+          ? {
+              ...old,
+              reviews: [review, ...old.reviews.filter((item) => item.id !== review.id)],
+              requestsLeftToday: Math.max(0, old.requestsLeftToday - 1),
+            }
           : old,
       )
       onRequested?.(review)
     },
     onError: (error) => {
-      console.warn('Requesting a review failed:', error)
-      if (isUnauthorized(error)) return
-      if (error instanceof ApiError && error.status === 429) {
-        toast.error(error.message)
-        return
-      }
+      console.warn('Asking for a review failed:', error)
+      // A 401 is the app's (signed out); a 429 is shown beside the button.
+      if (isUnauthorized(error) || isRefusal(error)) return
       const detail =
         error instanceof NetworkError || (error instanceof ApiError && error.status < 500)
           ? error.message
@@ -66,33 +64,60 @@ export function RequestReview({
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.member(challengeId) }),
   })
 
-  const left = reviews.data?.requestsLeftToday
-  const pending = isReviewPending(reviews.data?.reviews[0]?.status)
+  const data = reviews.data
+  const pending = isReviewPending(data?.reviews[0]?.status)
+  const allowance = data ? allowanceOf(data, now ?? Date.now()) : null
+  const refused = isRefusal(request.error) ? request.error.message : null
   const busy = request.isPending
+  const describedBy = [allowance ? hintId : null, refused ? refusedId : null].filter(Boolean).join(' ')
   return (
     <div className={className}>
       <button
         type="button"
-        disabled={busy || pending || left === undefined || left <= 0}
+        disabled={busy || pending || !allowance || !canRequestReview(allowance)}
         aria-busy={busy || undefined}
-        aria-describedby={left === undefined ? undefined : hintId}
+        aria-describedby={describedBy || undefined}
         onClick={() => request.mutate()}
         className={buttonClasses('secondary', 'md', 'w-full')}
       >
         {busy ? (
           <>
             <Spinner className="size-4" />
-            Requesting...
+            Asking for a review...
           </>
         ) : (
-          'Request a new review'
+          'Review again'
         )}
       </button>
-      {left === undefined ? null : (
+      {allowance ? (
         <p id={hintId} className="mt-2 text-center text-sm text-slate-600" data-testid="review-requests-left">
-          {requestsLeftText(left, pending)}
+          {pending ? (
+            ON_ITS_WAY
+          ) : allowance.kind === 'wait' ? (
+            <>
+              Next review possible at <time dateTime={allowance.until}>{allowance.at}</time>.
+            </>
+          ) : (
+            allowance.text
+          )}
         </p>
-      )}
+      ) : null}
+      {refused ? (
+        <p
+          id={refusedId}
+          role="alert"
+          data-testid="review-refused"
+          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-800"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          {refused}
+        </p>
+      ) : null}
     </div>
   )
+}
+
+/** The day's allowance is used (HTTP 429): the message says when the next review is possible. */
+function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429
 }

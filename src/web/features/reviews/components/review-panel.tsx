@@ -1,81 +1,93 @@
-import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
-import { Link } from 'react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { paths } from '#shared/paths.ts'
 import type { ReviewSummary } from '#shared/review.ts'
-import { ArrowRightIcon } from '#web/components/ui/icons.tsx'
+import { AlertIcon, ArrowRightIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { memberReviewsQuery, reviewPath } from '#web/features/reviews/api/reviews.ts'
+import { sessionQuery } from '#web/features/auth/api/session.ts'
+import { useSession } from '#web/features/auth/use-session.ts'
+import { progressKeys } from '#web/features/challenges/api/progress.ts'
+import { AchievementDialog } from '#web/features/challenges/components/achievement-dialog.tsx'
+import { isReviewPending, memberReviewsQuery, reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
+import { formatScore, ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
+import { ReviewSteps } from '#web/features/reviews/components/review-steps.tsx'
 import {
-  formatScore,
-  PENDING_TEXT,
-  ReviewStatusBadge,
-} from '#web/features/reviews/components/review-status.tsx'
+  createReviewWatcher,
+  formatLocalTime,
+  progressAnnouncement,
+  reviewProgress,
+} from '#web/features/reviews/progress.ts'
+import { useNow } from '#web/features/reviews/use-now.ts'
+import { scrollToTop } from '#web/lib/scroll.ts'
 
-function stateText(review: ReviewSummary | undefined): string {
-  if (!review) return 'No review yet.'
-  switch (review.status) {
-    case 'queued':
-    case 'running':
-      return PENDING_TEXT[review.status]
-    case 'done':
-      return review.score === null ? 'Review done.' : `Scored ${formatScore(review.score)} out of 100.`
-    case 'failed':
-      return 'The review could not be completed. The report says why.'
-  }
-}
+const FAILED_FALLBACK = 'Something went wrong while reviewing the site.'
 
 /**
- * The member's latest review of a completed challenge (docs/product.md §10): its state, live while a worker
- * has it, its score, the report, and "Request a new review".
+ * The newest reviews the member watched, across visits of the page in this tab (the panel only renders
+ * in the browser, for a signed-in member).
  */
-export function ReviewPanel({ challengeId }: { challengeId: number }) {
+const watcher = createReviewWatcher()
+
+const linkClasses =
+  'inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline'
+
+/**
+ * The member's reviews of a challenge they started (docs/product.md §10): the newest, followed live step by
+ * step while it waits and runs; its verdict once it ended (the score and the report when it passed, the
+ * reason and "Review again" when it failed); the earlier ones below. When a review the member watched
+ * passes and earns the challenge's points, the achievement overlay opens; closing it goes to the profile.
+ */
+export function ReviewPanel({
+  challengeId,
+  challengeTitle,
+}: {
+  challengeId: number
+  challengeTitle: string
+}) {
   const reviews = useQuery(memberReviewsQuery(challengeId))
+  const queryClient = useQueryClient()
+  const session = useSession()
+  const navigate = useNavigate()
   const headingId = useId()
+  const [achievement, setAchievement] = useState<ReviewSummary | null>(null)
   const latest = reviews.data?.reviews[0]
+  const earlier = reviews.data?.reviews.slice(1) ?? []
+
+  useEffect(() => {
+    if (!latest) return
+    const seen = watcher.observe(latest)
+    if (seen.justEnded && latest.status === 'passed') {
+      // A pass completes the challenge and may add points: the progress and the navbar's points change.
+      void queryClient.invalidateQueries({ queryKey: progressKeys.one(challengeId) })
+      void queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey })
+    }
+    if (seen.achievement) setAchievement(latest)
+  }, [latest, challengeId, queryClient])
 
   return (
     <section
       aria-labelledby={headingId}
+      data-testid="review-panel"
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold tracking-tight text-slate-900">
           Review
         </h2>
-        {latest ? <ReviewStatusBadge status={latest.status} /> : null}
+        {latest ? <ReviewStatusBadge status={latest.status} stage={latest.stage} /> : null}
       </div>
       <p className="mt-2 text-sm leading-6 text-slate-600">
         We visit your live site at desktop, tablet and mobile widths and score how closely it matches the
-        design.
+        design. It passes when every width loads, the page is not blank and the site is your own.
       </p>
 
       {reviews.data ? (
         <>
-          {latest?.status === 'done' && latest.score !== null ? (
-            <p className="mt-4 flex items-baseline gap-1.5" aria-hidden="true">
-              <span className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums">
-                {formatScore(latest.score)}
-              </span>
-              <span className="text-sm font-medium text-slate-600">/ 100</span>
-            </p>
-          ) : null}
-          <p
-            role="status"
-            aria-live="polite"
-            data-testid="review-panel-state"
-            className="mt-3 text-base font-medium text-slate-900"
-          >
-            {stateText(latest)}
-          </p>
-          {latest ? (
-            <Link
-              to={reviewPath(latest.id)}
-              className="mt-3 inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline"
-            >
-              View the review report
-              <ArrowRightIcon className="size-4" />
-            </Link>
+          <LatestReview review={latest} challengeId={challengeId} />
+          {earlier.length > 0 ? (
+            <EarlierReviews reviews={earlier} total={reviews.data.reviews.length} />
           ) : null}
         </>
       ) : reviews.isError ? (
@@ -98,7 +110,148 @@ export function ReviewPanel({ challengeId }: { challengeId: number }) {
         </div>
       )}
 
-      <RequestReview challengeId={challengeId} className="mt-5 border-t border-slate-200 pt-5" />
+      {achievement ? (
+        <AchievementDialog
+          challengeTitle={challengeTitle}
+          pointsAwarded={achievement.pointsAwarded}
+          onClose={() => {
+            watcher.acknowledge(achievement.id)
+            setAchievement(null)
+            scrollToTop()
+            if (session.status === 'signed-in') navigate(paths.profile(session.user.username))
+          }}
+        />
+      ) : null}
     </section>
   )
 }
+
+/**
+ * The newest review. Its state is one live region that stays mounted, so each step and the verdict are
+ * announced as the panel polls.
+ */
+function LatestReview({ review, challengeId }: { review: ReviewSummary | undefined; challengeId: number }) {
+  const pending = isReviewPending(review?.status)
+  const failed = review?.status === 'failed'
+  return (
+    <div className="mt-4">
+      <div
+        role="status"
+        aria-live="polite"
+        data-testid="review-panel-state"
+        className={failed ? 'rounded-xl bg-rose-50 p-4 ring-1 ring-rose-200' : undefined}
+      >
+        {!review ? (
+          <p className="text-sm text-slate-700">
+            No review yet. Submit your live site: its review starts at once.
+          </p>
+        ) : pending ? (
+          <p className="text-sm font-medium text-slate-900">
+            Reviewing your site. {progressAnnouncement(reviewProgress(review))}.
+          </p>
+        ) : review.status === 'passed' ? (
+          <>
+            <p className="flex items-center gap-2 text-base font-semibold text-emerald-800">
+              <PassedIcon />
+              Review passed
+            </p>
+            {review.score !== null ? (
+              <p className="mt-2 flex items-baseline gap-1.5">
+                <span className="text-sm font-medium text-slate-700">Score</span>
+                <span
+                  data-testid="review-panel-score"
+                  className="text-4xl font-bold tracking-tight text-slate-900 tabular-nums"
+                >
+                  {formatScore(review.score)}
+                </span>
+                <span className="text-sm font-medium text-slate-600">/ 100</span>
+              </p>
+            ) : null}
+            {review.pointsAwarded > 0 ? (
+              <p className="mt-2 inline-flex items-center rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-800 ring-1 ring-emerald-600/25">
+                +{review.pointsAwarded} points
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <p className="flex items-center gap-2 text-base font-semibold text-rose-900">
+              <AlertIcon className="size-5 shrink-0" />
+              Review failed
+            </p>
+            <p className="mt-1 text-sm leading-6 text-rose-900">{review.error?.message ?? FAILED_FALLBACK}</p>
+          </>
+        )}
+      </div>
+      {review && pending ? <ReviewSteps review={review} className="mt-4" /> : null}
+      {review ? (
+        <Link to={reviewPath(review.id)} className={`mt-4 ${linkClasses}`}>
+          View the review report
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      ) : null}
+      {failed ? (
+        <RequestReview challengeId={challengeId} className="mt-5 border-t border-slate-200 pt-5" />
+      ) : null}
+    </div>
+  )
+}
+
+/** The member's earlier reviews of the challenge, newest first, numbered in the order they were asked. */
+function EarlierReviews({ reviews, total }: { reviews: ReviewSummary[]; total: number }) {
+  const headingId = useId()
+  const now = useNow()
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-5">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        Earlier reviews
+      </h3>
+      <ol aria-labelledby={headingId} className="mt-3 space-y-4">
+        {reviews.map((review, index) => {
+          // The newest is the panel's own; these count down from the one before it.
+          const number = total - 1 - index
+          return (
+            <li key={review.id} data-testid="earlier-review" className="text-sm">
+              <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="font-semibold text-slate-900">Review {number}</span>
+                <ReviewStatusBadge status={review.status} stage={review.stage} />
+                {review.score !== null ? (
+                  <span className="font-semibold text-slate-900 tabular-nums">
+                    {formatScore(review.score)}
+                    <span className="font-medium text-slate-600"> / 100</span>
+                  </span>
+                ) : null}
+              </div>
+              <p className="mt-1 text-slate-600">
+                <time dateTime={review.createdAt}>
+                  {formatLocalTime(review.createdAt, now ?? Date.now())}
+                </time>
+              </p>
+              <p className="mt-1 break-all text-slate-700">{review.requestedUrl}</p>
+              <Link to={reviewPath(review.id)} className={`mt-1 ${linkClasses}`}>
+                Report<span className="sr-only"> of review {number}</span>
+                <ArrowRightIcon className="size-4" />
+              </Link>
+            </li>
+          )
+        })}
+      </ol>
+    </div>
+  )
+}
+
+const PassedIcon = () => (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className="size-5 shrink-0"
+  >
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
+  </svg>
+)

@@ -5,18 +5,15 @@ import type { Review, ReviewBreakpoint } from '#shared/review.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { AlertIcon, ChevronRightIcon, ExternalLinkIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { isReviewPending, reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { BreakpointComparison } from '#web/features/reviews/components/breakpoint-comparison.tsx'
 import { CopyMarkdown } from '#web/features/reviews/components/copy-markdown.tsx'
 import { QualityReport } from '#web/features/reviews/components/quality-report.tsx'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
-import {
-  formatScore,
-  PENDING_TEXT,
-  ReviewStatusBadge,
-} from '#web/features/reviews/components/review-status.tsx'
+import { formatScore, ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
+import { ReviewSteps } from '#web/features/reviews/components/review-steps.tsx'
+import { progressAnnouncement, reviewProgress } from '#web/features/reviews/progress.ts'
 import { formatRelative, useNow } from '#web/features/reviews/use-now.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
@@ -64,16 +61,23 @@ function ScoreMeter({ score, labelledBy }: { score: number; labelledBy: string }
   )
 }
 
+/** Member-given addresses: followed by nobody's ranking, opened without access to this page. */
+const MEMBER_LINK_REL = 'nofollow ugc noopener'
+
+const externalLinkClasses =
+  'inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium break-all text-accent-800 underline underline-offset-4 hover:no-underline'
+
 /**
- * The report of one review (docs/product.md §2 Reviews, §10): who, which site, when, the scores and the
- * comparisons.
+ * The report of one review (docs/product.md §2 Reviews, §10): who, which site (as submitted, and where
+ * the capture ended), when, the verdict, the scores and the comparisons.
  */
 export function ReviewReport({ review }: { review: Review }) {
   const session = useSession()
   const navigate = useNavigate()
   const isOwner = session.status === 'signed-in' && session.user.username === review.member.username
   const memberName = review.member.name?.trim() || review.member.username
-  const site = webUrl(review.finalUrl ?? review.requestedUrl)
+  const submitted = webUrl(review.requestedUrl)
+  const repository = webUrl(review.repositoryUrl)
   const ranAt = review.finishedAt ?? review.startedAt
   const overallId = useId()
 
@@ -94,7 +98,7 @@ export function ReviewReport({ review }: { review: Review }) {
               <li className="flex items-center gap-1.5">
                 <ChevronRightIcon className="size-3.5 text-slate-400" />
                 <span aria-current="page" className="font-medium text-slate-900">
-                  Review #{review.id}
+                  Review report
                 </span>
               </li>
             </ol>
@@ -103,7 +107,7 @@ export function ReviewReport({ review }: { review: Review }) {
             <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
               Review of {review.challenge.title}
             </h1>
-            <ReviewStatusBadge status={review.status} />
+            <ReviewStatusBadge status={review.status} stage={review.stage} />
           </div>
           <dl className="mt-6 grid gap-x-8 gap-y-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
             <div>
@@ -121,27 +125,52 @@ export function ReviewReport({ review }: { review: Review }) {
             </div>
             <div className="min-w-0">
               <dt className="font-semibold text-slate-900">Live site</dt>
-              <dd className="mt-1">
-                {site ? (
-                  <a
-                    href={site}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex max-w-full items-center gap-1.5 rounded-sm font-medium break-all text-accent-800 underline underline-offset-4 hover:no-underline"
-                  >
-                    {site}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                    <ExternalLinkIcon className="size-4 shrink-0" />
-                  </a>
-                ) : (
-                  <span className="break-all text-slate-700">{review.requestedUrl}</span>
-                )}
-                {review.finalUrl && review.finalUrl !== review.requestedUrl ? (
-                  <p className="mt-1 break-all text-slate-600">Submitted as {review.requestedUrl}</p>
+              <dd className="mt-1 space-y-1">
+                <p className="break-all text-slate-700">
+                  Submitted:{' '}
+                  {submitted ? (
+                    <a
+                      href={submitted}
+                      target="_blank"
+                      rel={MEMBER_LINK_REL}
+                      data-testid="review-submitted-url"
+                      className={externalLinkClasses}
+                    >
+                      {review.requestedUrl}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                      <ExternalLinkIcon className="size-4 shrink-0" />
+                    </a>
+                  ) : (
+                    <span>{review.requestedUrl}</span>
+                  )}
+                </p>
+                {review.finalUrl ? (
+                  // Plain text: where the browser ended up is evidence, not a link to follow.
+                  <p className="break-all text-slate-700" data-testid="review-final-url">
+                    The capture ended on: {review.finalUrl}
+                  </p>
                 ) : null}
                 <SiteStatus review={review} />
               </dd>
             </div>
+            {repository ? (
+              <div className="min-w-0">
+                <dt className="font-semibold text-slate-900">Repository</dt>
+                <dd className="mt-1">
+                  <a
+                    href={repository}
+                    target="_blank"
+                    rel={MEMBER_LINK_REL}
+                    data-testid="review-repository-url"
+                    className={externalLinkClasses}
+                  >
+                    {review.repositoryUrl}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                    <ExternalLinkIcon className="size-4 shrink-0" />
+                  </a>
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt className="font-semibold text-slate-900">{ranAt ? 'Ran' : 'Requested'}</dt>
               <dd className="mt-1 text-slate-700">
@@ -159,7 +188,7 @@ export function ReviewReport({ review }: { review: Review }) {
           onRequested={(next) => navigate(reviewPath(next.id))}
         />
 
-        {review.status === 'done' && review.score !== null ? (
+        {review.score !== null ? (
           <section
             aria-labelledby={overallId}
             className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card sm:p-8"
@@ -180,9 +209,11 @@ export function ReviewReport({ review }: { review: Review }) {
               The mean of the three widths below. 100 means the page matches the design pixel for pixel; a
               blank page scores about 0.
             </p>
-            <div className="mt-5">
-              <CopyMarkdown review={review} />
-            </div>
+            {review.status === 'passed' ? (
+              <div className="mt-5">
+                <CopyMarkdown review={review} />
+              </div>
+            ) : null}
           </section>
         ) : null}
 
@@ -190,7 +221,7 @@ export function ReviewReport({ review }: { review: Review }) {
           <BreakpointSection key={breakpoint.breakpoint} breakpoint={breakpoint} />
         ))}
 
-        {review.status === 'done' && review.quality ? <QualityReport quality={review.quality} /> : null}
+        {review.quality ? <QualityReport quality={review.quality} /> : null}
 
         {review.versions && Object.keys(review.versions).length > 0 ? (
           <section aria-labelledby="versions-heading" className="text-sm text-slate-600">
@@ -228,8 +259,9 @@ const CheckIcon = () => (
 )
 
 /**
- * Whose site it is (docs/product.md §6) and whether it still answers. Words, not colours: "Verified" for the
- * member's own GitHub Pages site, a neutral note for one that cannot be checked, "Offline" for a dead link.
+ * Whose site the capture ended on (docs/product.md §6, §10) and whether it still answers. Words, not colours:
+ * "Verified" for the member's own site (their GitHub Pages site, or one carrying their verification tag), a
+ * neutral note for one that is not shown to be theirs, "Offline" for a dead link.
  */
 function SiteStatus({ review }: { review: Review }) {
   const { ownership, linkStatus } = review
@@ -240,16 +272,17 @@ function SiteStatus({ review }: { review: Review }) {
         <li
           data-testid="ownership-badge"
           className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/25 ring-inset"
-          title={`The site is @${review.member.username}'s own GitHub Pages site.`}
+          title={`The site is @${review.member.username}'s own: their GitHub Pages site, or a site carrying their verification tag.`}
         >
           <CheckIcon />
           <span>
-            Verified<span className="sr-only"> (the member's own GitHub Pages site)</span>
+            Verified<span className="sr-only"> (the member's own site)</span>
           </span>
         </li>
       ) : ownership === 'unverified' ? (
         <li data-testid="ownership-note" className="text-slate-600">
-          Unverified: a custom domain cannot be matched to a GitHub account.
+          Unverified: the site is not the member's GitHub Pages site and carries no verification tag of
+          theirs.
         </li>
       ) : ownership === 'mismatch' ? (
         <li data-testid="ownership-note" className="text-slate-600">
@@ -276,8 +309,8 @@ function orderedBreakpoints(review: Review): ReviewBreakpoint[] {
 }
 
 /**
- * The state in words, in a live region that stays mounted, so the change from "Waiting for a worker"
- * to "Visiting your site…" to the result is announced as the page polls.
+ * The verdict in words, in a live region that stays mounted, so each step of a pending review and then
+ * its end are announced as the page polls. A failed review says why, and its member may review again.
  */
 function ReviewState({
   review,
@@ -286,7 +319,7 @@ function ReviewState({
 }: {
   review: Review
   isOwner: boolean
-  onRequested: (review: { id: number }) => void
+  onRequested: (review: { id: string }) => void
 }) {
   const pending = isReviewPending(review.status)
   return (
@@ -295,35 +328,41 @@ function ReviewState({
         review.status === 'failed'
           ? 'rounded-2xl bg-rose-50 p-6 ring-1 ring-rose-200'
           : pending
-            ? 'rounded-2xl bg-accent-50 p-6 ring-1 ring-accent-200'
+            ? 'rounded-2xl border border-slate-200 bg-white p-6 shadow-card'
             : ''
       }
     >
       <div role="status" aria-live="polite" data-testid="review-state">
-        {review.status === 'queued' || review.status === 'running' ? (
-          <p className="flex items-center gap-3 text-base font-semibold text-accent-900">
-            <Spinner className="size-5" />
-            {PENDING_TEXT[review.status]}
+        {pending ? (
+          <p className="text-base font-semibold text-slate-900">
+            Reviewing the site. {progressAnnouncement(reviewProgress(review))}.
           </p>
         ) : review.status === 'failed' ? (
           <>
             <p className="flex items-center gap-2 text-base font-semibold text-rose-900">
               <AlertIcon className="size-5 shrink-0" />
-              The review could not be completed.
+              Review failed
             </p>
             <p className="mt-2 text-base text-rose-900">
-              {review.error?.message ?? 'Something went wrong while visiting the site.'}
+              {review.error?.message ?? 'Something went wrong while reviewing the site.'}
             </p>
           </>
         ) : (
-          <p className="sr-only">The review is done.</p>
+          <p className="sr-only">Review passed.</p>
         )}
       </div>
       {pending ? (
-        <p className="mt-2 text-sm text-slate-700">
-          The platform visits the site at three widths and compares each capture with the design. This page
-          updates by itself.
-        </p>
+        <>
+          <ReviewSteps
+            review={review}
+            className="mt-4 max-w-3xl"
+            listClassName="grid gap-x-6 gap-y-2.5 sm:grid-cols-2 lg:grid-cols-3"
+          />
+          <p className="mt-4 text-sm text-slate-700">
+            The platform visits the site at three widths, compares each capture with the design and audits the
+            page. This page updates by itself.
+          </p>
+        </>
       ) : null}
       {review.status === 'failed' && isOwner ? (
         <RequestReview

@@ -1,4 +1,5 @@
-import type { ReviewStatus } from '#shared/review.ts'
+import type { ReviewStage, ReviewStatus } from '#shared/review.ts'
+import { stageLabel } from '#web/features/reviews/progress.ts'
 
 const STATUS_STYLES: Record<ReviewStatus, { label: string; classes: string; dot: string }> = {
   queued: { label: 'Queued', classes: 'bg-slate-100 text-slate-800 ring-slate-400/40', dot: 'bg-slate-500' },
@@ -7,22 +8,19 @@ const STATUS_STYLES: Record<ReviewStatus, { label: string; classes: string; dot:
     classes: 'bg-accent-50 text-accent-900 ring-accent-600/30',
     dot: 'bg-accent-600',
   },
-  done: {
-    label: 'Done',
+  passed: {
+    label: 'Passed',
     classes: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25',
     dot: 'bg-emerald-600',
   },
   failed: { label: 'Failed', classes: 'bg-rose-50 text-rose-800 ring-rose-600/25', dot: 'bg-rose-600' },
 }
 
-/** What a pending review is doing, in the member's words (shown in live regions). */
-export const PENDING_TEXT = {
-  queued: 'Waiting for a worker',
-  running: 'Visiting your site…',
-} as const satisfies Partial<Record<ReviewStatus, string>>
-
-export function reviewStatusLabel(status: ReviewStatus): string {
-  return STATUS_STYLES[status].label
+/** The review's state in a word or two: "Queued", "Running: Scoring", "Passed", "Failed". */
+export function reviewStatusLabel(status: ReviewStatus, stage: ReviewStage | null = null): string {
+  const label = STATUS_STYLES[status].label
+  const step = status === 'running' ? stageLabel(stage) : null
+  return step ? `${label}: ${step}` : label
 }
 
 /** A score out of 100 with its one decimal, e.g. "82.4". */
@@ -30,8 +28,14 @@ export function formatScore(score: number): string {
   return (Math.round(score * 10) / 10).toFixed(1)
 }
 
-/** The review's state; the word carries it, the dot only repeats it. */
-export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
+/** The review's state; the words carry it, the dot only repeats it. A running review names its stage. */
+export function ReviewStatusBadge({
+  status,
+  stage = null,
+}: {
+  status: ReviewStatus
+  stage?: ReviewStage | null
+}) {
   const style = STATUS_STYLES[status]
   return (
     <span
@@ -40,9 +44,9 @@ export function ReviewStatusBadge({ status }: { status: ReviewStatus }) {
     >
       <span
         aria-hidden="true"
-        className={`size-1.5 rounded-full ${style.dot} ${status === 'running' ? 'motion-safe:animate-pulse' : ''}`}
+        className={`size-1.5 shrink-0 rounded-full ${style.dot} ${status === 'running' ? 'motion-safe:animate-pulse' : ''}`}
       />
-      {style.label}
+      {reviewStatusLabel(status, stage)}
     </span>
   )
 }
