@@ -1,5 +1,5 @@
 // Renders each challenge's reference implementation to its design images
-// (design/desktop.png, tablet.png, mobile.png) with the system Chromium, plus
+// (design/desktop.png, tablet.png, mobile.png) with the reviews' Chromium and fonts, plus
 // one image per state listed in the optional states.json (design/<state>.png).
 //
 //   npx tsx scripts/content-render.ts            all challenges
@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { z } from 'zod'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
+import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
 
 export interface View {
   /** file name in design/ without extension */
@@ -134,10 +134,12 @@ export interface RenderOptions {
   afterCapture?: (page: Page, target: RenderTarget) => Promise<void>
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** The reviews' Chromium with their fonts, so a perfect copy captures like its design images. */
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: await resolveChromium(),
     args: CHROMIUM_ARGS,
+    env: await chromiumEnv(),
   })
 }
 

@@ -4,7 +4,7 @@
  */
 
 import type { Browser } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
+import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 
 const CAPTURE_RESTART_EVERY = 50
@@ -66,10 +66,11 @@ export function createBrowserPool(
     // Playwright is loaded with the first browser, not with the server: a process that runs no review
     // never pays for it (tens of MB).
     slot.browser = import('playwright-core')
-      .then(({ chromium }) =>
+      .then(async ({ chromium }) =>
         chromium.launch({
-          executablePath: options.executablePath ?? CHROMIUM_PATH,
+          executablePath: options.executablePath ?? (await resolveChromium()),
           args: [...CHROMIUM_ARGS, ...CAPTURE_ARGS],
+          env: await chromiumEnv(),
           timeout: 30_000,
         }),
       )

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
+import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
 import { CAPTURE_ARGS } from '#server/review/browser-pool.ts'
 import { type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
 import { LIGHTHOUSE_CATEGORIES, type LighthouseAudit, type LighthouseCategory } from '#shared/review.ts'
@@ -123,8 +123,13 @@ async function lighthouseOnce(options: LighthouseOptions): Promise<LighthouseRes
   })
   stopped.catch(() => {})
   try {
+    const [chromePath, envVars] = await Promise.race([
+      Promise.all([resolveChromium(), chromiumEnv()]),
+      stopped,
+    ])
     launched = chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
+      chromePath,
+      envVars,
       chromeFlags: [
         ...CHROMIUM_ARGS,
         ...CAPTURE_ARGS,
