@@ -81,14 +81,13 @@ try {
   ).rows[0]
   const leaderboard = leaderboardQuery(handle.db).toSQL()
   const now = new Date()
-  const week = periodLeaderboardQuery(handle.db, periodStart('week', now) ?? now, 'all').toSQL()
-  const month = periodLeaderboardQuery(handle.db, periodStart('month', now) ?? now, 'all').toSQL()
-  const verifiedWeek = periodLeaderboardQuery(handle.db, periodStart('week', now) ?? now, 'verified').toSQL()
+  const week = periodLeaderboardQuery(handle.db, periodStart('week', now) ?? now).toSQL()
+  const month = periodLeaderboardQuery(handle.db, periodStart('month', now) ?? now).toSQL()
 
   // The period boards against the ledger summed by hand, with the same order and limit.
   for (const period of ['week', 'month'] as const) {
     const since = periodStart(period, now) ?? now
-    const board = await readLeaderboard(handle.db, 'all', period, now)
+    const board = await readLeaderboard(handle.db, period, now)
     const byHand = await client.query(
       `select u.username, sum(l.points)::int as points from points_ledger l join users u on u.id = l.user_id
        where l.created_at >= $1 group by u.id, u.username
@@ -107,7 +106,6 @@ try {
     ['leaderboard (top card + top 10)', leaderboard.sql, leaderboard.params],
     ['leaderboard, this week (ledger)', week.sql, week.params],
     ['leaderboard, this month (ledger)', month.sql, month.params],
-    ['leaderboard, verified work this week (ledger)', verifiedWeek.sql, verifiedWeek.params],
     [
       'dashboard counts',
       `select count(case when status = 'ongoing' then 1 end), count(case when status = 'completed' then 1 end)

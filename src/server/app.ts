@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps) {
       queue: createJobQueue(db),
       log,
       onReviewChanged: memberCaches.profilesChanged,
+      onMemberChanged: memberCaches.memberChanged,
     })
   const sessionCache = createSessionCache({ ttlMs: deps.cacheMs?.sessions ?? SESSION_CACHE_TTL_MS })
   const leaderboard = createLeaderboard(db, deps.cacheMs?.leaderboard ?? LEADERBOARD_CACHE_MS)
@@ -114,6 +115,8 @@ export function createApp(deps: AppDeps) {
     forgetUser(userId)
     void events.publish({ type: 'user-changed', userId })
   }
+  // A review that passed (or the upgrade's re-review that failed) changed a member's points.
+  memberCaches.onMemberChanged(onUserChanged)
   // What another instance changed: this one drops what it keeps of it, at once rather than at expiry.
   events.subscribe((event) => {
     if (event.type === 'session-ended') sessionCache.forget(event.idHash)
@@ -203,7 +206,6 @@ export function createApp(deps: AppDeps) {
         storage,
         catalogue,
         reviews,
-        log,
         onUserChanged,
         redirectDownloads: env.STORAGE_REDIRECT,
         dashboards: memberCaches.dashboards,

@@ -50,6 +50,7 @@ async function main() {
     // A review queued by this process starts at once instead of at the next poll.
     onQueued: () => workers?.wake(),
     onReviewChanged: memberCaches.profilesChanged,
+    onMemberChanged: memberCaches.memberChanged,
   })
   // Several instances on one PostgreSQL database hear of each other's changes (db/events.ts) and
   // share rate-limit counts (RATE_LIMIT_STORE); PGlite has this one process.

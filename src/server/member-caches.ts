@@ -33,6 +33,12 @@ export type MemberCaches = {
   profilesChanged(): void
   /** Anything may have changed (the catalogue, notices missed while the listener was away). */
   clear(): void
+  /**
+   * Work outside a request changed a member's points or completed challenges (a review that passed):
+   * these caches drop them, and so does every listener (the app's session cache and leaderboard).
+   */
+  memberChanged(userId: string): void
+  onMemberChanged(listener: (userId: string) => void): void
 }
 
 export function createMemberCaches(options: { ttlMs?: number } = {}): MemberCaches {
@@ -47,12 +53,21 @@ export function createMemberCaches(options: { ttlMs?: number } = {}): MemberCach
     maxEntries: MAX_PROFILES,
     ownerOf: (profile) => profile.userId,
   })
+  const listeners: Array<(userId: string) => void> = []
+  const forgetUser = (userId: string) => {
+    dashboards.forgetOwner(userId)
+    profiles.forgetOwner(userId)
+  }
   return {
     dashboards,
     profiles,
-    forgetUser(userId) {
-      dashboards.forgetOwner(userId)
-      profiles.forgetOwner(userId)
+    forgetUser,
+    memberChanged(userId) {
+      forgetUser(userId)
+      for (const listener of listeners) listener(userId)
+    },
+    onMemberChanged(listener) {
+      listeners.push(listener)
     },
     profilesChanged: () => profiles.clear(),
     clear() {

@@ -39,13 +39,11 @@ export const leaderboardEntrySchema = z.object({
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
 
 /**
- * GET /api/leaderboard?work=verified ranks verified submissions only, `period=week|month` the awards
- * of this week or month (docs/product.md §2, Leaderboard); `all` is the default of both.
+ * GET /api/leaderboard?period=week|month ranks the points of this week or month, `all` (the default) all
+ * time (docs/product.md §2, Leaderboard). Every point counted comes from a passed review, so all counted
+ * work is verified: there is no separate "verified work" board.
  */
-const LEADERBOARD_WORK = ['all', 'verified'] as const
-export type LeaderboardWork = (typeof LEADERBOARD_WORK)[number]
 export const leaderboardQuerySchema = z.object({
-  work: z.enum(LEADERBOARD_WORK, 'must be all or verified').default('all'),
   /** This ISO week, this calendar month (both in UTC), or all time. */
   period: z.enum(LEADERBOARD_PERIODS, 'must be week, month or all').default('all'),
 })

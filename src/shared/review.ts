@@ -41,9 +41,11 @@ export const VERDICT_FAILURES = {
   not_own_site:
     "The site is someone else's GitHub Pages site. Submit a site you published yourself, or add your verification tag to it.",
   verification_missing:
-    'We could not find your verification tag in the page\'s <head>. Add the tag shown on this page to your site, publish it, and review again.',
+    "We could not find your verification tag in the page's <head>. Add the tag shown on this page to your site, publish it, and review again.",
   verification_other_member:
     "The page carries another member's verification tag. Use the tag shown on this page, the one that is yours.",
+  verification_outdated:
+    'The page carries a verification tag that is not your current one. Copy the tag shown on this page again, publish the site, and review again.',
 } as const
 export type VerdictFailure = keyof typeof VERDICT_FAILURES
 

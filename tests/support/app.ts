@@ -17,6 +17,7 @@ import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtu
 import type { TestDatabase } from '#tests/support/databases.ts'
 import { serveOverHttp } from '#tests/support/http-server.ts'
 import { checkAnswersAgainstDocument } from '#tests/support/openapi-check.ts'
+import { runQueuedReviews, standInSites } from '#tests/support/stand-in-sites.ts'
 
 export const TEST_INDEX_HTML =
   '<!doctype html><html lang="en"><head><title>Test app</title></head><body><div id="root"></div></body></html>'
@@ -34,7 +35,10 @@ export async function createTestApp(
   options: {
     rateLimits?: RateLimits
     cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number; members?: number }
-    /** A browser for the reviews; without it reviews are queued and read, never run (no Chromium). */
+    /**
+     * A browser for the reviews; without it, stand-in sites (stand-in-sites.ts, `sites` in the answer)
+     * that runQueuedReviews reviews without a browser.
+     */
     reviewCapture?: ReviewCaptureDeps
   } = {},
 ) {
@@ -60,13 +64,15 @@ export async function createTestApp(
   const cacheMs = options.cacheMs ?? { sessions: 0, leaderboard: 0, competitions: 0, members: 0 }
   // As index.ts wires them: the reviews drop the profiles they change.
   const memberCaches = createMemberCaches(cacheMs.members === undefined ? {} : { ttlMs: cacheMs.members })
+  const standIn = standInSites()
   const reviews = createReviewService({
     db: database.db,
     storage,
     queue: createJobQueue(database.db),
     log,
     onReviewChanged: memberCaches.profilesChanged,
-    ...(options.reviewCapture ? { capture: options.reviewCapture } : {}),
+    onMemberChanged: memberCaches.memberChanged,
+    capture: options.reviewCapture ?? standIn.capture,
   })
   const app = createApp({
     env,
@@ -87,7 +93,9 @@ export async function createTestApp(
     served ??= serveOverHttp(app, securityHeadersFor(env))
     return (await served).request(path, init)
   }
-  return { app, env, storage, dataDir, reviews, log, overHttp }
+  /** Runs the reviews queued so far to their end (passed or failed). */
+  const runReviews = () => runQueuedReviews(reviews)
+  return { app, env, storage, dataDir, reviews, log, overHttp, sites: standIn.sites, runReviews }
 }
 
 /**

@@ -16,12 +16,14 @@ export const COMPETITION_CLOSE_TICK_MS = 60_000
 
 type CompetitionWindow = { challengeId: number; startsAt: Date; endsAt: Date }
 
-/** The reviews that make entries: finished, of verified work, asked for while it ran, done before its end. */
+/**
+ * The reviews that make entries: passed (so the member's own live work, docs/product.md §10), asked for
+ * while it ran, finished before its end.
+ */
 function entryReviewsOf(competition: CompetitionWindow) {
   return and(
     eq(userChallenges.challengeId, competition.challengeId),
-    eq(submissionReviews.status, 'done'),
-    eq(submissionReviews.ownership, 'verified'),
+    eq(submissionReviews.status, 'passed'),
     gte(submissionReviews.createdAt, competition.startsAt),
     lt(submissionReviews.createdAt, competition.endsAt),
     lt(submissionReviews.finishedAt, competition.endsAt),
@@ -31,8 +33,8 @@ function entryReviewsOf(competition: CompetitionWindow) {
 /**
  * A competition's ranking (docs/product.md §10). A member enters by submitting the competition's
  * challenge while it runs: each submit asks for a review, and an entry's score is the best match score
- * of the reviews asked for while it ran and finished before its end, of verified work only (the
- * member's own GitHub Pages site when the review ran). Scores from COMPETITION_MIN_SCORE up are
+ * of the reviews asked for while it ran and passed before its end (a passed review is the member's own
+ * live site). Scores from COMPETITION_MIN_SCORE up are
  * ranked; of two equal scores, the one asked for earlier ranks higher (then the username, for a stable
  * order).
  */

@@ -39,6 +39,14 @@ export const users = pgTable(
     submission: integer('submission').notNull().default(0),
     githubUrl: text('github_url'),
     linkedinUrl: text('linkedin_url'),
+    /**
+     * The member's verification token (docs/product.md §10): a page whose <head> carries it in the
+     * verification tag is the member's own site, on any host. Random, rotatable.
+     */
+    verificationToken: text('verification_token')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     ...timestamps,
   },
   (t) => [
@@ -106,12 +114,14 @@ export const userChallenges = pgTable(
     status: text('status').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The live URL last submitted (' ' before the first submit), and the repository named with it. */
     challengeLive: text('challenge_live').notNull().default(' '),
+    repositoryUrl: text('repository_url'),
     points: integer('points').notNull().default(0),
     /**
-     * Whether the live URL is the member's own GitHub Pages site (docs/product.md §6), decided when it is
-     * saved. Null while there is no live URL; `ownership_github_id` is the GitHub account it was verified
-     * for, so a renamed login keeps its badge.
+     * Whether the site of the passed review that completed the challenge was the member's own
+     * (docs/product.md §10): 'verified' once completed. `ownership_github_id` is the GitHub account it was
+     * verified for, so a renamed login keeps its badge.
      */
     ownership: text('ownership'),
     ownershipGithubId: bigint('ownership_github_id', { mode: 'number' }),
@@ -135,10 +145,6 @@ export const userChallenges = pgTable(
     index('user_challenges_link_check_idx')
       .on(t.linkCheckedAt.asc().nullsFirst())
       .where(sql`${t.status} = 'completed'`),
-    // The leaderboard's "verified work" filter sums verified completed submissions per member.
-    index('user_challenges_verified_idx')
-      .on(t.userId)
-      .where(sql`${t.status} = 'completed' and ${t.ownership} = 'verified'`),
     unique('user_challenges_user_challenge_key').on(t.userId, t.challengeId),
     check('user_challenges_status_check', sql`${t.status} in ('ongoing', 'completed')`),
     check('user_challenges_points_check', sql`${t.points} >= 0`),
@@ -233,7 +239,6 @@ export const jobs = pgTable(
   ],
 )
 
-/** One review of a member's submitted live site against the challenge's design. */
 /**
  * Every award of points is a row (docs/product.md §3, §4), unique on (member, reason, reference), so an award
  * can never be counted twice; `users.points` is the cached sum that the screens read, and the period
@@ -258,8 +263,15 @@ export const pointsLedger = pgTable(
   },
   (t) => [
     unique('points_ledger_award_key').on(t.userId, t.reason, t.reference),
-    check('points_ledger_reason_check', sql`${t.reason} in ('challenge_completed')`),
-    check('points_ledger_points_check', sql`${t.points} > 0`),
+    check(
+      'points_ledger_reason_check',
+      sql`${t.reason} in ('challenge_completed', 'challenge_withdrawn', 'challenge_recompleted')`,
+    ),
+    // A withdrawal takes points back; every other entry gives them.
+    check(
+      'points_ledger_points_check',
+      sql`(${t.reason} = 'challenge_withdrawn' and ${t.points} < 0) or (${t.reason} <> 'challenge_withdrawn' and ${t.points} > 0)`,
+    ),
     // A period's leaderboard sums the rows since its start: a range of this index, read alone (it
     // holds every column the sums use).
     index('points_ledger_period_idx').on(t.createdAt, t.userId, t.points, t.reason, t.userChallengeId),
@@ -332,15 +344,28 @@ export const userBadges = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.badge, t.reason] })],
 )
 
+/**
+ * One iteration of a member's solution (docs/product.md §10): the live URL (and repository) they submitted
+ * and its review against the challenge's design. `public_id` is how the API and the pages name it: the
+ * integer id would let anyone walk through everyone's reviews.
+ */
 export const submissionReviews = pgTable(
   'submission_reviews',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: uuid('public_id').notNull().unique().defaultRandom(),
     userChallengeId: integer('user_challenge_id')
       .notNull()
       .references(() => userChallenges.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('queued'),
+    /** What a running review is doing (REVIEW_STAGES); null while queued and once ended. */
+    stage: text('stage'),
+    /** 'submit' (a member's submit or "Review again"), or 'upgrade': the one re-review of work completed before reviews decided the points. */
+    purpose: text('purpose').notNull().default('submit'),
     requestedUrl: text('requested_url').notNull(),
+    repositoryUrl: text('repository_url'),
+    /** POINTS_PER_CHALLENGE on the passed review that completed the challenge, else 0. */
+    pointsAwarded: integer('points_awarded').notNull().default(0),
     /** Where the capture ended up after redirects. */
     finalUrl: text('final_url'),
     errorCode: text('error_code'),
@@ -350,7 +375,7 @@ export const submissionReviews = pgTable(
     timings: jsonb('timings').$type<Record<string, number>>(),
     /** The quality report (docs/product.md §10); see ReviewQuality in #shared/review.ts. */
     quality: jsonb('quality').$type<unknown>(),
-    /** The ownership verdict when the review ran, and the GitHub account it was verified for. */
+    /** Whether the site the capture ended on was the member's own, and the GitHub account judged for. */
     ownership: text('ownership'),
     ownershipGithubId: bigint('ownership_github_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -358,7 +383,8 @@ export const submissionReviews = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    check('submission_reviews_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('submission_reviews_status_check', sql`${t.status} in ('queued', 'running', 'passed', 'failed')`),
+    check('submission_reviews_purpose_check', sql`${t.purpose} in ('submit', 'upgrade')`),
     check(
       'submission_reviews_ownership_check',
       sql`${t.ownership} is null or ${t.ownership} in ('verified', 'mismatch', 'unverified')`,

@@ -23,6 +23,11 @@ export interface JobQueue {
   /** The new job, or the unfinished job that already holds `dedupeKey`. */
   enqueue(kind: string, payload: unknown, options?: EnqueueOptions): Promise<Job>
   /**
+   * Queues a job in the caller's transaction (no dedupe key): it exists if and only if that transaction
+   * commits, so a row and the job that works on it are written together.
+   */
+  enqueueIn(executor: Pick<Database, 'insert'>, kind: string, payload: unknown): Promise<Job>
+  /**
    * Takes the next due job of these kinds for `leaseMs`, or null when none is due. A running job whose
    * lease ran out is due again, unless that was its last attempt: then it is dead.
    */
@@ -87,17 +92,28 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
       eq(jobs.attempts, job.attempts),
     )
 
+  const jobValues = (kind: string, payload: unknown, enqueueOptions: EnqueueOptions) => ({
+    kind,
+    payload,
+    dedupeKey: enqueueOptions.dedupeKey ?? null,
+    maxAttempts: enqueueOptions.maxAttempts ?? 3,
+    runAt: enqueueOptions.runAt ? sql`${enqueueOptions.runAt.toISOString()}::timestamptz` : now(),
+    createdAt: now(),
+    updatedAt: now(),
+  })
+
   return {
+    async enqueueIn(executor, kind, payload) {
+      const [job] = await executor
+        .insert(jobs)
+        .values(jobValues(kind, payload, {}))
+        .returning()
+      if (!job) throw new Error('enqueue: the insert returned no row')
+      return job
+    },
+
     async enqueue(kind, payload, enqueueOptions = {}) {
-      const values = {
-        kind,
-        payload,
-        dedupeKey: enqueueOptions.dedupeKey ?? null,
-        maxAttempts: enqueueOptions.maxAttempts ?? 3,
-        runAt: enqueueOptions.runAt ? sql`${enqueueOptions.runAt.toISOString()}::timestamptz` : now(),
-        createdAt: now(),
-        updatedAt: now(),
-      }
+      const values = jobValues(kind, payload, enqueueOptions)
       const { dedupeKey } = enqueueOptions
       if (dedupeKey === undefined) {
         const [job] = await db.insert(jobs).values(values).returning()

@@ -112,7 +112,6 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   category: 'Only challenges of this category.',
   ids: 'Only these challenges: comma-separated ids, at most 100.',
   status: 'Which of the member’s challenges: the ones in progress, or the completed ones.',
-  work: '`verified` ranks only submissions on the member’s own GitHub Pages site.',
   period: 'This ISO week, this calendar month (both in UTC), or all time.',
   asset: 'A file of the docs viewer, as the docs page names it (the name includes its content hash).',
 }
@@ -348,13 +347,15 @@ const OPERATIONS: Operation[] = [
     path: '/api/reviews/{id}',
     operationId: 'getReview',
     summary: 'A review report',
-    description: 'Public, like the profile that links to it. Poll it while it is queued or running.',
+    description:
+      'A passed review is public, like the profile that links to it; one that has not passed is shown to ' +
+      'its member only. Poll it while it is queued or running.',
     tag: 'Reviews',
     params: reviewIdParams,
     responses: {
       200: json('The review.', 'ReviewResponse'),
-      400: error('The id is not a review id.'),
-      404: error('There is no such review.'),
+      400: error('The id is not a review id (a UUID).'),
+      404: error('There is no such review, or it has not passed and is not yours.'),
     },
   },
   {
@@ -450,18 +451,23 @@ const OPERATIONS: Operation[] = [
     operationId: 'submitSolution',
     summary: 'Submit the live site of a started challenge',
     description:
-      `Completes the challenge (${POINTS_PER_CHALLENGE} points the first time) and queues a review of ` +
-      'the site. Submitting again replaces the live URL.',
+      'Records an iteration (the live URL and an optional repository URL) and queues its review. The ' +
+      `first passed review completes the challenge and earns its ${POINTS_PER_CHALLENGE} points. A submit ` +
+      'that cannot be reviewed today is refused and changes nothing.',
     tag: 'My challenges',
     member: true,
     guarded: true,
     params: challengeIdParams,
     body: 'SubmitSolution',
     responses: {
-      200: json('The progress, the points this submit awarded, the member and the review.', 'SubmitResponse'),
-      400: error('The id, the body or the live URL is not valid (the message says why).'),
+      200: json('The progress, the member and the queued review.', 'SubmitResponse'),
+      400: error('The id, the body, the live URL or the repository URL is not valid (the message says why).'),
       404: error('There is no challenge with this id.'),
       409: error('The challenge was not started (code `not_started`).'),
+      429: error(
+        `The day’s ${REVIEW_REQUESTS_PER_DAY} reviews of this challenge were used (code \`review_limit\`; the ` +
+          'message and Retry-After say when the next is possible), or too many changes in a minute.',
+      ),
     },
   },
   {
@@ -474,7 +480,7 @@ const OPERATIONS: Operation[] = [
     params: challengeIdParams,
     responses: {
       200: json(
-        'The reviews, newest first, and how many more may be requested today.',
+        'The reviews, newest first, how many more may be asked for today and when the next may.',
         'MemberReviewsResponse',
       ),
       400: error('The id is not a challenge id.'),
@@ -485,8 +491,10 @@ const OPERATIONS: Operation[] = [
     method: 'post',
     path: '/api/me/challenges/{id}/reviews',
     operationId: 'requestReview',
-    summary: 'Request a new review of the member’s live site',
-    description: `At most ${REVIEW_REQUESTS_PER_DAY} a day per challenge; while one waits, that one is the answer.`,
+    summary: 'Review the member’s last submitted live site again',
+    description:
+      `The first review of a challenge is never refused; after it, at most ${REVIEW_REQUESTS_PER_DAY} in 24 hours. ` +
+      'While one waits, that one is the answer.',
     tag: 'My challenges',
     member: true,
     guarded: true,
@@ -495,12 +503,34 @@ const OPERATIONS: Operation[] = [
       202: json('The review, queued (or the one already waiting).', 'ReviewRequestedResponse'),
       400: error('The id is not a challenge id.'),
       404: error('There is no such challenge, or the member has not submitted a solution to it.'),
-      409: error('The challenge is not completed (code `not_completed`).'),
+      409: error('Nothing was submitted yet (code `not_submitted`).'),
       429: error(
-        `The day’s ${REVIEW_REQUESTS_PER_DAY} reviews were requested (code \`review_limit\`), or too many ` +
-          'changes in a minute (code `rate_limited`).',
+        `The day’s ${REVIEW_REQUESTS_PER_DAY} reviews were requested (code \`review_limit\`; the message and ` +
+          'Retry-After say when the next is possible), or too many changes in a minute (code `rate_limited`).',
       ),
     },
+  },
+  {
+    method: 'get',
+    path: '/api/me/verification',
+    operationId: 'getVerification',
+    summary: 'The member’s verification tag',
+    description:
+      'A page whose <head> carries this tag counts as the member’s own site in reviews, on any host.',
+    tag: 'My account',
+    member: true,
+    responses: { 200: json('The token and the tag to copy.', 'VerificationResponse') },
+  },
+  {
+    method: 'post',
+    path: '/api/me/verification/rotate',
+    operationId: 'rotateVerification',
+    summary: 'Replace the member’s verification token',
+    description: 'The old tag stops counting for reviews from now on.',
+    tag: 'My account',
+    member: true,
+    guarded: true,
+    responses: { 200: json('The new token and tag.', 'VerificationResponse') },
   },
   {
     method: 'get',

@@ -42,6 +42,7 @@ import {
   sessionUserSchema,
   submitResponse,
 } from '#shared/user.ts'
+import { verificationResponse } from '#shared/verification.ts'
 
 /**
  * The API's answers for the OpenAPI document (docs/decisions/007-openapi-from-a-route-table.md). Most are the
@@ -107,6 +108,7 @@ export const RESPONSE_COMPONENTS = {
   SubmitResponse: submitResponse,
   MemberReviewsResponse: memberReviewsResponse,
   ReviewRequestedResponse: reviewRequestedResponse,
+  VerificationResponse: verificationResponse,
   OpenApiDocument: openApiDocumentSchema,
 } satisfies Record<string, z.ZodType>
 

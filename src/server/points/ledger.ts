@@ -3,7 +3,7 @@ import type { Database } from '#server/db/client.ts'
 import { pointsLedger, userChallenges, users } from '#server/db/schema.ts'
 
 /** Why points were awarded; each reason has its own kind of reference. */
-type PointsReason = 'challenge_completed'
+type PointsReason = 'challenge_completed' | 'challenge_recompleted'
 
 /** A database or an open transaction on one: awards are written in the caller's transaction. */
 type Executor = Pick<Database, 'insert' | 'select' | 'update'>

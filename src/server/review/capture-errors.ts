@@ -68,7 +68,8 @@ const PROXY_UNREACHABLE_BODY = 'The site could not be reached.\n'
 
 export async function checkResponse(response: Response, stats: EgressStats) {
   const status = response.status()
-  if (status < 400) return
+  // docs/product.md §10: every breakpoint has to load with a 2xx answer.
+  if (status >= 200 && status < 300) return
   const limit = limitReason(stats)
   if (limit) throw new CaptureError('too_large', limit)
   if (status === 403) {

@@ -16,10 +16,18 @@ import {
   type EgressStats,
   startEgressProxy,
 } from '#server/review/egress-proxy.ts'
-import { FREEZE_CSS, fontsSettled, freezeAndMeasure, freezeScript, settle } from '#server/review/in-page.ts'
+import {
+  FREEZE_CSS,
+  fontsSettled,
+  freezeAndMeasure,
+  freezeScript,
+  readVerificationTokens,
+  settle,
+} from '#server/review/in-page.ts'
 import { auditAccessibility } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt, type PageDocuments } from '#server/review/quality/documents.ts'
 import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
+import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 
 /**
  * Opens a member's live site in the system Chromium and screenshots it at each review breakpoint, and
@@ -52,6 +60,10 @@ export type CapturedBreakpoint = {
   pageHeight: number
   /** Families of web fonts that failed to load (the page fell back to another font). */
   failedFonts: string[]
+  /** The address this breakpoint's page ended on, after HTTP, meta refresh and script redirects. */
+  finalUrl: string
+  /** The `content` of every verification tag in that page's <head> (docs/product.md §10). */
+  verificationTokens: string[]
 }
 
 export type SiteCapture = {
@@ -143,6 +155,8 @@ export async function captureSite(
     breakpoints?: readonly ReviewBreakpointName[]
     /** The quality audits that need the open page (default none). */
     audits?: CaptureAudits
+    /** Called as each breakpoint's page load starts, for the review's live progress. */
+    onBreakpoint?: (breakpoint: ReviewBreakpointName) => void | Promise<void>
   },
 ): Promise<SiteCapture> {
   const url = parseSiteUrl(options.url)
@@ -159,6 +173,7 @@ export async function captureSite(
       let documents: PageDocuments | undefined
       const wanted = options.breakpoints ?? REVIEW_BREAKPOINTS.map((b) => b.breakpoint)
       for (const viewport of REVIEW_BREAKPOINTS.filter((b) => wanted.includes(b.breakpoint))) {
+        await options.onBreakpoint?.(viewport.breakpoint)
         const result = await captureBreakpoint(browser, url, viewport, {
           job,
           egress,
@@ -293,6 +308,12 @@ async function visitPage(
   // alert(), confirm() and beforeunload would otherwise block the page until someone answers.
   page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
 
+  // The last document the page's own frame received: after a meta refresh or a script redirect it is not
+  // the one page.goto answered with, and it is the page that has to load with a 2xx answer.
+  let lastDocument: Response | null = null
+  page.on('response', (answer) => {
+    if (answer.request().isNavigationRequest() && answer.frame() === page?.mainFrame()) lastDocument = answer
+  })
   const navigationStarted = performance.now()
   let response: Response | null
   try {
@@ -310,6 +331,10 @@ async function visitPage(
   time('navigate')
 
   await settle(page, options.settleTimeoutMs, CAPTURE_MAX_HEIGHT)
+  // A meta refresh or a script may have moved the page on meanwhile: that page is the one judged.
+  await page.waitForLoadState('load', { timeout: options.settleTimeoutMs }).catch(() => {})
+  const ended = lastDocument as Response | null
+  if (ended && ended !== response) await checkResponse(ended, proxy.stats())
   const failedFonts = await page.evaluate(fontsSettled, options.settleTimeoutMs).catch(() => [])
   time('settle')
 
@@ -327,6 +352,9 @@ async function visitPage(
   })
   time('screenshot')
   const finalUrl = page.url()
+  const verificationTokens = await page
+    .evaluate(readVerificationTokens, VERIFICATION_META_NAME)
+    .catch((): string[] => [])
   let documents: PageDocuments | undefined
   if (options.documents && response) {
     documents = await keepDocuments(page, response)
@@ -341,7 +369,16 @@ async function visitPage(
     time('axe')
   }
   return {
-    capture: { breakpoint: name, width: viewport.width, png, height, pageHeight, failedFonts },
+    capture: {
+      breakpoint: name,
+      width: viewport.width,
+      png,
+      height,
+      pageHeight,
+      failedFonts,
+      finalUrl,
+      verificationTokens,
+    },
     finalUrl,
     ...(axe ? { axe } : {}),
     ...(documents ? { documents } : {}),

@@ -69,3 +69,13 @@ export async function fontsSettled(timeoutMs: number): Promise<string[]> {
     if (font.status === 'error') failed.add(font.family.replace(/^["']|["']$/g, ''))
   return [...failed].sort()
 }
+
+/** The `content` of each `<meta name="…">` of this name in the document's <head>, trimmed. */
+export function readVerificationTokens(name: string): string[] {
+  const tags = document.head ? Array.from(document.head.querySelectorAll('meta[name]')) : []
+  return tags
+    .filter((tag) => tag.getAttribute('name')?.trim().toLowerCase() === name)
+    .map((tag) => (tag.getAttribute('content') ?? '').trim())
+    .filter((content) => content !== '')
+    .slice(0, 20)
+}

@@ -7,21 +7,31 @@ import { createRequire } from 'node:module'
 import { buffer } from 'node:stream/consumers'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { challenges, reviewBreakpoints, submissionReviews, userChallenges } from '#server/db/schema.ts'
+import { challenges, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import type { CapturedBreakpoint, SiteCapture } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
+import { settleFailed, settlePassed } from '#server/review/outcome.ts'
 import { DESIGN_COLUMN } from '#server/review/read-model.ts'
 import { scoreCapture } from '#server/review/score.ts'
+import { judgeReview } from '#server/review/verdict.ts'
 import { loadSharp } from '#server/sharp.ts'
 import type { Storage } from '#server/storage/storage.ts'
-import { AXE_BREAKPOINTS, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
+import {
+  AXE_BREAKPOINTS,
+  REVIEW_BREAKPOINTS,
+  type ReviewBreakpointName,
+  type ReviewStage,
+} from '#shared/review.ts'
 
 const pixelmatchVersion: string = createRequire(import.meta.url)('pixelmatch/package.json').version
 
-/** Where a review's images live; under public/, so /files/reviews/<id>/... serves them (reports are public). */
+/**
+ * Where a review's images live: under public/, so /files/reviews/<public id>/... serves them. The public id
+ * is unguessable, so only those who can read the report find them.
+ */
 export const reviewImageKey = (
-  reviewId: number,
+  reviewId: string,
   breakpoint: ReviewBreakpointName,
   kind: 'capture' | 'diff',
 ) => `public/reviews/${reviewId}/${breakpoint}-${kind}.png`
@@ -78,6 +88,18 @@ export type ReviewPipelineDeps = {
   capture: ReviewCaptureDeps | undefined
   /** Called after a review's status changed. */
   changed: () => void
+  /** Called after a review changed a member's points or completed challenges. */
+  memberChanged?: (userId: string) => void
+}
+
+/** A review's public id, for the keys of its images. */
+async function publicIdOf(db: Database, reviewId: number): Promise<string> {
+  const [row] = await db
+    .select({ publicId: submissionReviews.publicId })
+    .from(submissionReviews)
+    .where(eq(submissionReviews.id, reviewId))
+  if (!row) throw new Error(`review ${reviewId} is gone`)
+  return row.publicId
 }
 
 /**
@@ -91,15 +113,75 @@ export function isFinal(error: unknown): boolean {
 export function createReviewPipeline(deps: ReviewPipelineDeps) {
   const { db, storage, changed } = deps
 
-  /** Ends a review that is still queued or running as failed, with this code and sentence. */
+  /** Who and what a review is about, for the verdict and the points. */
+  const subjectOf = async (reviewId: number) => {
+    const [row] = await db
+      .select({
+        status: submissionReviews.status,
+        url: submissionReviews.requestedUrl,
+        purpose: submissionReviews.purpose,
+        userChallengeId: userChallenges.id,
+        challengeId: userChallenges.challengeId,
+        userId: users.id,
+        githubId: users.githubId,
+        login: users.username,
+        token: users.verificationToken,
+        templateImg: challenges.templateImg,
+        tabletImg: challenges.tabletImg,
+        mobileImg: challenges.mobileImg,
+      })
+      .from(submissionReviews)
+      .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
+      .innerJoin(users, eq(users.id, userChallenges.userId))
+      .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+      .where(eq(submissionReviews.id, reviewId))
+    return row ? { ...row, reviewId } : null
+  }
+
+  /**
+   * Ends a review that is still queued or running as failed, with this code and sentence; the upgrade's
+   * re-review takes the challenge's points back then (outcome.ts).
+   */
   const markFailed = async (reviewId: number, code: string, message: string) => {
+    const subject = await subjectOf(reviewId)
+    if (!subject || subject.status === 'passed' || subject.status === 'failed') return
+    const pointsChanged = await db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(submissionReviews)
+        .set({
+          status: 'failed',
+          stage: null,
+          errorCode: code,
+          errorMessage: message,
+          finishedAt: sql`now()`,
+        })
+        .where(
+          and(eq(submissionReviews.id, reviewId), inArray(submissionReviews.status, ['queued', 'running'])),
+        )
+        .returning({ id: submissionReviews.id })
+      return ended ? settleFailed(tx, subject) : false
+    })
+    changed()
+    if (pointsChanged) deps.memberChanged?.(subject.userId)
+  }
+
+  /** Shows what a running review is doing (REVIEW_STAGES). */
+  const showStage = async (reviewId: number, stage: ReviewStage) => {
     await db
       .update(submissionReviews)
-      .set({ status: 'failed', errorCode: code, errorMessage: message, finishedAt: sql`now()` })
-      .where(
-        and(eq(submissionReviews.id, reviewId), inArray(submissionReviews.status, ['queued', 'running'])),
-      )
+      .set({ stage })
+      .where(and(eq(submissionReviews.id, reviewId), eq(submissionReviews.status, 'running')))
     changed()
+  }
+
+  /** Whether one of these tokens is another member's (a page copied from theirs, or made to look so). */
+  const isAnotherMembersToken = (userId: string) => async (tokens: readonly string[]) => {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.verificationToken, [...tokens]), sql`${users.id} <> ${userId}`))
+      .limit(1)
+    return rows.length > 0
   }
 
   const readDesign = async (key: string): Promise<Buffer> => {
@@ -113,43 +195,23 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
   }
 
   /**
-   * The job: captures the site at the three widths, scores each capture against the challenge's design
-   * and stores the images. A CaptureError is the site's answer (unreachable, too large...): the review
-   * fails with its sentence and the error is rethrown for the queue not to retry (see `workerQueue` in
-   * workers.ts). Any other error (`browser_failed` included) is ours; the queue retries, and the review
-   * waits again meanwhile.
+   * The job: captures the site at the three widths, scores each capture against the challenge's design,
+   * stores the images, audits the page and judges the review (verdict.ts): passed or failed, and what
+   * that does to the member's points (outcome.ts). A CaptureError is the site's answer (unreachable, too
+   * large...): the review fails with its sentence and the error is rethrown for the queue not to retry
+   * (see `workerQueue` in workers.ts). Any other error (`browser_failed` included) is ours; the queue
+   * retries, and the review waits again meanwhile.
    */
   const runReview = async (reviewId: number, signal?: AbortSignal): Promise<void> => {
     const capture = deps.capture
     if (!capture) throw new Error('This process has no browser to run reviews with.')
     const started = performance.now()
-    const [row] = await db
-      .select({
-        status: submissionReviews.status,
-        url: submissionReviews.requestedUrl,
-        ownership: userChallenges.ownership,
-        ownershipGithubId: userChallenges.ownershipGithubId,
-        templateImg: challenges.templateImg,
-        tabletImg: challenges.tabletImg,
-        mobileImg: challenges.mobileImg,
-      })
-      .from(submissionReviews)
-      .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
-      .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
-      .where(eq(submissionReviews.id, reviewId))
+    const subject = await subjectOf(reviewId)
     // Gone (its member or challenge was deleted) or already finished by an earlier run: nothing to do.
-    if (!row || row.status === 'done' || row.status === 'failed') return
+    if (!subject || subject.status === 'passed' || subject.status === 'failed') return
     await db
       .update(submissionReviews)
-      .set({
-        status: 'running',
-        startedAt: sql`now()`,
-        errorCode: null,
-        errorMessage: null,
-        // The submission's ownership verdict as it stands when the review runs, kept with the report.
-        ownership: row.ownership,
-        ownershipGithubId: row.ownershipGithubId,
-      })
+      .set({ status: 'running', stage: null, startedAt: sql`now()`, errorCode: null, errorMessage: null })
       .where(eq(submissionReviews.id, reviewId))
     changed()
 
@@ -162,10 +224,11 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     let site: SiteCapture
     try {
       site = await captureSite(capture.pool, {
-        url: row.url,
+        url: subject.url,
         ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
         ...(signal ? { signal } : {}),
         audits: { axe: axeOn ? AXE_BREAKPOINTS : [], documents: htmlOn },
+        onBreakpoint: (breakpoint) => showStage(reviewId, `capturing-${breakpoint}`),
       })
     } catch (error) {
       if (!signal?.aborted && isFinal(error)) {
@@ -175,19 +238,10 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       throw error
     }
 
-    const report = await qualityEngine.qualityReport({
-      site,
-      axe: axeOn,
-      html: htmlOn,
-      lighthouse:
-        audits.lighthouse === false
-          ? null
-          : (audits.lighthouse ?? (await import('#server/review/quality/lighthouse.ts')).runLighthouse),
-      ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
-      ...(signal ? { signal } : {}),
-    })
-    const timings: Record<string, number> = { ...site.timings, ...report.timings }
+    await showStage(reviewId, 'scoring')
+    const timings: Record<string, number> = { ...site.timings }
     const breakpoints: Array<typeof reviewBreakpoints.$inferInsert> = []
+    const publicId = await publicIdOf(db, reviewId)
     for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
       const shot: CapturedBreakpoint | undefined = site.captures.find(
         (c: CapturedBreakpoint) => c.breakpoint === breakpoint,
@@ -195,13 +249,13 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       if (!shot) throw new Error(`The capture has no ${breakpoint} screenshot.`)
       signal?.throwIfAborted()
       const designStarted = performance.now()
-      const designPng = await readDesign(row[DESIGN_COLUMN[breakpoint]])
+      const designPng = await readDesign(subject[DESIGN_COLUMN[breakpoint]])
       const design = await renderDesign(capture.pool, { png: designPng, width })
       const scoreStarted = performance.now()
       const result = await scoreCapture({ design, capture: shot.png })
       const storeStarted = performance.now()
-      const captureKey = reviewImageKey(reviewId, breakpoint, 'capture')
-      const diffKey = reviewImageKey(reviewId, breakpoint, 'diff')
+      const captureKey = reviewImageKey(publicId, breakpoint, 'capture')
+      const diffKey = reviewImageKey(publicId, breakpoint, 'diff')
       signal?.throwIfAborted()
       await storage.put(captureKey, shot.png)
       await storage.put(diffKey, result.diff)
@@ -224,26 +278,64 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         failedFonts: shot.failedFonts,
       })
     }
+
+    await showStage(reviewId, 'auditing')
+    const report = await qualityEngine.qualityReport({
+      site,
+      axe: axeOn,
+      html: htmlOn,
+      lighthouse:
+        audits.lighthouse === false
+          ? null
+          : (audits.lighthouse ?? (await import('#server/review/quality/lighthouse.ts')).runLighthouse),
+      ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
+      ...(signal ? { signal } : {}),
+    })
+    Object.assign(timings, report.timings)
+    const verdict = await judgeReview({
+      login: subject.login,
+      token: subject.token,
+      pages: site.captures,
+      meanScore: breakpoints.reduce((total, b) => total + (b.score ?? 0), 0) / breakpoints.length,
+      isAnotherMembersToken: isAnotherMembersToken(subject.userId),
+    })
     // The capture's own `total` is the browser part; this is the whole review.
     timings.review = Math.round(performance.now() - started)
     signal?.throwIfAborted()
-    await db.transaction(async (tx) => {
+    const pointsChanged = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: submissionReviews.status })
+        .from(submissionReviews)
+        .where(eq(submissionReviews.id, reviewId))
+        .for('update')
+      // Ended meanwhile (its job's lease ran out and another worker finished it): that result stands.
+      if (current?.status !== 'running' && current?.status !== 'queued') return null
+      const pointsAwarded = verdict.passed ? await settlePassed(tx, subject) : 0
+      const withdrawn = verdict.passed ? false : await settleFailed(tx, subject)
       // An earlier attempt may have written some before it failed.
       await tx.delete(reviewBreakpoints).where(eq(reviewBreakpoints.reviewId, reviewId))
       await tx.insert(reviewBreakpoints).values(breakpoints)
       await tx
         .update(submissionReviews)
         .set({
-          status: 'done',
+          status: verdict.passed ? 'passed' : 'failed',
+          stage: null,
           finalUrl: site.finalUrl,
           versions: { ...site.versions, pixelmatch: pixelmatchVersion },
           timings,
           quality: report.quality,
+          ownership: verdict.ownership,
+          ownershipGithubId: subject.githubId,
+          pointsAwarded,
+          errorCode: verdict.passed ? null : verdict.code,
+          errorMessage: verdict.passed ? null : verdict.message,
           finishedAt: sql`now()`,
         })
         .where(eq(submissionReviews.id, reviewId))
+      return pointsAwarded > 0 || withdrawn
     })
     changed()
+    if (pointsChanged) deps.memberChanged?.(subject.userId)
   }
 
   return { runReview, markFailed }

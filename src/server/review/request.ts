@@ -1,25 +1,26 @@
 /**
- * Asking for reviews (docs/product.md §10): queues a review job per request, at most
- * REVIEW_REQUESTS_PER_DAY per submission in 24 hours, and while one still waits or runs, asking again
- * returns that one.
+ * Asking for reviews (docs/product.md §10). Every submit is an iteration with its own review; "Review
+ * again" reviews the last submitted address once more, or answers with the review still waiting. Limits
+ * stop abuse, not learners: the first review of a challenge is never refused; after it, at most
+ * REVIEW_REQUESTS_PER_DAY reviews of a challenge in 24 hours, and a refusal says when the next is possible.
+ * A review row and its job are written in one transaction: neither exists without the other.
  */
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { jobs, submissionReviews, userChallenges } from '#server/db/schema.ts'
+import { submissionReviews, userChallenges } from '#server/db/schema.ts'
 import type { JobQueue } from '#server/jobs/queue.ts'
 import { reviewSummary, summaryColumns, toReviewSummary } from '#server/review/read-model.ts'
-import { REVIEW_JOB_KIND, reviewIdOf } from '#server/review/workers.ts'
+import { REVIEW_JOB_KIND } from '#server/review/workers.ts'
 import { REVIEW_REQUESTS_PER_DAY, type ReviewSummary } from '#shared/review.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** One queued or running review job per submission: asking again while it waits returns that review. */
-const reviewDedupeKey = (userChallengeId: number) => `review:${userChallengeId}`
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export type RequestReviewResult =
   | { outcome: 'queued' | 'existing'; review: ReviewSummary }
-  /** REVIEW_REQUESTS_PER_DAY reviews of this submission were created in the last 24 hours. */
-  | { outcome: 'limited' }
+  /** REVIEW_REQUESTS_PER_DAY reviews of this challenge were asked for in the last 24 hours. */
+  | { outcome: 'limited'; nextAt: Date }
 
 export type ReviewRequestsDeps = {
   db: Database
@@ -30,106 +31,125 @@ export type ReviewRequestsDeps = {
   queued: () => void
 }
 
+/** An iteration: the address the member submitted, and the repository named with it. */
+export type Iteration = { liveUrl: string; repositoryUrl: string | null }
+
+/** The member's own review requests of this solution in the last 24 hours. */
+export async function requestsToday(executor: Pick<Database, 'select'>, userChallengeId: number) {
+  const [row] = await executor
+    .select({ n: count() })
+    .from(submissionReviews)
+    .where(
+      and(
+        eq(submissionReviews.userChallengeId, userChallengeId),
+        eq(submissionReviews.purpose, 'submit'),
+        gt(submissionReviews.createdAt, sql`now() - ${DAY_MS}::double precision * interval '1 millisecond'`),
+      ),
+    )
+  return row?.n ?? 0
+}
+
+/**
+ * When the next review of this solution may be asked for: null when one may be now. The member's own
+ * requests count (not the upgrade's re-review); the first one is always possible.
+ */
+export async function nextRequestAt(
+  executor: Pick<Database, 'select'>,
+  userChallengeId: number,
+): Promise<Date | null> {
+  const recent = await executor
+    .select({ createdAt: submissionReviews.createdAt })
+    .from(submissionReviews)
+    .where(
+      and(
+        eq(submissionReviews.userChallengeId, userChallengeId),
+        eq(submissionReviews.purpose, 'submit'),
+        gt(submissionReviews.createdAt, sql`now() - ${DAY_MS}::double precision * interval '1 millisecond'`),
+      ),
+    )
+    .orderBy(desc(submissionReviews.createdAt))
+    .limit(REVIEW_REQUESTS_PER_DAY)
+  if (recent.length < REVIEW_REQUESTS_PER_DAY) return null
+  // The oldest of the last REVIEW_REQUESTS_PER_DAY leaves the 24-hour window first.
+  const oldest = recent[recent.length - 1]?.createdAt ?? new Date()
+  return new Date(oldest.getTime() + DAY_MS)
+}
+
+/** "Try again in 3 h 12 min": when the next review is possible, in words that need no time zone. */
+export function reviewLimitMessage(nextAt: Date, now = new Date()): string {
+  const minutes = Math.max(1, Math.ceil((nextAt.getTime() - now.getTime()) / 60_000))
+  const wait =
+    minutes < 60
+      ? `${minutes} min`
+      : `${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`
+  return `You can ask for ${REVIEW_REQUESTS_PER_DAY} reviews of a challenge a day, and you have used them. Your next review is possible in ${wait}.`
+}
+
 export function createReviewRequests(deps: ReviewRequestsDeps) {
   const { db, queue, changed } = deps
 
-  /** The review an unfinished job of this submission is working on, if any. */
-  const pendingReview = async (userChallengeId: number) => {
-    const [row] = await db
-      .select({
-        id: submissionReviews.id,
-        status: submissionReviews.status,
-        url: submissionReviews.requestedUrl,
-      })
-      .from(jobs)
-      .innerJoin(submissionReviews, eq(submissionReviews.id, sql`(${jobs.payload}->>'reviewId')::int`))
-      .where(
-        and(
-          eq(jobs.dedupeKey, reviewDedupeKey(userChallengeId)),
-          inArray(jobs.status, ['queued', 'running']),
-        ),
-      )
-    return row ?? null
+  /**
+   * Writes an iteration's review and its job in the caller's transaction, which holds the solution's
+   * row (FOR UPDATE): two requests at once cannot both take the last review of the day.
+   */
+  const queueIn = async (
+    tx: Transaction,
+    userChallengeId: number,
+    iteration: Iteration,
+  ): Promise<RequestReviewResult> => {
+    const nextAt = await nextRequestAt(tx, userChallengeId)
+    if (nextAt) return { outcome: 'limited', nextAt }
+    const [row] = await tx
+      .insert(submissionReviews)
+      .values({ userChallengeId, requestedUrl: iteration.liveUrl, repositoryUrl: iteration.repositoryUrl })
+      .returning({ internalId: submissionReviews.id, ...summaryColumns })
+    if (!row) throw new Error('the review was not written')
+    await queue.enqueueIn(tx, REVIEW_JOB_KIND, { reviewId: row.internalId })
+    return { outcome: 'queued', review: toReviewSummary(row) }
   }
 
-  /** While a review still waits, a new live URL replaces the one it will open: it reviews the submission as it is. */
-  const existing = async (
-    review: { id: number; status: string; url: string },
-    liveUrl: string,
-  ): Promise<RequestReviewResult | null> => {
-    if (review.status === 'queued' && review.url !== liveUrl) {
-      await db
-        .update(submissionReviews)
-        .set({ requestedUrl: liveUrl })
-        .where(and(eq(submissionReviews.id, review.id), eq(submissionReviews.status, 'queued')))
-    }
-    const summary = await reviewSummary(db, review.id)
-    return summary ? { outcome: 'existing', review: summary } : null
-  }
-
-  const requestsMadeToday = async (userChallengeId: number, executor: Pick<Database, 'select'> = db) => {
-    const [row] = await executor
-      .select({ n: count() })
-      .from(submissionReviews)
-      .where(
-        and(
-          eq(submissionReviews.userChallengeId, userChallengeId),
-          gt(
-            submissionReviews.createdAt,
-            sql`now() - ${DAY_MS}::double precision * interval '1 millisecond'`,
-          ),
-        ),
-      )
-    return row?.n ?? 0
+  /** Tells the workers and the caches, once the transaction that queued a review has committed. */
+  const afterQueued = (result: RequestReviewResult) => {
+    if (result.outcome !== 'queued') return
+    changed()
+    deps.queued()
   }
 
   /**
-   * Queues a review of a submission's live site, or returns the one already waiting for it; at most
-   * REVIEW_REQUESTS_PER_DAY are created per submission in 24 hours.
+   * "Review again": the solution's last submitted address, once more. While one of its reviews still
+   * waits or runs, that one is the answer.
    */
-  const requestReview = async (userChallengeId: number, liveUrl: string): Promise<RequestReviewResult> => {
-    const pending = await pendingReview(userChallengeId)
-    if (pending) {
-      const result = await existing(pending, liveUrl)
-      if (result) return result
-    }
-    // The submission's row is locked while counting and inserting, so two requests at once cannot
-    // both take the last review of the day.
-    const created = await db.transaction(async (tx) => {
+  const requestReview = async (
+    userChallengeId: number,
+    iteration: Iteration,
+  ): Promise<RequestReviewResult> => {
+    const result = await db.transaction(async (tx): Promise<RequestReviewResult> => {
       await tx
         .select({ id: userChallenges.id })
         .from(userChallenges)
         .where(eq(userChallenges.id, userChallengeId))
         .for('update')
-      if ((await requestsMadeToday(userChallengeId, tx)) >= REVIEW_REQUESTS_PER_DAY) return null
-      const [row] = await tx
-        .insert(submissionReviews)
-        .values({ userChallengeId, requestedUrl: liveUrl })
-        .returning(summaryColumns)
-      return row ?? null
+      const [pending] = await tx
+        .select({ id: submissionReviews.id })
+        .from(submissionReviews)
+        .where(
+          and(
+            eq(submissionReviews.userChallengeId, userChallengeId),
+            inArray(submissionReviews.status, ['queued', 'running']),
+            eq(submissionReviews.purpose, 'submit'),
+          ),
+        )
+        .orderBy(asc(submissionReviews.createdAt))
+        .limit(1)
+      if (pending) {
+        const summary = await reviewSummary(tx, pending.id)
+        if (summary) return { outcome: 'existing', review: summary }
+      }
+      return queueIn(tx, userChallengeId, iteration)
     })
-    if (!created) return { outcome: 'limited' }
-    const job = await queue.enqueue(
-      REVIEW_JOB_KIND,
-      { reviewId: created.id },
-      { dedupeKey: reviewDedupeKey(userChallengeId) },
-    )
-    const jobReviewId = reviewIdOf(job)
-    if (jobReviewId !== created.id) {
-      // Another request queued its review between our look and our insert: that one stands.
-      await db.delete(submissionReviews).where(eq(submissionReviews.id, created.id))
-      const holder = jobReviewId !== null ? await pendingReview(userChallengeId) : null
-      const result = holder ? await existing(holder, liveUrl) : null
-      if (result) return result
-      throw new Error(`review job ${job.id} holds ${reviewDedupeKey(userChallengeId)} without a review`)
-    }
-    changed()
-    deps.queued()
-    return { outcome: 'queued', review: toReviewSummary(created) }
+    afterQueued(result)
+    return result
   }
 
-  const requestsLeftToday = async (userChallengeId: number): Promise<number> =>
-    Math.max(0, REVIEW_REQUESTS_PER_DAY - (await requestsMadeToday(userChallengeId)))
-
-  return { requestReview, requestsLeftToday }
+  return { queueIn, afterQueued, requestReview }
 }

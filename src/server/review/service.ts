@@ -8,10 +8,10 @@ import type { JobQueue } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
 import { createReviewPipeline, type ReviewCaptureDeps } from '#server/review/pipeline.ts'
 import { readReview, reviewSummariesOf } from '#server/review/read-model.ts'
-import { createReviewRequests } from '#server/review/request.ts'
+import { createReviewRequests, nextRequestAt, requestsToday } from '#server/review/request.ts'
 import { createReviewJobs } from '#server/review/workers.ts'
 import type { Storage } from '#server/storage/storage.ts'
-import type { Review } from '#shared/review.ts'
+import { type MemberReviewsResponse, REVIEW_REQUESTS_PER_DAY, type Review } from '#shared/review.ts'
 
 export type ReviewServiceDeps = {
   db: Database
@@ -22,34 +22,55 @@ export type ReviewServiceDeps = {
   capture?: ReviewCaptureDeps
   /** Called after a review job was queued, e.g. to wake this process's workers at once. */
   onQueued?: () => void
-  /** Called after a review's status changed (queued, running, done, failed): profiles show it. */
+  /** Called after a review's status changed (queued, running, passed, failed): profiles show it. */
   onReviewChanged?: () => void
+  /** Called after a review changed a member's points or completed challenges (their caches go). */
+  onMemberChanged?: (userId: string) => void
 }
 
 export function createReviewService(deps: ReviewServiceDeps) {
   const { db, storage, queue, log } = deps
   const changed = () => deps.onReviewChanged?.()
   const requests = createReviewRequests({ db, queue, changed, queued: () => deps.onQueued?.() })
-  const pipeline = createReviewPipeline({ db, storage, capture: deps.capture, changed })
+  const pipeline = createReviewPipeline({
+    db,
+    storage,
+    capture: deps.capture,
+    changed,
+    memberChanged: (userId) => deps.onMemberChanged?.(userId),
+  })
   const jobs = createReviewJobs({ db, queue, log, pipeline, changed })
 
   return {
     requestReview: requests.requestReview,
-    requestsLeftToday: requests.requestsLeftToday,
+    queueIn: requests.queueIn,
+    afterQueued: requests.afterQueued,
     runReview: pipeline.runReview,
     handleJob: jobs.handleJob,
     workerQueue: jobs.workerQueue,
 
-    /** The public report; null for an unknown id. */
-    getReview: (id: number): Promise<Review | null> => readReview(db, id),
+    /**
+     * A report by its public id, for this reader (a member's id, or null for a visitor): a review that has
+     * not passed is its member's only (docs/product.md §10). Null when unknown or not theirs to read.
+     */
+    async getReview(publicId: string, readerId: string | null): Promise<Review | null> {
+      const found = await readReview(db, publicId)
+      if (!found) return null
+      return found.review.status === 'passed' || found.memberId === readerId ? found.review : null
+    },
 
-    /** A submission's reviews, newest first, and how many more may be requested today. */
-    async listMemberReviews(userChallengeId: number) {
-      const [reviews, requestsLeftToday] = await Promise.all([
+    /** A submission's reviews, newest first, how many more may be asked for today, and when the next may. */
+    async listMemberReviews(userChallengeId: number): Promise<MemberReviewsResponse> {
+      const [reviews, nextAt, today] = await Promise.all([
         reviewSummariesOf(db, userChallengeId),
-        requests.requestsLeftToday(userChallengeId),
+        nextRequestAt(db, userChallengeId),
+        requestsToday(db, userChallengeId),
       ])
-      return { reviews, requestsLeftToday }
+      return {
+        reviews,
+        requestsLeftToday: Math.max(0, REVIEW_REQUESTS_PER_DAY - today),
+        nextRequestAt: nextAt?.toISOString() ?? null,
+      }
     },
   }
 }

@@ -52,22 +52,21 @@ export function createReviewJobs(deps: ReviewJobsDeps) {
    * worker was gone) would otherwise show queued or running forever.
    */
   const failReviewsOfDeadJobs = async () => {
-    const dead = db
-      .select({ id: sql<number>`(${jobs.payload}->>'reviewId')::int` })
-      .from(jobs)
-      .where(and(eq(jobs.kind, REVIEW_JOB_KIND), eq(jobs.status, 'dead')))
-    await db
-      .update(submissionReviews)
-      .set({
-        status: 'failed',
-        errorCode: REVIEW_FAILED.code,
-        errorMessage: REVIEW_FAILED.message,
-        finishedAt: sql`now()`,
-      })
-      .where(
-        and(inArray(submissionReviews.status, ['queued', 'running']), inArray(submissionReviews.id, dead)),
+    const dead = await db
+      .select({ id: submissionReviews.id })
+      .from(submissionReviews)
+      .innerJoin(
+        jobs,
+        and(
+          eq(jobs.kind, REVIEW_JOB_KIND),
+          eq(jobs.status, 'dead'),
+          eq(submissionReviews.id, sql`(${jobs.payload}->>'reviewId')::int`),
+        ),
       )
-    changed()
+      .where(inArray(submissionReviews.status, ['queued', 'running']))
+      .limit(100)
+    // One at a time: a failed upgrade re-review also settles the member's points (outcome.ts).
+    for (const { id } of dead) await pipeline.markFailed(id, REVIEW_FAILED.code, REVIEW_FAILED.message)
   }
 
   /** startWorkers' handler for review jobs. */
@@ -87,7 +86,7 @@ export function createReviewJobs(deps: ReviewJobsDeps) {
     const showQueuedAgain = async (reviewId: number) => {
       await db
         .update(submissionReviews)
-        .set({ status: 'queued' })
+        .set({ status: 'queued', stage: null })
         .where(and(eq(submissionReviews.id, reviewId), eq(submissionReviews.status, 'running')))
       changed()
     }

@@ -1,11 +1,11 @@
-import { and, count, desc, eq, gt, gte, sql, sum } from 'drizzle-orm'
+import { desc, eq, gt, gte, sql, sum } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
-import { pointsLedger, userChallenges, users } from '#server/db/schema.ts'
+import { pointsLedger, users } from '#server/db/schema.ts'
 import { parseInput } from '#server/http/errors.ts'
 import { LEADERBOARD_SIZE } from '#shared/constants.ts'
-import { type LeaderboardEntry, type LeaderboardWork, leaderboardQuerySchema } from '#shared/member.ts'
+import { type LeaderboardEntry, leaderboardQuerySchema } from '#shared/member.ts'
 import { type LeaderboardPeriod, periodStart } from '#shared/periods.ts'
 
 /**
@@ -49,72 +49,27 @@ function rankEntries<T extends Scored>(rows: readonly T[]): (T & { rank: number 
 }
 
 /**
- * "Verified work" (docs/product.md §2, §6): the same ranking over verified submissions only (a live site on
- * the member's own GitHub Pages), summed from the partial index on verified completed submissions.
- */
-function verifiedLeaderboardQuery(db: Database) {
-  const verified = db
-    .select({
-      userId: userChallenges.userId,
-      points: sum(userChallenges.points).mapWith(Number).as('verified_points'),
-      submission: count().as('verified_submission'),
-    })
-    .from(userChallenges)
-    .where(and(eq(userChallenges.status, 'completed'), eq(userChallenges.ownership, 'verified')))
-    .groupBy(userChallenges.userId)
-    .as('verified')
-  return db
-    .select({
-      username: users.username,
-      name: users.name,
-      avatarUrl: users.avatarUrl,
-      points: verified.points,
-      submission: verified.submission,
-    })
-    .from(verified)
-    .innerJoin(users, eq(users.id, verified.userId))
-    .where(gt(verified.points, sql`0`))
-    .orderBy(desc(verified.points), desc(verified.submission), users.username)
-    .limit(LEADERBOARD_SIZE)
-}
-
-/**
  * Period leaderboards (docs/product.md §2): the points of the ledger's awards since `since` (this week's
  * Monday 00:00 UTC, or the 1st of this month), with the same order and ties; "submissions" are the challenges
- * completed in the period. Verified work counts only awards for verified submissions.
+ * completed in the period (a withdrawal takes one back).
  *
  * The sums read a range of the ledger's period index alone. Only the members who can be in the top
  * ten are then looked up: those at or above the tenth sum (ties with it included, since the username
  * breaks them), one primary-key lookup each (LIMIT 1 keeps the lateral subquery a lookup rather than a
  * join that reads every member).
  */
-export function periodLeaderboardQuery(db: Database, since: Date, work: LeaderboardWork) {
-  const awards = db
-    .select({
-      userId: pointsLedger.userId,
-      points: sum(pointsLedger.points).mapWith(Number).as('period_points'),
-      submission: count(sql`case when ${pointsLedger.reason} = 'challenge_completed' then 1 end`).as(
-        'period_submission',
-      ),
-    })
-    .from(pointsLedger)
-    .$dynamic()
-  // One primary-key lookup per award of the period (LIMIT 1 keeps it a lookup: PostgreSQL would
-  // otherwise turn it into a join that reads every verified submission).
-  const verified = db
-    .select({ one: sql<number>`1`.as('one') })
-    .from(userChallenges)
-    .where(
-      and(
-        eq(userChallenges.id, pointsLedger.userChallengeId),
-        eq(userChallenges.status, 'completed'),
-        eq(userChallenges.ownership, 'verified'),
-      ),
-    )
-    .limit(1)
-    .as('verified')
+export function periodLeaderboardQuery(db: Database, since: Date) {
   const period = db.$with('period').as(
-    (work === 'verified' ? awards.innerJoinLateral(verified, sql`true`) : awards)
+    db
+      .select({
+        userId: pointsLedger.userId,
+        points: sum(pointsLedger.points).mapWith(Number).as('period_points'),
+        submission:
+          sql<number>`coalesce(sum(case ${pointsLedger.reason} when 'challenge_withdrawn' then -1 else 1 end), 0)::int`
+            .mapWith(Number)
+            .as('period_submission'),
+      })
+      .from(pointsLedger)
       .where(gte(pointsLedger.createdAt, since))
       .groupBy(pointsLedger.userId)
       .having(gt(sum(pointsLedger.points), sql`0`)),
@@ -153,16 +108,11 @@ export function periodLeaderboardQuery(db: Database, since: Date, work: Leaderbo
 
 export async function readLeaderboard(
   db: Database,
-  work: LeaderboardWork = 'all',
   period: LeaderboardPeriod = 'all',
   now: Date = new Date(),
 ): Promise<LeaderboardEntry[]> {
   const since = periodStart(period, now)
-  const rows = await (since
-    ? periodLeaderboardQuery(db, since, work)
-    : work === 'verified'
-      ? verifiedLeaderboardQuery(db)
-      : leaderboardQuery(db))
+  const rows = await (since ? periodLeaderboardQuery(db, since) : leaderboardQuery(db))
   return rankEntries(rows)
 }
 
@@ -170,19 +120,19 @@ export async function readLeaderboard(
 export const LEADERBOARD_CACHE_MS = 3000
 
 export type Leaderboard = {
-  read(work?: LeaderboardWork, period?: LeaderboardPeriod): Promise<LeaderboardEntry[]>
+  read(period?: LeaderboardPeriod): Promise<LeaderboardEntry[]>
   invalidate(): void
 }
 
-/** The top ten of each kind of work and period, read at most once per `ttlMs` however many members ask. */
+/** The top ten of each period, read at most once per `ttlMs` however many members ask. */
 export function createLeaderboard(db: Database, ttlMs = LEADERBOARD_CACHE_MS): Leaderboard {
   const cached = new Map<string, { entries: Promise<LeaderboardEntry[]>; until: number }>()
   return {
-    read(work = 'all', period = 'all') {
-      const key = `${work}:${period}`
+    read(period = 'all') {
+      const key = period
       const hit = cached.get(key)
       if (hit && hit.until > Date.now()) return hit.entries
-      const entries = readLeaderboard(db, work, period)
+      const entries = readLeaderboard(db, period)
       const entry = { entries, until: Date.now() + ttlMs }
       cached.set(key, entry)
       // A failed read is not kept.
@@ -199,8 +149,8 @@ export function createLeaderboard(db: Database, ttlMs = LEADERBOARD_CACHE_MS): L
 
 export function leaderboardRoutes(leaderboard: Leaderboard) {
   return new Hono<{ Variables: MemberVariables }>().get('/', async (c) => {
-    const { work, period } = parseInput(leaderboardQuerySchema, c.req.query())
-    const entries = await leaderboard.read(work, period)
+    const { period } = parseInput(leaderboardQuerySchema, c.req.query())
+    const entries = await leaderboard.read(period)
     return c.json({ top: entries[0] ?? null, entries })
   })
 }

@@ -1,8 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { MemberVariables } from '#server/auth/guards.ts'
-import { awardLastingBadges } from '#server/badges/award.ts'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { findChallengeById, liveUrlOf, toChallenge } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
@@ -13,17 +12,16 @@ import type { ExpiringCache } from '#server/http/expiring-cache.ts'
 import { challengeIdParams } from '#server/http/params.ts'
 import { sanitizeStringValues } from '#server/http/sanitize.ts'
 import { signedRedirect, storedObjectResponse } from '#server/http/stored-object.ts'
-import type { Logger } from '#server/logger.ts'
 import type { DashboardCounts } from '#server/member-caches.ts'
-import { awardPoints, settleTotals } from '#server/points/ledger.ts'
+import { reviewLimitMessage } from '#server/review/request.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import type { Storage } from '#server/storage/storage.ts'
-import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
-import { type LinkStatus, type Ownership, ownershipOf } from '#shared/ownership.ts'
+import type { LinkStatus, Ownership } from '#shared/ownership.ts'
 import { type OwnProfile, profileUpdateSchema } from '#shared/profile.ts'
-import { type MemberReviewsResponse, REVIEW_REQUESTS_PER_DAY, type ReviewSummary } from '#shared/review.ts'
+import { type MemberReviewsResponse, REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
 import type { Progress, SessionUser, SubmitResponse } from '#shared/user.ts'
+import { type VerificationResponse, verificationTag } from '#shared/verification.ts'
 
 type UserRow = typeof users.$inferSelect
 type ProgressRow = typeof userChallenges.$inferSelect
@@ -62,11 +60,18 @@ function toProgress(challengeId: number, row: ProgressRow | undefined): Progress
     startedAt: row?.startedAt.toISOString() ?? null,
     completedAt: row?.completedAt?.toISOString() ?? null,
     liveUrl: row ? liveUrlOf(row.challengeLive) : null,
+    repositoryUrl: row?.repositoryUrl ?? null,
     points: row?.points ?? 0,
   }
 }
 
-export const REVIEW_LIMIT_MESSAGE = `You can request at most ${REVIEW_REQUESTS_PER_DAY} reviews of a challenge a day. Please try again tomorrow.`
+/** 429 with when the next review is possible, in words and as Retry-After. */
+function reviewLimited(c: Context, nextAt: Date): HttpError {
+  c.header('Retry-After', String(Math.max(1, Math.ceil((nextAt.getTime() - Date.now()) / 1000))))
+  return new HttpError(429, 'review_limit', reviewLimitMessage(nextAt))
+}
+
+const verificationOf = (token: string): VerificationResponse => ({ token, tag: verificationTag(token) })
 
 /**
  * The signed-in member's own data: who they are, and their journey on a challenge (docs/product.md §4):
@@ -79,7 +84,6 @@ export function meRoutes(deps: {
   catalogue: Catalogue
   /** Queues and reads the reviews of the member's submissions. */
   reviews: ReviewService
-  log: Logger
   /** Called after the member's row or progress changed (profile, start, submit), so caches of it are dropped. */
   onUserChanged?: (userId: string) => void
   /** STORAGE_REDIRECT: downloads answer with a redirect to a short-lived address of the store. */
@@ -87,7 +91,7 @@ export function meRoutes(deps: {
   /** Dashboard counts kept for a moment (member-caches.ts; a lifetime of 0 keeps none). */
   dashboards: ExpiringCache<DashboardCounts>
 }) {
-  const { db, storage, catalogue, reviews, log } = deps
+  const { db, storage, catalogue, reviews } = deps
   const changed = (userId: string) => deps.onUserChanged?.(userId)
   /** The member's row for a challenge: 404 for an unknown challenge, null when never started. */
   const submissionOf = async (userId: string, challengeId: number) => {
@@ -188,83 +192,55 @@ export function meRoutes(deps: {
         changed(c.get('user').id)
         return c.json({ progress: toProgress(id, row) })
       })
+      // docs/product.md §4: a submit records an iteration and queues its review; the points come when a
+      // review passes (review/outcome.ts). A submit that cannot be reviewed (the day's limit) is refused
+      // before anything changes.
       .post('/challenges/:id/submit', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
         const body = await readJsonBody(c)
-        const { liveUrl } = parseInput(submitSolutionSchema, body, { named: false })
+        const { liveUrl, repositoryUrl } = parseInput(submitSolutionSchema, body, { named: false })
         await findChallengeById(db, id)
         const userId = c.get('user').id
         const result = await db.transaction(async (tx) => {
-          // The member's row is locked first, so a member's submits run one after another: the totals
-          // below are read after every earlier submit has committed. (Under READ COMMITTED, summing
-          // without this lock lets two submits of different challenges each miss the other's points.)
-          const [member] = await tx
-            .select({ githubId: users.githubId, username: users.username })
-            .from(users)
-            .where(eq(users.id, userId))
-            .for('update')
-          if (!member) return null
-          // Concurrent submits of one challenge queue on its row too; only the one that finds it not
-          // yet completed sets the points.
+          // The member's row first, then the solution's, as a review's outcome takes them: a member's
+          // submits and points change one transaction at a time.
+          const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
           const [before] = await tx
-            .select({ status: userChallenges.status })
+            .select({ id: userChallenges.id })
             .from(userChallenges)
             .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
             .for('update')
-          if (!before) return null
+          if (!member || !before) return null
+          const iteration = { liveUrl, repositoryUrl: repositoryUrl ?? null }
+          const queued = await reviews.queueIn(tx, before.id, iteration)
+          if (queued.outcome === 'limited') return { outcome: 'limited', nextAt: queued.nextAt } as const
           const [row] = await tx
             .update(userChallenges)
             .set({
-              status: 'completed',
-              completedAt: sql`now()`,
               challengeLive: liveUrl,
-              ownership: ownershipOf(liveUrl, member.username),
-              ownershipGithubId: member.githubId,
+              repositoryUrl: iteration.repositoryUrl,
               // A new address starts with a clean record; the same one keeps its re-check history.
               linkStatus: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkStatus} else 'live' end`,
               linkFailures: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkFailures} else 0 end`,
               linkFirstFailureAt: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkFirstFailureAt} end`,
               linkCheckedAt: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkCheckedAt} end`,
-              points: sql`case when ${userChallenges.status} = 'completed' then ${userChallenges.points} else ${POINTS_PER_CHALLENGE} end`,
               updatedAt: sql`now()`,
             })
-            .where(and(eq(userChallenges.userId, userId), eq(userChallenges.challengeId, id)))
+            .where(eq(userChallenges.id, before.id))
             .returning()
           if (!row) return null
-          // docs/product.md §4's 10 points, once per member and challenge: the ledger's unique key holds that
-          // even against a row completed before the ledger existed (the migration wrote its award).
-          const awarded = await awardPoints(tx, {
-            userId,
-            reason: 'challenge_completed',
-            reference: String(id),
-            points: POINTS_PER_CHALLENGE,
-            userChallengeId: row.id,
-          })
-          const user = await settleTotals(tx, userId)
-          await awardLastingBadges(tx, userId)
-          return { row, user, awarded: awarded ? POINTS_PER_CHALLENGE : 0 }
+          return { outcome: 'queued', row, member, queued } as const
         })
-        if (!result?.row || !result.user) {
+        if (!result) {
           throw new HttpError(409, 'not_started', 'Start this challenge before submitting a solution.')
         }
+        if (result.outcome === 'limited') throw reviewLimited(c, result.nextAt)
+        reviews.afterQueued(result.queued)
         changed(userId)
-        // The points (docs/product.md §4) are settled above; the review comes on top. A review that cannot be
-        // queued (the day's limit, a database hiccup) leaves the submit as it is.
-        let review: ReviewSummary | null = null
-        try {
-          const requested = await reviews.requestReview(result.row.id, liveUrl)
-          if (requested.outcome !== 'limited') review = requested.review
-        } catch (error) {
-          log.error('reviews: could not queue the review of a submission', {
-            userChallengeId: result.row.id,
-            error: error instanceof Error ? error.message : String(error),
-          })
-        }
         return c.json({
           progress: toProgress(id, result.row),
-          pointsAwarded: result.awarded,
-          user: toSessionUser(result.user),
-          review,
+          user: toSessionUser(result.member),
+          review: result.queued.review,
         } satisfies SubmitResponse)
       })
       .get('/challenges/:id/reviews', async (c) => {
@@ -272,26 +248,46 @@ export function meRoutes(deps: {
         const row = await submissionOf(c.get('user').id, id)
         const answer: MemberReviewsResponse = row
           ? await reviews.listMemberReviews(row.id)
-          : { reviews: [], requestsLeftToday: REVIEW_REQUESTS_PER_DAY }
+          : { reviews: [], requestsLeftToday: REVIEW_REQUESTS_PER_DAY, nextRequestAt: null }
         return c.json(answer)
       })
-      // "Request a new review" of the member's own completed challenge, at most REVIEW_REQUESTS_PER_DAY
-      // in 24 hours; while one still waits, that one is the answer.
+      // "Review again": the last submitted address, once more (docs/product.md §10); while one of the
+      // challenge's reviews still waits, that one is the answer.
       .post('/challenges/:id/reviews', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
         const row = await submissionOf(c.get('user').id, id)
         if (!row) throw notFound('You have not submitted a solution to this challenge.')
         const liveUrl = liveUrlOf(row.challengeLive)
-        if (row.status !== 'completed' || !liveUrl) {
+        if (!liveUrl) {
           throw new HttpError(
             409,
-            'not_completed',
-            'Submit a solution to this challenge before requesting a review.',
+            'not_submitted',
+            'Submit a solution to this challenge before asking for a review.',
           )
         }
-        const requested = await reviews.requestReview(row.id, liveUrl)
-        if (requested.outcome === 'limited') throw new HttpError(429, 'review_limit', REVIEW_LIMIT_MESSAGE)
+        const requested = await reviews.requestReview(row.id, { liveUrl, repositoryUrl: row.repositoryUrl })
+        if (requested.outcome === 'limited') throw reviewLimited(c, requested.nextAt)
         return c.json({ review: requested.review }, 202)
+      })
+      // The member's verification tag (docs/product.md §10), read fresh: a rotation elsewhere shows at once.
+      .get('/verification', async (c) => {
+        const [row] = await db
+          .select({ token: users.verificationToken })
+          .from(users)
+          .where(eq(users.id, c.get('user').id))
+        if (!row) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+        return c.json(verificationOf(row.token))
+      })
+      // A new token: the old tag stops counting for reviews from now on.
+      .post('/verification/rotate', async (c) => {
+        const [row] = await db
+          .update(users)
+          .set({ verificationToken: sql`replace(gen_random_uuid()::text, '-', '')`, updatedAt: sql`now()` })
+          .where(eq(users.id, c.get('user').id))
+          .returning({ token: users.verificationToken })
+        if (!row) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+        changed(c.get('user').id)
+        return c.json(verificationOf(row.token))
       })
       .get('/challenges/:id/download', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())

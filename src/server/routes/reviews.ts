@@ -1,33 +1,32 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import type { AuthVariables } from '#server/auth/guards.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
-import { CHALLENGE_ID_PATTERN, MAX_CHALLENGE_ID } from '#server/http/params.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import type { ReviewResponse } from '#shared/review.ts'
 
-const REVIEW_ID_MESSAGE = 'must be a review id (a positive whole number)'
+const REVIEW_ID_MESSAGE = 'must be a review id'
 
-/** `:id` of a review: canonical decimal, a positive 32-bit integer like a challenge id; else a 400. */
+/** `:id` of a review: its public id, a UUID (any case); else a 400. */
 export const reviewIdParams = z.object({
   id: z
     .string(REVIEW_ID_MESSAGE)
-    .regex(CHALLENGE_ID_PATTERN, REVIEW_ID_MESSAGE)
-    .transform(Number)
-    .refine((id) => id <= MAX_CHALLENGE_ID, 'is too large to be a review id'),
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, REVIEW_ID_MESSAGE)
+    .transform((id) => id.toLowerCase()),
 })
 
 /**
- * Review reports: public, like the profile that links to them. Review ids are not secret; the report
- * shows nothing the member's public profile and live site do not.
+ * Review reports (docs/product.md §10): a passed review is public, like the profile that links to it; one
+ * that has not passed is its member's only, and anyone else is told there is no such review. Ids are
+ * public ids nobody can guess.
  */
 export function reviewRoutes(reviews: ReviewService) {
-  return new Hono().get('/:id', async (c) => {
+  return new Hono<{ Variables: AuthVariables }>().get('/:id', async (c) => {
     const { id } = parseInput(reviewIdParams, c.req.param())
-    const review = await reviews.getReview(id)
+    const review = await reviews.getReview(id, c.get('user')?.id ?? null)
     if (!review) throw notFound('There is no such review.')
-    // A review in progress changes from one poll to the next; a finished one only if the member renames.
-    const finished = review.status === 'done' || review.status === 'failed'
-    c.header('Cache-Control', finished ? 'no-cache' : 'no-store')
+    // A review in progress changes from one poll to the next; one that has not passed is private.
+    c.header('Cache-Control', review.status === 'passed' ? 'no-cache' : 'private, no-store')
     return c.json({ review } satisfies ReviewResponse)
   })
 }

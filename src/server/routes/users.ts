@@ -32,16 +32,28 @@ export type PublicProfileAnswer = {
 }
 
 function latestReview(review: {
-  id: number | null
+  id: string | null
   status: string | null
   score: number | null
+  requestedUrl: string | null
+  pointsAwarded: number | null
   createdAt: Date | null
 }): ReviewSummary | null {
-  const { id, status, score, createdAt } = review
-  // A submission without reviews: the lateral join's columns are all null.
-  return id === null || status === null || createdAt === null
+  const { id, status, score, requestedUrl, createdAt } = review
+  // A submission without a passed review: the lateral join's columns are all null.
+  return id === null || status === null || createdAt === null || requestedUrl === null
     ? null
-    : toReviewSummary({ id, status, score, createdAt })
+    : toReviewSummary({
+        id,
+        status,
+        stage: null,
+        score,
+        requestedUrl,
+        errorCode: null,
+        errorMessage: null,
+        pointsAwarded: review.pointsAwarded ?? 0,
+        createdAt,
+      })
 }
 
 /**
@@ -75,7 +87,14 @@ async function readPublicProfile(db: Database, username: string): Promise<Public
       completedAt: userChallenges.completedAt,
       ownership: userChallenges.ownership,
       linkStatus: userChallenges.linkStatus,
-      review: { id: latest.id, status: latest.status, score: latest.score, createdAt: latest.createdAt },
+      review: {
+        id: latest.id,
+        status: latest.status,
+        score: latest.score,
+        requestedUrl: latest.requestedUrl,
+        pointsAwarded: latest.pointsAwarded,
+        createdAt: latest.createdAt,
+      },
     })
     .from(users)
     .leftJoin(
