@@ -107,6 +107,14 @@ const envSchema = z.object({
     .min(0, 'must be 0 (reviews are queued but not run here) or more')
     .max(16, 'must be at most 16')
     .default(1),
+  /**
+   * Lighthouse in the review's quality report: tens of seconds per review on a small machine. `off` leaves
+   * it out (the report says so); the review's verdict never depends on it.
+   */
+  REVIEW_LIGHTHOUSE: z
+    .enum(['on', 'off'], 'must be on or off')
+    .default('on')
+    .transform((value) => value === 'on'),
   LINK_CHECK_WORKERS: z.coerce
     .number('must be a number')
     .int('must be a whole number')

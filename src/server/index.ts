@@ -46,7 +46,11 @@ async function main() {
     storage: services.storage,
     queue: createJobQueue(db),
     log,
-    capture: { pool: browsers, allowLoopback: env.REVIEW_ALLOW_LOOPBACK },
+    capture: {
+      pool: browsers,
+      allowLoopback: env.REVIEW_ALLOW_LOOPBACK,
+      ...(env.REVIEW_LIGHTHOUSE ? {} : { audits: { lighthouse: false } }),
+    },
     // A review queued by this process starts at once instead of at the next poll.
     onQueued: () => workers?.wake(),
     onReviewChanged: memberCaches.profilesChanged,

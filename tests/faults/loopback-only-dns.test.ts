@@ -28,11 +28,14 @@ answers.fetch = await fetch('http://github.com/', { signal: AbortSignal.timeout(
 console.log(JSON.stringify(answers))
 `
 
-async function resolveInChild(names: string[]): Promise<Record<string, unknown>> {
+async function resolveInChild(
+  names: string[],
+  env: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--input-type=module', '--eval', PROBE, ...names],
-    { env: { PATH: process.env.PATH ?? '', ...LOOPBACK_ONLY_DNS_ENV }, timeout: 30_000 },
+    { env: { PATH: process.env.PATH ?? '', ...LOOPBACK_ONLY_DNS_ENV, ...env }, timeout: 30_000 },
   )
   return JSON.parse(stdout)
 }
@@ -56,5 +59,22 @@ describe('loopback-only DNS for test servers', () => {
       fetch: 'ENOTFOUND',
     })
     expect(answers.localhost).toEqual(expect.arrayContaining([expect.stringMatching(/^(127\.|::1$)/)]))
+  })
+
+  it('answers 127.0.0.1 for every host of a LOOPBACK_TEST_DOMAINS domain, and nothing else changes', async () => {
+    const answers = await resolveInChild(
+      ['someone.github.io', 'a.b.netlify.app', 'github.io', 'github.com'],
+      {
+        LOOPBACK_TEST_DOMAINS: 'github.io,netlify.app',
+      },
+    )
+    expect(answers).toMatchObject({
+      'someone.github.io': ['127.0.0.1'],
+      'a.b.netlify.app': ['127.0.0.1'],
+      // The domain itself is no test site, and other names still find nothing.
+      'github.io': 'ENOTFOUND',
+      'github.com': 'ENOTFOUND',
+      callback: 'ENOTFOUND',
+    })
   })
 })

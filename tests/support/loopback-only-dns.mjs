@@ -3,6 +3,10 @@
  * localhost answers "no such name" (ENOTFOUND), as on a machine without DNS, whether or not this one
  * has it. A review or link check of a github.io address then fails the same way everywhere, and no
  * test's server reaches a site outside this machine by name. IP literals and localhost resolve as usual.
+ *
+ * `LOOPBACK_TEST_DOMAINS` (comma-separated, e.g. `github.io,netlify.app`) names domains whose every host
+ * answers 127.0.0.1 instead: a test serves "someone's GitHub Pages site" or "a Netlify site" from loopback
+ * under its real kind of name, so the submit form and the review judge the name as they would live.
  */
 import dns from 'node:dns'
 import dnsPromises from 'node:dns/promises'
@@ -11,6 +15,19 @@ import { isIP } from 'node:net'
 
 const isLocal = (hostname) =>
   isIP(String(hostname)) !== 0 || /^(?:[^.]+\.)*localhost\.?$/i.test(String(hostname))
+
+const testDomains = (process.env.LOOPBACK_TEST_DOMAINS ?? '')
+  .split(',')
+  .map((domain) => domain.trim().toLowerCase())
+  .filter(Boolean)
+const isTestSite = (hostname) => {
+  const name = String(hostname).toLowerCase().replace(/\.$/, '')
+  return testDomains.some((domain) => name.endsWith(`.${domain}`))
+}
+const LOOPBACK = { address: '127.0.0.1', family: 4 }
+/** What dns.lookup answers for a name under a test domain, in the shape its options ask for. */
+const loopbackAnswer = (options) =>
+  options && typeof options === 'object' && options.all ? [LOOPBACK] : LOOPBACK
 
 const notFound = (hostname) =>
   Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
@@ -22,6 +39,7 @@ const notFound = (hostname) =>
 const lookupPromise = dnsPromises.lookup
 dnsPromises.lookup = function lookup(hostname, ...rest) {
   if (isLocal(hostname)) return lookupPromise.call(this, hostname, ...rest)
+  if (isTestSite(hostname)) return Promise.resolve(loopbackAnswer(rest[0]))
   return Promise.reject(notFound(hostname))
 }
 
@@ -30,6 +48,12 @@ dns.lookup = function lookup(hostname, ...rest) {
   if (isLocal(hostname)) return lookupCallback.call(this, hostname, ...rest)
   const callback = rest.at(-1)
   if (typeof callback !== 'function') throw new TypeError('dns.lookup needs a callback')
+  if (isTestSite(hostname)) {
+    const answer = loopbackAnswer(rest.length > 1 ? rest[0] : undefined)
+    if (Array.isArray(answer)) process.nextTick(callback, null, answer)
+    else process.nextTick(callback, null, answer.address, answer.family)
+    return {}
+  }
   process.nextTick(callback, notFound(hostname))
   return {}
 }
