@@ -1,19 +1,47 @@
 import { z } from 'zod'
-import { LIVE_URL_REQUIRED, liveUrlError, normalizeLiveUrl } from '#shared/live-url-rule.ts'
+import {
+  LIVE_URL_REQUIRED,
+  parseLiveUrl,
+  parseRepositoryUrl,
+  REPOSITORY_URL_INVALID,
+} from '#shared/live-url-rule.ts'
 
 export {
   LIVE_URL_INVALID,
   LIVE_URL_REQUIRED,
   liveUrlError,
   normalizeLiveUrl,
+  normalizeRepositoryUrl,
+  parseLiveUrl,
+  parseRepositoryUrl,
+  repositoryUrlError,
 } from '#shared/live-url-rule.ts'
 
+/**
+ * POST /api/me/challenges/:id/submit's body (docs/product.md §5): the live URL, normalised, and an optional
+ * repository URL (blank or null means none and comes out undefined). Each refusal's message is the rule's
+ * own sentence, so the server's 400 says what the form says.
+ */
 export const submitSolutionSchema = z.object({
-  liveUrl: z
-    .string(LIVE_URL_REQUIRED)
-    .transform(normalizeLiveUrl)
-    .superRefine((value, ctx) => {
-      const message = liveUrlError(value)
-      if (message) ctx.addIssue({ code: 'custom', message })
+  liveUrl: z.string(LIVE_URL_REQUIRED).transform((value, ctx) => {
+    const parsed = parseLiveUrl(value)
+    if (parsed.error !== undefined) {
+      ctx.addIssue({ code: 'custom', message: parsed.error })
+      return z.NEVER
+    }
+    return parsed.url
+  }),
+  repositoryUrl: z
+    .string(REPOSITORY_URL_INVALID)
+    .nullish()
+    .transform((value, ctx) => {
+      if (value == null || value.trim() === '') return undefined
+      const parsed = parseRepositoryUrl(value)
+      if (parsed.error !== undefined) {
+        ctx.addIssue({ code: 'custom', message: parsed.error })
+        return z.NEVER
+      }
+      return parsed.url
     }),
 })
+export type SubmitSolution = z.infer<typeof submitSolutionSchema>

@@ -78,15 +78,13 @@ test.describe('challenge journey', () => {
     await expect(about(page).getByRole('button', { name: 'Download Requirements' })).toBeEnabled()
     await expect(about(page).locator('[data-status]')).toHaveText('Ongoing')
     await expect(page.getByRole('heading', { level: 2, name: 'Submit Solution' })).toBeVisible()
-    await expect(
-      page.getByText(/earn 10 points, get feedback on your work and climb the leaderboard/),
-    ).toBeVisible()
+    await expect(page.getByText(/when the review passes you earn 10 points/)).toBeVisible()
 
     // The form: nothing is sent until the URL is valid.
     const submits: string[] = []
     page.on('request', (r) => r.url().endsWith('/submit') && submits.push(r.url()))
     const field = urlField(page)
-    await expect(field).toHaveAttribute('placeholder', 'https://your-username.github.io/project')
+    await expect(field).toHaveAttribute('placeholder', 'https://your-site.netlify.app')
     const submit = page.getByRole('button', { name: 'Submit', exact: true })
 
     await submit.click()
@@ -95,16 +93,27 @@ test.describe('challenge journey', () => {
     await expect(field).toBeFocused()
     await expect(field).toHaveAccessibleDescription(/Live site URL is required\./)
 
-    await field.fill('https://example.com/project')
+    // Any public host is accepted; each refused address says what is wrong (docs/product.md §5).
+    const localOnly =
+      'localhost and local addresses (.local, .test, …) only work on your computer. Deploy the site and use its public address.'
+    await field.fill('http://localhost:3000')
     await submit.click()
-    await expect(page.getByText('Please enter a valid live site URL.')).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: localOnly })).toBeVisible()
+    await field.fill('https://github.io')
+    await submit.click()
+    await expect(page.getByText("Use your site's own address: github.io alone is GitHub's.")).toBeVisible()
     expect(submits).toEqual([])
 
     // Typing clears the error.
     await field.press('End')
     await field.pressSequentially('x')
-    await expect(page.getByText('Please enter a valid live site URL.')).toBeHidden()
+    await expect(page.getByText("Use your site's own address")).toBeHidden()
     await expect(field).not.toHaveAttribute('aria-invalid')
+
+    // An address typed without a scheme: the form says what it understood.
+    await field.fill('my-site.netlify.app/project/')
+    await expect(page.getByText("We'll review https://my-site.netlify.app/project")).toBeVisible()
+    await expect(field).toHaveAccessibleDescription(/We'll review https:\/\/my-site\.netlify\.app\/project/)
 
     // Pasting trims and drops trailing slashes.
     await field.fill('')

@@ -10,10 +10,14 @@ import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { profileKeys } from '#web/features/profile/api/profile.ts'
 import { ownProfileKey, ownProfileQuery } from '#web/features/settings/api/profile-settings.ts'
 import { ProfileForm } from '#web/features/settings/components/profile-form.tsx'
+import { VerificationSection } from '#web/features/settings/components/verification-section.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /settings, members only (docs/product.md §2 Settings): edit name, bio and social links. */
+/**
+ * /settings, members only (docs/product.md §2 Settings): edit name, bio and social links; copy or renew the
+ * verification tag (docs/product.md §10).
+ */
 export function Component() {
   return <RequireUser>{(user) => <Settings user={user} />}</RequireUser>
 }
@@ -57,6 +61,7 @@ function Settings({ user }: { user: SessionUser }) {
       ) : (
         <ProfileForm profile={profile.data} onSaved={onSaved} />
       )}
+      <VerificationSection />
     </div>
   )
 }

@@ -31,6 +31,13 @@ export async function downloadChallengeZip(challengeId: number, title: string): 
   saveFile(await response.blob(), `${title}.zip`)
 }
 
-export async function submitSolution(challengeId: number, liveUrl: string) {
-  return apiFetch<SubmitResponse>(`/api/me/challenges/${challengeId}/submit`, postJson({ liveUrl }))
+/** What a submit sends (docs/product.md §5): the live site's URL and, when given, the repository's. */
+export type SubmitBody = { liveUrl: string; repositoryUrl?: string }
+
+/**
+ * Submit (docs/product.md §4): records an iteration and queues its review; the points come when a review
+ * passes. 400 for an address the rule refuses, 429 `review_limit` when no review may be asked for now.
+ */
+export async function submitSolution(challengeId: number, body: SubmitBody) {
+  return apiFetch<SubmitResponse>(`/api/me/challenges/${challengeId}/submit`, postJson(body))
 }

@@ -1,61 +1,99 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ClipboardEvent, useId, useState } from 'react'
-import { type Resolver, type ResolverResult, useForm } from 'react-hook-form'
-import { useNavigate } from 'react-router'
+import { type ClipboardEvent, useEffect, useId, useState } from 'react'
+import {
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegisterReturn,
+  useForm,
+  useWatch,
+} from 'react-hook-form'
 import type { Challenge } from '#shared/challenge.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
-import { liveUrlError, normalizeLiveUrl } from '#shared/live-url-rule.ts'
-import { paths } from '#shared/paths.ts'
-import type { SessionUser, SubmitResponse } from '#shared/user.ts'
+import {
+  liveUrlError,
+  parseLiveUrl,
+  parseRepositoryUrl,
+  REPOSITORY_URL_INVALID,
+  REPOSITORY_URL_PATH,
+  repositoryUrlError,
+  trimPastedUrl,
+} from '#shared/live-url-rule.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { updateSessionUser } from '#web/features/auth/api/session.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
-import { progressKeys, progressQuery, submitSolution } from '#web/features/challenges/api/progress.ts'
-import { AchievementDialog } from '#web/features/challenges/components/achievement-dialog.tsx'
+import {
+  progressKeys,
+  progressQuery,
+  type SubmitBody,
+  submitSolution,
+} from '#web/features/challenges/api/progress.ts'
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
 import { memberReviewsQuery, reviewKeys } from '#web/features/reviews/api/reviews.ts'
 import { ReviewPanel } from '#web/features/reviews/components/review-panel.tsx'
+import { VerificationTag } from '#web/features/verification/verification-tag.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
-import { scrollToTop } from '#web/lib/scroll.ts'
 import { toast } from '#web/lib/toast.ts'
 
-type SubmitValues = { liveUrl: string }
+type SubmitValues = { liveUrl: string; repositoryUrl: string }
+type FieldName = keyof SubmitValues
 
-/** The server's rule (liveUrlError, shared) on submit, without a schema library in the page's code. */
-const liveUrlResolver: Resolver<SubmitValues> = async (values) => {
-  const liveUrl = normalizeLiveUrl(values.liveUrl ?? '')
-  const message = liveUrlError(liveUrl)
-  if (message) return { values: {}, errors: { liveUrl: { type: 'custom', message } } }
-  return { values: { liveUrl }, errors: {} } as ResolverResult<SubmitValues>
+/**
+ * The server's rules (#shared/live-url-rule.ts) on submit, without a schema library in the page's code:
+ * what they understood is what is sent.
+ */
+const submitResolver: Resolver<SubmitValues, unknown, SubmitBody> = async (values) => {
+  const live = parseLiveUrl(values.liveUrl ?? '')
+  const typedRepository = (values.repositoryUrl ?? '').trim()
+  const repository = typedRepository === '' ? null : parseRepositoryUrl(typedRepository)
+  const errors: FieldErrors<SubmitValues> = {}
+  if (live.error !== undefined) errors.liveUrl = { type: 'custom', message: live.error }
+  if (repository?.error !== undefined) errors.repositoryUrl = { type: 'custom', message: repository.error }
+  if (live.url === undefined || repository?.error !== undefined)
+    return { values: {} as Record<string, never>, errors }
+  const body: SubmitBody = repository?.url
+    ? { liveUrl: live.url, repositoryUrl: repository.url }
+    : { liveUrl: live.url }
+  return { values: body, errors: {} }
+}
+
+/** Which field a 400 from the server is about: the repository's messages are its own. */
+function fieldOfServerMessage(message: string, sent: SubmitBody): { field: FieldName; message: string } {
+  const named = /^(liveUrl|repositoryUrl): (.*)$/s.exec(message)
+  if (named) return { field: named[1] as FieldName, message: named[2] ?? message }
+  const aboutRepository =
+    message === REPOSITORY_URL_INVALID ||
+    message === REPOSITORY_URL_PATH ||
+    (liveUrlError(sent.liveUrl) === null && repositoryUrlError(sent.repositoryUrl) === message)
+  return { field: aboutRepository ? 'repositoryUrl' : 'liveUrl', message }
 }
 
 const SUBMIT_FAILED = 'We could not submit your solution. Please try again.'
+const SUBMITTED = 'Solution submitted: its review has started.'
 
 /**
  * "Submit Solution" while the challenge is ongoing, "Refine and Resubmit" once completed
- * (docs/product.md §2); nothing before the member starts. After a submit the achievement overlay opens;
- * closing it goes to the member's profile.
+ * (docs/product.md §2); nothing before the member starts. A submit queues a review, and the review decides
+ * the points (docs/product.md §10): the review panel above the form follows it and opens the achievement
+ * overlay when one passes.
  */
 export function SubmitSolutionSection({ challenge }: { challenge: Challenge }) {
   const session = useSession()
   if (session.status !== 'signed-in') return null
-  return <MemberSubmitSection challenge={challenge} user={session.user} />
+  return <MemberSubmitSection challenge={challenge} />
 }
 
-function MemberSubmitSection({ challenge, user }: { challenge: Challenge; user: SessionUser }) {
+function MemberSubmitSection({ challenge }: { challenge: Challenge }) {
   const { data: progress } = useQuery(progressQuery(challenge.id))
-  const [achievement, setAchievement] = useState<SubmitResponse | null>(null)
-  const navigate = useNavigate()
   const headingId = useId()
 
-  if (!progress?.status && !achievement) return null
-  const completed = progress?.status === 'completed'
+  if (!progress?.status) return null
+  const completed = progress.status === 'completed'
 
   return (
     <>
-      {completed ? <ReviewPanel challengeId={challenge.id} /> : null}
+      <ReviewPanel challengeId={challenge.id} challengeTitle={challenge.title} />
       <section
         aria-labelledby={headingId}
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
@@ -65,95 +103,101 @@ function MemberSubmitSection({ challenge, user }: { challenge: Challenge; user: 
         </h2>
         <p className="mt-2 text-base leading-7 text-slate-600">
           {completed
-            ? 'Made your solution better? Submit its live site again. Your points for this challenge are already counted.'
-            : `Deployed your solution on GitHub Pages? Submit its live site to earn ${POINTS_PER_CHALLENGE} points, get feedback on your work and climb the leaderboard.`}
+            ? 'Made your solution better? Submit its live site again for a new review. Your points for this challenge are already counted.'
+            : `Published your solution? Submit its live site: a review opens it and compares it with the design, and when the review passes you earn ${POINTS_PER_CHALLENGE} points.`}
         </p>
-        <SubmitSolutionForm
-          challengeId={challenge.id}
-          submitLabel={completed ? 'Resubmit' : 'Submit'}
-          onSubmitted={setAchievement}
-        />
-        {achievement ? (
-          <AchievementDialog
-            challengeTitle={challenge.title}
-            pointsAwarded={achievement.pointsAwarded}
-            onClose={() => {
-              setAchievement(null)
-              scrollToTop()
-              navigate(paths.profile(user.username))
-            }}
-          />
-        ) : null}
+        <SubmitSolutionForm challengeId={challenge.id} submitLabel={completed ? 'Resubmit' : 'Submit'} />
       </section>
     </>
   )
 }
 
+/** The value after the person stopped typing for a moment, so the live note is not read at every key. */
+function useSettled<T>(value: T, delayMs = 500): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
+}
+
+/** What a rule understood, when it is not exactly what was typed (a scheme added, a slash dropped...). */
+function understood(typed: string, url: string | undefined): string | null {
+  const trimmed = typed.trim()
+  return trimmed !== '' && url !== undefined && url !== trimmed ? url : null
+}
+
 /**
- * The live-URL form (docs/product.md §5): required, a github.io address; pasting trims and drops trailing
- * slashes; typing clears the error; it resets after a submit; an empty or invalid URL sends nothing. The
- * server checks the same rule and its 400 message is shown on the field; other failures come as a toast.
+ * The submit form (docs/product.md §5): the live site's URL (required, any static host) and the
+ * repository's URL (optional). Pasting trims and drops trailing slashes; under each field a polite note
+ * says what the rule understood when that differs from what was typed; typing clears the field's error;
+ * the rules run on submit and an invalid value sends nothing; the form resets after a submit. The server
+ * checks the same rules and its 400 message is shown on its field; a refused review (429) is shown by the
+ * button; other failures come as a toast.
  */
-function SubmitSolutionForm({
-  challengeId,
-  submitLabel,
-  onSubmitted,
-}: {
-  challengeId: number
-  submitLabel: string
-  onSubmitted: (result: SubmitResponse) => void
-}) {
+function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number; submitLabel: string }) {
   const queryClient = useQueryClient()
-  const inputId = useId()
-  const hintId = useId()
-  const errorId = useId()
+  const [limitMessage, setLimitMessage] = useState<string | null>(null)
+  const limitId = useId()
+  const tagHeadingId = useId()
   const {
     register,
+    control,
     handleSubmit,
     setError,
     clearErrors,
     setValue,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: liveUrlResolver,
-    defaultValues: { liveUrl: '' },
-    // The rule is checked on submit only: while typing, the error is cleared instead (docs/product.md §5).
+  } = useForm<SubmitValues, unknown, SubmitBody>({
+    resolver: submitResolver,
+    defaultValues: { liveUrl: '', repositoryUrl: '' },
+    // The rules are checked on submit only: while typing, the error is cleared instead (docs/product.md §5).
     reValidateMode: 'onSubmit',
   })
   // A mutation, so a 401 reaches the app-wide handler (signed out, with its own toast).
-  const submit = useMutation({ mutationFn: (liveUrl: string) => submitSolution(challengeId, liveUrl) })
-  const field = register('liveUrl', { onChange: () => clearErrors('liveUrl') })
-  const error = errors.liveUrl?.message
+  const submit = useMutation({ mutationFn: (body: SubmitBody) => submitSolution(challengeId, body) })
 
-  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+  const [typedLive, typedRepository] = useWatch({ control, name: ['liveUrl', 'repositoryUrl'] })
+  const liveNote = useSettled(understood(typedLive, parseLiveUrl(typedLive).url))
+  const repositoryNote = useSettled(understood(typedRepository, parseRepositoryUrl(typedRepository).url))
+
+  const onPaste = (name: FieldName) => (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault()
     const input = event.currentTarget
-    const text = normalizeLiveUrl(event.clipboardData.getData('text'))
+    const text = trimPastedUrl(event.clipboardData.getData('text'))
     const end = input.selectionEnd ?? input.value.length
     input.setRangeText(text, input.selectionStart ?? end, end, 'end')
-    setValue('liveUrl', input.value, { shouldDirty: true })
-    clearErrors('liveUrl')
+    setValue(name, input.value, { shouldDirty: true })
+    clearErrors(name)
   }
 
-  const onSubmit = handleSubmit(async ({ liveUrl }) => {
+  const onSubmit = handleSubmit(async (body) => {
+    setLimitMessage(null)
     try {
-      const result = await submit.mutateAsync(liveUrl)
+      const result = await submit.mutateAsync(body)
       queryClient.setQueryData(progressKeys.one(challengeId), result.progress)
       updateSessionUser(queryClient, result.user)
       // Every submit queues a review: the review panel shows it at once, then reads the list again.
       const review = result.review
-      if (review) {
-        queryClient.setQueryData(memberReviewsQuery(challengeId).queryKey, (old) =>
-          old && old.reviews[0]?.id !== review.id ? { ...old, reviews: [review, ...old.reviews] } : old,
-        )
-      }
+      queryClient.setQueryData(memberReviewsQuery(challengeId).queryKey, (old) =>
+        old && !old.reviews.some((known) => known.id === review.id)
+          ? { ...old, reviews: [review, ...old.reviews] }
+          : old,
+      )
       void queryClient.invalidateQueries({ queryKey: reviewKeys.member(challengeId) })
       reset()
-      onSubmitted(result)
+      toast.success(SUBMITTED)
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) {
-        setError('liveUrl', { type: 'server', message: failure.message }, { shouldFocus: true })
+        const { field, message } = fieldOfServerMessage(failure.message, body)
+        setError(field, { type: 'server', message }, { shouldFocus: true })
+        return
+      }
+      if (failure instanceof ApiError && failure.status === 429) {
+        // review_limit: nothing was stored, and the message says when the next review is possible.
+        setLimitMessage(failure.message)
         return
       }
       console.warn('Submitting the solution failed:', failure)
@@ -164,44 +208,53 @@ function SubmitSolutionForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="mt-5">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-        Live site URL
-      </label>
-      <p id={hintId} className="mt-1 text-sm text-slate-600">
-        Your GitHub Pages address (github.io).
-      </p>
-      <input
-        {...field}
-        id={inputId}
-        type="text"
-        inputMode="url"
+      <UrlField
+        label="Live site URL"
+        hint="Any static host works: GitHub Pages, Netlify, Vercel, Cloudflare Pages, GitLab Pages or your own domain."
+        placeholder="https://your-site.netlify.app"
         autoComplete="url"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
-        placeholder="https://your-username.github.io/project"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        onPaste={onPaste}
-        className={`mt-2 block h-12 w-full rounded-xl border bg-white px-4 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-offset-0 ${
-          error ? 'border-rose-600' : 'border-slate-300 hover:border-slate-400'
-        }`}
+        field={register('liveUrl', { onChange: () => clearErrors('liveUrl') })}
+        error={errors.liveUrl?.message}
+        note={liveNote === null ? null : `We'll review ${liveNote}`}
+        onPaste={onPaste('liveUrl')}
       />
-      {error ? (
+      <UrlField
+        className="mt-5"
+        label="Repository URL (optional)"
+        hint="Where the code is: GitHub, GitLab, Codeberg or Bitbucket."
+        placeholder="https://github.com/you/project"
+        autoComplete="off"
+        field={register('repositoryUrl', { onChange: () => clearErrors('repositoryUrl') })}
+        error={errors.repositoryUrl?.message}
+        note={repositoryNote === null ? null : `We'll save ${repositoryNote}`}
+        onPaste={onPaste('repositoryUrl')}
+      />
+
+      <section aria-labelledby={tagHeadingId} className="mt-6 rounded-xl border border-slate-200 p-4">
+        <h3 id={tagHeadingId} className="text-sm font-semibold text-slate-900">
+          Not on your own github.io? Add your verification tag
+        </h3>
+        <div className="mt-1">
+          <VerificationTag />
+        </div>
+      </section>
+
+      {limitMessage ? (
         <p
-          id={errorId}
+          id={limitId}
           role="alert"
-          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
+          className="mt-5 flex items-start gap-1.5 rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800"
         >
           <AlertIcon className="mt-0.5 size-4 shrink-0" />
-          {error}
+          {limitMessage}
         </p>
       ) : null}
       <button
         type="submit"
         disabled={isSubmitting}
         aria-busy={isSubmitting || undefined}
-        className={buttonClasses('primary', 'lg', 'mt-4 w-full')}
+        aria-describedby={limitMessage ? limitId : undefined}
+        className={buttonClasses('primary', 'lg', limitMessage ? 'mt-3 w-full' : 'mt-5 w-full')}
       >
         {isSubmitting ? (
           <>
@@ -213,5 +266,81 @@ function SubmitSolutionForm({
         )}
       </button>
     </form>
+  )
+}
+
+/** A URL input with its label, hint, the note of what the rule understood, and its error. */
+function UrlField({
+  label,
+  hint,
+  placeholder,
+  autoComplete,
+  field,
+  error,
+  note,
+  onPaste,
+  className = '',
+}: {
+  label: string
+  hint: string
+  placeholder: string
+  autoComplete: string
+  field: UseFormRegisterReturn<FieldName>
+  error: string | undefined
+  note: string | null
+  onPaste: (event: ClipboardEvent<HTMLInputElement>) => void
+  className?: string
+}) {
+  const inputId = useId()
+  const hintId = useId()
+  const noteId = useId()
+  const errorId = useId()
+  const describedBy = [hintId, note === null ? null : noteId, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
+        {label}
+      </label>
+      <p id={hintId} className="mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
+      <input
+        {...field}
+        id={inputId}
+        type="text"
+        inputMode="url"
+        autoComplete={autoComplete}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onPaste={onPaste}
+        className={`mt-2 block h-12 w-full rounded-xl border bg-white px-4 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus-visible:outline-offset-0 ${
+          error ? 'border-rose-600' : 'border-slate-300 hover:border-slate-400'
+        }`}
+      />
+      {/* Always in the page, so screen readers announce what it comes to say. */}
+      <p
+        id={noteId}
+        aria-live="polite"
+        className={note === null ? 'sr-only' : 'mt-2 text-sm break-all text-slate-700'}
+      >
+        {note}
+      </p>
+      {error ? (
+        <p
+          id={errorId}
+          role="alert"
+          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      ) : null}
+    </div>
   )
 }

@@ -20,7 +20,7 @@ const QUESTIONS = [
   {
     question: 'How do I submit my solution?',
     answer:
-      'Publish your page on GitHub Pages, then paste its live github.io URL into the submit form on the challenge page. You can refine your work and resubmit whenever you like.',
+      'Publish your page on any static host (GitHub Pages, Netlify, Vercel, Cloudflare Pages and the like), then paste its live URL into the submit form on the challenge page. A review opens your site and compares it with the design; when it passes, the challenge is completed. You can refine your work and resubmit whenever you like.',
   },
   {
     question: 'How do points and the leaderboard work?',
