@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process'
+import { once } from 'node:events'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { hostname } from 'node:os'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -76,5 +79,38 @@ describe('loopback-only DNS for test servers', () => {
       'github.com': 'ENOTFOUND',
       callback: 'ENOTFOUND',
     })
+  })
+
+  it('sends connections to 127.0.0.1:80 to LOOPBACK_TEST_PORT, so a test site answers as a live one on port 80', async () => {
+    const site = http.createServer((_req, res) => res.end('fixture'))
+    site.listen(0, '127.0.0.1')
+    await once(site, 'listening')
+    try {
+      const { port } = site.address() as AddressInfo
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--input-type=module',
+          '--eval',
+          `import http from 'node:http'
+const body = await new Promise((resolve, reject) => http.get('http://someone.github.io/', (res) => {
+  let text = ''; res.on('data', (c) => (text += c)); res.on('end', () => resolve(text))
+}).on('error', reject))
+console.log(body)`,
+        ],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            ...LOOPBACK_ONLY_DNS_ENV,
+            LOOPBACK_TEST_DOMAINS: 'github.io',
+            LOOPBACK_TEST_PORT: String(port),
+          },
+          timeout: 30_000,
+        },
+      )
+      expect(stdout.trim()).toBe('fixture')
+    } finally {
+      site.close()
+    }
   })
 })

@@ -11,7 +11,7 @@
 import dns from 'node:dns'
 import dnsPromises from 'node:dns/promises'
 import { syncBuiltinESMExports } from 'node:module'
-import { isIP } from 'node:net'
+import net, { isIP } from 'node:net'
 
 const isLocal = (hostname) =>
   isIP(String(hostname)) !== 0 || /^(?:[^.]+\.)*localhost\.?$/i.test(String(hostname))
@@ -60,3 +60,24 @@ dns.lookup = function lookup(hostname, ...rest) {
 
 // `import { lookup } from 'node:dns/promises'` and friends see the replacements too.
 syncBuiltinESMExports()
+
+const testPort = Number(process.env.LOOPBACK_TEST_PORT ?? 0)
+if (testPort > 0) {
+  // The review's egress proxy connects to the address it resolved; other clients to the name.
+  const isLoopbackHost = (host) => host === '127.0.0.1' || host === '::ffff:127.0.0.1' || isTestSite(host)
+  /** Port 80 on loopback becomes the fixture's port; `options` is net's connect options object. */
+  const redirected = (options) =>
+    options && Number(options.port) === 80 && isLoopbackHost(options.host)
+      ? { ...options, port: testPort }
+      : options
+  const connect = net.Socket.prototype.connect
+  net.Socket.prototype.connect = function connectToFixture(...args) {
+    const [first] = args
+    // net.connect passes its normalised [options, callback] array on; it is changed in place, as net
+    // recognises it by a symbol on the array itself.
+    if (Array.isArray(first)) first[0] = redirected(first[0])
+    else if (first && typeof first === 'object') args[0] = redirected(first)
+    else if (Number(first) === 80 && isLoopbackHost(args[1])) args[0] = testPort
+    return connect.apply(this, args)
+  }
+}

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize, sep } from 'node:path'
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+}
+
+export type StaticSite = { port: number; close(): Promise<void> }
+
+/**
+ * A folder served over HTTP on loopback, whatever the Host header says: with LOOPBACK_TEST_DOMAINS a
+ * server under test reaches it as `http://someone.github.io:<port>/...`. For the challenges' reference
+ * solutions (content/challenges/<slug>/reference/index.html, whose images are at ../images).
+ */
+export async function startStaticSite(root: string): Promise<StaticSite> {
+  const server = http.createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname)
+    const file = normalize(join(root, path))
+    if (!file.startsWith(root + sep)) return res.writeHead(403).end()
+    try {
+      const body = await readFile(file)
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body)
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
+    }
+  })
+  server.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
