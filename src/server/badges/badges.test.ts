@@ -33,12 +33,15 @@ describe.each(TEST_DATABASES)('lasting badges on %s', (kind) => {
     await database?.drop()
   })
 
-  const complete = async (b: TestBrowser, challenge: Challenge, login: string) => {
+  /** Submits the member's own github.io site; its review passes (stand-in sites), completing the challenge. */
+  const submit = async (b: TestBrowser, challenge: Challenge, liveUrl: string) => {
     await b.send('POST', `/api/me/challenges/${challenge.id}/start`)
-    const response = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, {
-      liveUrl: `https://${login}.github.io/${challenge.id}`,
-    })
+    const response = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl })
     expect(response.status).toBe(200)
+  }
+  const complete = async (b: TestBrowser, challenge: Challenge, login: string) => {
+    await submit(b, challenge, `https://${login}.github.io/${challenge.id}`)
+    await t.runReviews()
   }
   const badgesOf = async (login: string) => {
     const [member] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, login))
@@ -57,6 +60,11 @@ describe.each(TEST_DATABASES)('lasting badges on %s', (kind) => {
     )
     const [first, ...others] = byCategory as [Challenge, ...Challenge[]]
 
+    // A submit only queues a review, and a failed review (not the member's own site) completes nothing.
+    await submit(b, first, 'https://not-mine.netlify.app/')
+    expect(await badgesOf('collector')).toEqual([])
+    await t.runReviews()
+    expect(await badgesOf('collector')).toEqual([])
     await complete(b, first, 'collector')
     expect(await badgesOf('collector')).toEqual(['first-challenge:lasting'])
     await complete(b, first, 'collector') // resubmitting gives nothing new

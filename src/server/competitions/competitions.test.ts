@@ -32,8 +32,14 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
     return dir
   }
   const member = (login: string) => createMember(database.db, login)
+  /** Passed reviews unless a review says otherwise: only passed ones enter (docs/product.md §10). */
   const reviewed = (userId: string, challenge: Challenge, reviews: FinishedReview[]) =>
-    createReviewedSubmission(database.db, userId, challenge.id, reviews)
+    createReviewedSubmission(
+      database.db,
+      userId,
+      challenge.id,
+      reviews.map((review) => ({ status: 'passed', ...review })),
+    )
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -133,14 +139,15 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
   describe('entries and standings', () => {
     const window = () => ({ challengeId: (catalogue[0] as Challenge).id, startsAt: START, endsAt: END })
 
-    it("ranks each member's best verified score from 80 up, ignoring reviews outside the window", async () => {
+    it("ranks each member's best passed score from 80 up, ignoring reviews outside the window", async () => {
       const challenge = catalogue[0] as Challenge
-      const [ada, bo, cy, di, ed] = [
+      const [ada, bo, cy, di, ed, flo] = [
         await member('ada'),
         await member('bo'),
         await member('cy'),
         await member('di'),
         await member('ed'),
+        await member('flo'),
       ]
       await reviewed(ada.id, challenge, [
         { score: 85, at: during(1) },
@@ -153,8 +160,12 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
         { score: 81, at: during(30) },
       ])
       await reviewed(cy.id, challenge, [{ score: 79.9, at: during(2) }]) // below 80: not ranked
-      await reviewed(di.id, challenge, [{ score: 96, at: during(3), ownership: 'mismatch' }]) // not verified
+      // Scored, but failed: not the member's own site.
+      await reviewed(di.id, challenge, [
+        { score: 96, at: during(3), status: 'failed', ownership: 'mismatch' },
+      ])
       await reviewed(ed.id, challenge, [{ score: 90, at: during(4), status: 'failed' }])
+      await reviewed(flo.id, challenge, [{ score: 95, at: during(5), status: 'running' }]) // not decided yet
 
       const standings = await readStandings(database.db, window())
       expect(standings.map((row) => [row.rank, row.username, row.score])).toEqual([

@@ -92,6 +92,21 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
     expect(a.id).not.toBe(b.id)
   })
 
+  it("queues a job in the caller's transaction: it exists if and only if that transaction commits", async () => {
+    const queue = queueOf('a')
+    const kept = await database.db.transaction((tx) => queue.enqueueIn(tx, 'review', { reviewId: 7 }))
+    expect(kept).toMatchObject({ kind: 'review', status: 'queued', attempts: 0, payload: { reviewId: 7 } })
+    const rolledBack = new Error('rolled back')
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.enqueueIn(tx, 'review', { reviewId: 8 })
+        throw rolledBack
+      }),
+    ).rejects.toBe(rolledBack)
+    expect((await database.db.select().from(jobs)).map((job) => job.payload)).toEqual([{ reviewId: 7 }])
+    expect((await queue.claim(['review'], 60 * SECOND))?.id).toBe(kept.id)
+  })
+
   it('claims due jobs oldest run_at first, none before its run_at, and only of the kinds asked', async () => {
     const queue = queueOf('a')
     const late = await queue.enqueue('review', 'late', { runAt: new Date(clock.getTime() + 2 * 60 * SECOND) })

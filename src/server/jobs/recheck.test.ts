@@ -415,6 +415,8 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
     expect((await member.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl })).status).toBe(
       200,
     )
+    // The submission is completed, and so re-checked, once its review passed (docs/product.md §10).
+    await t.runReviews()
     const [row] = await database.db
       .select({ id: userChallenges.id })
       .from(userChallenges)
@@ -448,6 +450,8 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
     // The fix: resubmitting a new address on the challenge page starts it live again.
     const fixed = `https://${login}.github.io/project-v2`
     await member.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl: fixed })
+    expect(await linkStatuses()).toEqual({ mine: [['live', 'verified']], profile: [['live', 'verified']] })
+    await t.runReviews()
     expect(await linkStatuses()).toEqual({ mine: [['live', 'verified']], profile: [['live', 'verified']] })
   })
 })

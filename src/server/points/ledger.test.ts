@@ -49,7 +49,7 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
     await database?.drop()
   })
 
-  it('writes one award per completed challenge; resubmitting adds none, and points are the ledger sum', async () => {
+  it('writes one award per challenge when its first review passes; later passes add none, and points are the ledger sum', async () => {
     const b = browser(t.app)
     await signIn(b, { login: 'ledger-one' })
     const [first, second] = catalogue as [Challenge, Challenge]
@@ -61,9 +61,24 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
       await submit(b, first, 'https://ledger-one.github.io/a'),
       await submit(b, second, 'https://ledger-one.github.io/c'),
     ]
-    expect(await Promise.all(answers.map(async (r) => (await r.json()).pointsAwarded))).toEqual([
-      10, 0, 0, 10,
+    // A submit awards nothing (docs/product.md §4): the points follow the review.
+    const bodies = await Promise.all(answers.map((r) => r.json()))
+    expect(bodies.map((body) => [body.review.status, 'pointsAwarded' in body])).toEqual(
+      Array(4).fill(['queued', false]),
+    )
+    expect(await ledgerOf((await userRow('ledger-one')).id)).toEqual([])
+
+    await t.runReviews()
+    const reviewed = async (challenge: Challenge) =>
+      (await (await b.get(`/api/me/challenges/${challenge.id}/reviews`)).json()).reviews
+        .map((r: { status: string; pointsAwarded: number }) => [r.status, r.pointsAwarded])
+        .reverse()
+    expect(await reviewed(first)).toEqual([
+      ['passed', 10],
+      ['passed', 0],
+      ['passed', 0],
     ])
+    expect(await reviewed(second)).toEqual([['passed', 10]])
 
     const member = await userRow('ledger-one')
     const rows = await ledgerOf(member.id)
@@ -84,6 +99,18 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
     await database.db.insert(pointsLedger).values(award)
     await expect(database.db.insert(pointsLedger).values(award)).rejects.toThrow()
     expect(await ledgerOf(member.id)).toHaveLength(1)
+  })
+
+  it('refuses a positive withdrawal, a negative award and an unknown reason in the database itself', async () => {
+    const member = await newMember('ledger-signs')
+    const entry = (reason: string, points: number) => ({ userId: member.id, reason, reference: '1', points })
+    await expect(database.db.insert(pointsLedger).values(entry('challenge_withdrawn', 10))).rejects.toThrow()
+    await expect(database.db.insert(pointsLedger).values(entry('challenge_completed', -10))).rejects.toThrow()
+    await expect(database.db.insert(pointsLedger).values(entry('challenge_recompleted', 0))).rejects.toThrow()
+    await expect(database.db.insert(pointsLedger).values(entry('gift', 10))).rejects.toThrow()
+    await database.db.insert(pointsLedger).values(entry('challenge_withdrawn', -10))
+    await database.db.insert(pointsLedger).values(entry('challenge_recompleted', 10))
+    expect(await ledgerOf(member.id)).toHaveLength(2)
   })
 
   it('writes an award for every completion made before the ledger (the migration)', async () => {
@@ -119,19 +146,28 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
   describe('period leaderboards', () => {
     /** Awards at given instants, straight into the ledger, each for its own reference. */
     let references = 0
-    const award = async (userId: string, points: number, at: Date, userChallengeId?: number) => {
+    const award = async (userId: string, points: number, at: Date, reference?: string) => {
       references += 1
       await database.db.insert(pointsLedger).values({
         userId,
         reason: 'challenge_completed',
-        reference: `p${references}`,
+        reference: reference ?? `p${references}`,
         points,
         createdAt: at,
-        userChallengeId: userChallengeId ?? null,
       })
     }
-    const names = async (work: 'all' | 'verified', period: 'week' | 'month' | 'all') =>
-      (await readLeaderboard(database.db, work, period, NOW)).map((e) => [e.rank, e.username, e.points])
+    /** The upgrade's failed re-review taking a challenge's points back (outcome.ts). */
+    const withdraw = async (userId: string, reference: string, at: Date) => {
+      await database.db.insert(pointsLedger).values({
+        userId,
+        reason: 'challenge_withdrawn',
+        reference,
+        points: -10,
+        createdAt: at,
+      })
+    }
+    const names = async (period: 'week' | 'month' | 'all') =>
+      (await readLeaderboard(database.db, period, NOW)).map((e) => [e.rank, e.username, e.points])
 
     it('counts the awards from Monday 00:00 UTC for the week and from the 1st for the month', async () => {
       const [ana, ben, cal] = [await newMember('ana'), await newMember('ben'), await newMember('cal')]
@@ -141,8 +177,8 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
       await award(cal.id, 10, new Date(MONTH_START.getTime() - 1)) // February
       await award(cal.id, 10, new Date('2026-02-10T10:00:00Z'))
 
-      expect(await names('all', 'week')).toEqual([[1, 'ana', 10]])
-      expect(await names('all', 'month')).toEqual([
+      expect(await names('week')).toEqual([[1, 'ana', 10]])
+      expect(await names('month')).toEqual([
         [1, 'ben', 20],
         [2, 'ana', 10],
       ])
@@ -162,7 +198,7 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
       await award(eve.id, 10, at)
       await award(fay.id, 20, at) // as many points in one award: fewer completions ranks lower
       await award(gus.id, 30, at)
-      expect(await names('all', 'week')).toEqual([
+      expect(await names('week')).toEqual([
         [1, 'gus', 30],
         [2, 'dee', 20],
         [2, 'eve', 20],
@@ -170,26 +206,14 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
       ])
     })
 
-    it('agrees with the ledger summed by hand, and counts only verified submissions for verified work', async () => {
-      const [own, other] = [await newMember('own-site'), await newMember('other-site')]
-      const [first, second] = catalogue as [Challenge, Challenge]
-      const [verified, mismatch] = await database.db
-        .insert(userChallenges)
-        .values([
-          { userId: own.id, challengeId: first.id, status: 'completed', points: 10, ownership: 'verified' },
-          {
-            userId: other.id,
-            challengeId: second.id,
-            status: 'completed',
-            points: 10,
-            ownership: 'mismatch',
-          },
-        ])
-        .returning({ id: userChallenges.id })
+    it('agrees with the ledger summed by hand, and counts a withdrawal as one completion less', async () => {
+      const [keeper, loser] = [await newMember('keeper'), await newMember('loser')]
       const at = new Date('2026-03-20T08:00:00Z')
-      await award(own.id, 10, at, verified?.id)
-      await award(other.id, 10, at, mismatch?.id)
-      await award(other.id, 10, at)
+      await award(keeper.id, 10, at)
+      await award(loser.id, 10, at, 'kept')
+      await award(loser.id, 10, at, 'withdrawn')
+      await award(loser.id, 10, new Date('2026-03-21T08:00:00Z'), 'third')
+      await withdraw(loser.id, 'withdrawn', WEEK_START)
 
       const sums = await database.db
         .select({ userId: pointsLedger.userId, points: sum(pointsLedger.points).mapWith(Number) })
@@ -197,10 +221,14 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
         .where(sql`${pointsLedger.createdAt} >= ${MONTH_START.toISOString()}::timestamptz`)
         .groupBy(pointsLedger.userId)
       const byHand = new Map(sums.map((row) => [row.userId, row.points]))
-      const board = await readLeaderboard(database.db, 'all', 'month', NOW)
-      expect(board.map((e) => e.points)).toEqual([byHand.get(other.id), byHand.get(own.id)])
-      expect(await names('verified', 'month')).toEqual([[1, 'own-site', 10]])
-      expect(await names('verified', 'week')).toEqual([])
+      const board = await readLeaderboard(database.db, 'month', NOW)
+      expect(board.map((e) => [e.username, e.points, e.submission])).toEqual([
+        ['loser', byHand.get(loser.id), 2],
+        ['keeper', byHand.get(keeper.id), 1],
+      ])
+      expect(byHand.get(loser.id)).toBe(20)
+      // This week holds only the withdrawal: a negative sum is not on the board.
+      expect(await names('week')).toEqual([])
     })
 
     it('answers ?period= over the API, and refuses an unknown one', async () => {
@@ -211,7 +239,7 @@ describe.each(TEST_DATABASES)('the points ledger on %s', (kind) => {
       const week = await (await viewer.get('/api/leaderboard?period=week')).json()
       expect(week.entries.map((e: { username: string }) => e.username)).toEqual(['this-week'])
       expect(week.top.username).toBe('this-week')
-      const month = await (await viewer.get('/api/leaderboard?period=month&work=all')).json()
+      const month = await (await viewer.get('/api/leaderboard?period=month')).json()
       expect(month.entries.map((e: { username: string }) => e.username)).toEqual(['this-week'])
       const bad = await viewer.get('/api/leaderboard?period=year')
       expect(bad.status).toBe(400)
