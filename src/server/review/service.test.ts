@@ -5,7 +5,7 @@ import { importCatalogue } from '#server/content/import.ts'
 import { jobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { Workers } from '#server/jobs/queue.ts'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
-import type { captureSite, SiteCapture } from '#server/review/capture.ts'
+import type { CapturedBreakpoint, captureSite, SiteCapture } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import { type ReviewCaptureDeps, reviewImageKey } from '#server/review/pipeline.ts'
@@ -16,13 +16,18 @@ import type { Challenge } from '#shared/challenge.ts'
 import {
   type AxeAudit,
   LIGHTHOUSE_CATEGORIES,
+  memberReviewsResponse,
   REVIEW_BREAKPOINTS,
+  REVIEW_STAGES,
   type Review,
+  type ReviewBreakpointName,
   reviewResponse,
+  VERDICT_FAILURES,
 } from '#shared/review.ts'
 import { submitResponse } from '#shared/user.ts'
+import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 import { createTestApp } from '#tests/support/app.ts'
-import { browser, signIn } from '#tests/support/auth.ts'
+import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
@@ -36,20 +41,28 @@ const DESIGN = {
   mobile: { colour: '#56789a', height: 1200 },
 } as const
 
-/** Polls the public report until the review is finished, for at most `ms`. */
-async function finishedReview(t: TestApp, id: number, ms: number): Promise<Review> {
+/** The report as its member reads it: a review that has not passed is theirs only. */
+async function reportOf(member: TestBrowser, id: string): Promise<Review> {
+  const response = await member.get(`/api/reviews/${id}`)
+  expect(response.status).toBe(200)
+  return reviewResponse.parse(await response.json()).review
+}
+
+/** Polls the member's report until the review is finished (passed or failed), for at most `ms`. */
+async function finishedReview(member: TestBrowser, id: string, ms: number): Promise<Review> {
   const deadline = Date.now() + ms
   for (;;) {
-    const response = await t.app.request(`/api/reviews/${id}`)
-    expect(response.status).toBe(200)
-    const { review } = reviewResponse.parse(await response.json())
-    if (review.status === 'done' || review.status === 'failed') return review
+    const review = await reportOf(member, id)
+    if (review.status === 'passed' || review.status === 'failed') return review
     if (Date.now() > deadline) throw new Error(`review ${id} is still ${review.status} after ${ms} ms`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
-/** Signs a member in, completes the fixture challenge and returns the review the submit queued. */
+/**
+ * Signs a member in, submits their own github.io site for the fixture challenge and returns the review
+ * the submit queued: the submit itself completes nothing and awards nothing (docs/product.md §4).
+ */
 async function submitted(t: TestApp, challenge: Challenge, login: string) {
   const b = browser(t.app)
   await signIn(b, { login })
@@ -57,13 +70,24 @@ async function submitted(t: TestApp, challenge: Challenge, login: string) {
   const response = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, {
     liveUrl: `https://${login}.github.io/site`,
   })
-  const body = submitResponse.parse(await response.json())
-  expect(body.pointsAwarded).toBe(10)
-  if (!body.review) throw new Error('the submit queued no review')
+  expect(response.status).toBe(200)
+  const json = await response.json()
+  expect(json).not.toHaveProperty('pointsAwarded')
+  const body = submitResponse.parse(json)
+  expect(body.progress.status).toBe('ongoing')
+  expect(body.user.points).toBe(0)
+  expect(body.review).toMatchObject({ status: 'queued', stage: null, pointsAwarded: 0 })
   return { b, reviewId: body.review.id }
 }
 
-/** Points a member's submission (and its waiting review) at `url`: submits only accept github.io. */
+/** The member's reviews of the challenge, as the challenge page lists them. */
+async function reviewsOf(member: TestBrowser, challenge: Challenge) {
+  return memberReviewsResponse.parse(
+    await (await member.get(`/api/me/challenges/${challenge.id}/reviews`)).json(),
+  ).reviews
+}
+
+/** Points a member's submission (and its waiting review) at `url`: submits refuse loopback addresses. */
 async function liveAt(database: TestDatabase, login: string, url: string) {
   const [row] = await database.db
     .select({ id: userChallenges.id })
@@ -78,12 +102,18 @@ async function liveAt(database: TestDatabase, login: string, url: string) {
     .where(and(eq(submissionReviews.userChallengeId, id), eq(submissionReviews.status, 'queued')))
 }
 
-async function timingsOf(database: TestDatabase, reviewId: number) {
+/** The review's row by its public id (the API's); its integer `id` stays internal. */
+async function rowOf(database: TestDatabase, publicId: string) {
   const [row] = await database.db
-    .select({ timings: submissionReviews.timings })
+    .select()
     .from(submissionReviews)
-    .where(eq(submissionReviews.id, reviewId))
-  return row?.timings ?? {}
+    .where(eq(submissionReviews.publicId, publicId))
+  if (!row) throw new Error(`no review ${publicId}`)
+  return row
+}
+
+async function timingsOf(database: TestDatabase, publicId: string) {
+  return (await rowOf(database, publicId)).timings ?? {}
 }
 
 async function submissionOf(database: TestDatabase, login: string) {
@@ -95,12 +125,20 @@ async function submissionOf(database: TestDatabase, login: string) {
   return row?.id ?? 0
 }
 
-async function jobOf(database: TestDatabase, reviewId: number) {
-  const [job] = await database.db
-    .select()
-    .from(jobs)
-    .where(sql`(${jobs.payload}->>'reviewId')::int = ${reviewId}`)
+/** The review's job: its payload names the review's internal id. */
+async function jobOf(database: TestDatabase, publicId: string) {
+  const { id } = await rowOf(database, publicId)
+  const [job] = await database.db.select().from(jobs).where(sql`(${jobs.payload}->>'reviewId')::int = ${id}`)
   return job
+}
+
+/** Makes the review's job due again with `maxAttempts` attempts in all. */
+async function lastAttempt(database: TestDatabase, publicId: string, maxAttempts: number) {
+  const { id } = await rowOf(database, publicId)
+  await database.db
+    .update(jobs)
+    .set({ maxAttempts, runAt: sql`now()` })
+    .where(sql`(${jobs.payload}->>'reviewId')::int = ${id}`)
 }
 
 async function fixtureChallenge(t: TestApp, database: TestDatabase, title: string): Promise<Challenge> {
@@ -133,10 +171,11 @@ const STAND_IN_HTML =
   '<!doctype html><html lang="en"><head><title>Kept</title></head><body><p id="x">a</p><p id="x">b</p></body></html>'
 
 /** Lighthouse without a browser: fixed scores, and the addresses it was asked for. */
-const standInLighthouse = (): RunLighthouse & { urls: string[] } => {
+const standInLighthouse = (observe: () => Promise<void>): RunLighthouse & { urls: string[] } => {
   const urls: string[] = []
   const run = async ({ url }: { url: string }) => {
     urls.push(url)
+    await observe()
     return {
       audit: {
         status: 'done',
@@ -148,32 +187,47 @@ const standInLighthouse = (): RunLighthouse & { urls: string[] } => {
   return Object.assign(run, { urls })
 }
 
-/** A capture that opens nothing: each breakpoint "shows" a solid page of the design's colour and height. */
-const standInCapture = (): ReviewCaptureDeps & {
+/**
+ * A capture that opens nothing: each breakpoint "shows" a solid page of the design's colour and height,
+ * and ends on the address opened (plus `#final`, to tell it apart) unless `endsOn` says otherwise.
+ * `observe(url)` is called at each step the pipeline takes with the review of `url`: as each
+ * breakpoint's capture starts, as each design is rendered (scoring) and as Lighthouse runs (auditing).
+ */
+const standInCapture = (
+  observe: (url: string) => Promise<void>,
+): ReviewCaptureDeps & {
   calls: string[]
   lighthouse: ReturnType<typeof standInLighthouse>
+  endsOn?: (url: string, breakpoint: ReviewBreakpointName) => string
 } => {
   const calls: string[] = []
-  const lighthouse = standInLighthouse()
-  return {
+  let current = ''
+  const lighthouse = standInLighthouse(() => observe(current))
+  const deps: ReturnType<typeof standInCapture> = {
     calls,
     lighthouse,
     audits: { lighthouse },
     pool: {} as BrowserPool,
-    captureSite: (async (_pool, { url }) => {
+    captureSite: (async (_pool, { url, onBreakpoint }) => {
       calls.push(url)
-      const captures = await Promise.all(
-        REVIEW_BREAKPOINTS.map(async ({ breakpoint, width }) => ({
+      current = url
+      const captures: CapturedBreakpoint[] = []
+      for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
+        await onBreakpoint?.(breakpoint)
+        await observe(url)
+        captures.push({
           breakpoint,
           width,
           png: await png(width, DESIGN[breakpoint].height, DESIGN[breakpoint].colour),
           height: DESIGN[breakpoint].height,
           pageHeight: DESIGN[breakpoint].height,
           failedFonts: breakpoint === 'mobile' ? ['Missing Sans'] : [],
-        })),
-      )
+          finalUrl: deps.endsOn?.(url, breakpoint) ?? `${url}#final`,
+          verificationTokens: [],
+        })
+      }
       return {
-        finalUrl: `${url}#final`,
+        finalUrl: captures[0]?.finalUrl ?? url,
         captures,
         egress: { requests: 1, bytes: 100, blocked: [] },
         versions: { chromium: 'stand-in', playwright: 'stand-in' },
@@ -183,8 +237,12 @@ const standInCapture = (): ReviewCaptureDeps & {
       } satisfies SiteCapture
     }) as typeof captureSite,
     // The fixture designs are drawn at the breakpoints' widths already.
-    renderDesign: async (_pool, { png: design }) => design,
+    renderDesign: async (_pool, { png: design }) => {
+      await observe(current)
+      return design
+    },
   }
+  return deps
 }
 
 describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s', (kind) => {
@@ -194,28 +252,46 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
   let capture: ReturnType<typeof standInCapture> & {
     fail?: () => Error
     hang?: boolean
-    /** The capture waits for this before it answers. */
+    /** The capture waits for this once the desktop capture has started (its stage shows). */
     gate?: Promise<void>
   }
   let workers: Workers | undefined
+  /** The stages a running review showed, by requested address, in order (repeats left out). */
+  const stagesSeen = new Map<string, (string | null)[]>()
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const base = standInCapture()
-    capture = {
-      ...base,
+    const base = standInCapture(async (url) => {
+      const [row] = await database.db
+        .select({ status: submissionReviews.status, stage: submissionReviews.stage })
+        .from(submissionReviews)
+        .where(and(eq(submissionReviews.requestedUrl, url), eq(submissionReviews.status, 'running')))
+      const seen = stagesSeen.get(url) ?? []
+      const stage = row ? row.stage : `not running`
+      if (seen.at(-1) !== stage) seen.push(stage)
+      stagesSeen.set(url, seen)
+    })
+    const standIn = base.captureSite as typeof captureSite
+    // The same object, so what a test sets on `capture` (endsOn) is what the stand-in reads.
+    capture = Object.assign(base, {
       captureSite: (async (pool, options) => {
         const failure = capture.fail?.()
         if (failure) throw failure
-        await capture.gate
         // A review still running when its process stops: it ends only when aborted.
         if (capture.hang)
-          await new Promise((_resolve, reject) =>
-            options.signal?.addEventListener('abort', () => reject(options.signal?.reason)),
-          )
-        return base.captureSite?.(pool, options)
+          await new Promise((_resolve, reject) => {
+            if (options.signal?.aborted) reject(options.signal.reason)
+            options.signal?.addEventListener('abort', () => reject(options.signal?.reason))
+          })
+        return standIn(pool, {
+          ...options,
+          onBreakpoint: async (breakpoint) => {
+            await options.onBreakpoint?.(breakpoint)
+            if (breakpoint === 'desktop') await capture.gate
+          },
+        })
       }) as typeof captureSite,
-    }
+    })
     t = await createTestApp(database, {}, { reviewCapture: capture })
     challenge = await fixtureChallenge(t, database, 'Stand In Review')
   })
@@ -225,6 +301,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     capture.fail = undefined
     capture.hang = undefined
     capture.gate = undefined
+    capture.endsOn = undefined
   })
   afterAll(async () => {
     await database?.drop()
@@ -235,19 +312,24 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     return workers
   }
 
-  it('scores, stores the images under public/reviews and shows the report', async () => {
-    const { reviewId } = await submitted(t, challenge, 'matching')
+  it('shows each stage in order, scores, stores the images under public/reviews, passes and awards the points', async () => {
+    const { b, reviewId } = await submitted(t, challenge, 'matching')
     run()
-    const review = await finishedReview(t, reviewId, 30_000)
+    const review = await finishedReview(b, reviewId, 30_000)
     expect(review).toMatchObject({
-      status: 'done',
+      id: reviewId,
+      status: 'passed',
+      stage: null,
       requestedUrl: 'https://matching.github.io/site',
       finalUrl: 'https://matching.github.io/site#final',
       error: null,
+      ownership: 'verified',
       versions: { chromium: 'stand-in', playwright: 'stand-in', pixelmatch: '7.2.0' },
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
     })
+    // capturing-desktop → capturing-tablet → capturing-mobile → scoring → auditing, each seen from inside.
+    expect(stagesSeen.get('https://matching.github.io/site')).toEqual([...REVIEW_STAGES])
     expect(review.breakpoints.map((b) => [b.breakpoint, b.width])).toEqual([
       ['desktop', 1440],
       ['tablet', 768],
@@ -273,52 +355,90 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       }
       expect(await t.storage.exists(reviewImageKey(reviewId, b.breakpoint, 'capture'))).toBe(true)
     }
+    // Passed: anyone may read it now, and the first pass completed the challenge with its points.
+    expect((await t.app.request(`/api/reviews/${reviewId}`)).status).toBe(200)
+    expect((await reviewsOf(b, challenge))[0]).toMatchObject({
+      id: reviewId,
+      status: 'passed',
+      pointsAwarded: 10,
+    })
+    expect((await (await b.get('/api/me')).json()).user).toMatchObject({ points: 10, submission: 1 })
     // The job is marked done after the review: stop() waits for that.
     await workers?.stop()
     expect((await jobOf(database, reviewId))?.status).toBe('done')
   })
 
-  it("shows a review's progress on the member's profile at once, though profiles are kept a minute", async () => {
+  it('fails a review whose mobile page ends on a site that is not the member’s, keeping its scores', async () => {
+    const { b, reviewId } = await submitted(t, challenge, 'elsewhere')
+    capture.endsOn = (url, breakpoint) => (breakpoint === 'mobile' ? 'https://m.elsewhere.example/' : url)
+    run()
+    const review = await finishedReview(b, reviewId, 30_000)
+    expect(review).toMatchObject({
+      status: 'failed',
+      stage: null,
+      // The desktop page's address is the review's.
+      finalUrl: 'https://elsewhere.github.io/site',
+      ownership: 'unverified',
+      error: { code: 'verification_missing', message: VERDICT_FAILURES.verification_missing },
+    })
+    expect(review.breakpoints).toHaveLength(3)
+    expect(review.score).toBeGreaterThanOrEqual(99)
+    // Not passed: its member's only, and no points.
+    expect((await t.app.request(`/api/reviews/${reviewId}`)).status).toBe(404)
+    expect((await reviewsOf(b, challenge))[0]).toMatchObject({ status: 'failed', pointsAwarded: 0 })
+    expect((await (await b.get('/api/me')).json()).user).toMatchObject({ points: 0, submission: 0 })
+  })
+
+  it("shows a passed review on the member's profile at once, though profiles are kept a minute", async () => {
     const kept = await createTestApp(
       database,
       {},
       { reviewCapture: capture, cacheMs: { sessions: 0, leaderboard: 0, competitions: 0, members: 60_000 } },
     )
     const keptChallenge = await fixtureChallenge(kept, database, 'Kept Profile Review')
-    const latest = async () =>
-      (await (await kept.app.request('/api/users/kept-profile')).json()).submissions[0]?.review
-    const { reviewId } = await submitted(kept, keptChallenge, 'kept-profile')
-    expect(await latest()).toMatchObject({ id: reviewId, status: 'queued' })
+    const profile = async () =>
+      (await (await kept.app.request('/api/users/kept-profile')).json()) as {
+        profile: { points: number }
+        submissions: { review: { id: string; status: string } | null }[]
+      }
+    const { b, reviewId } = await submitted(kept, keptChallenge, 'kept-profile')
     let open = () => {}
     capture.gate = new Promise((resolve) => {
       open = resolve
     })
     workers = startReviewWorkers(kept.reviews, { count: 1, log: kept.log, pollMs: 20 })
-    // Read while it runs, so the profile kept in memory says "running".
-    await expect.poll(latest, { timeout: 30_000 }).toMatchObject({ id: reviewId, status: 'running' })
-    open()
-    expect((await finishedReview(kept, reviewId, 30_000)).status).toBe('done')
-    // The worker drops the profiles just after its commit: only that explains the change within 2 s.
+    // While it runs, its member sees its stage; the profile, read now and kept in memory, has no work yet.
     await expect
-      .poll(latest, { timeout: 2000 })
-      .toMatchObject({ id: reviewId, status: 'done', score: expect.any(Number) })
+      .poll(async () => (await reviewsOf(b, keptChallenge))[0], { timeout: 30_000 })
+      .toMatchObject({ id: reviewId, status: 'running', stage: 'capturing-desktop' })
+    expect(await profile()).toMatchObject({ profile: { points: 0 }, submissions: [] })
+    open()
+    expect((await finishedReview(b, reviewId, 30_000)).status).toBe('passed')
+    // The worker drops the profiles just after its commit: only that explains the change within 2 s.
+    await expect.poll(profile, { timeout: 2000 }).toMatchObject({
+      profile: { points: 10 },
+      submissions: [{ review: { id: reviewId, status: 'passed', score: expect.any(Number) } }],
+    })
   })
 
-  it('stores the quality report, the ownership when it ran and the current link status', async () => {
-    const { reviewId } = await submitted(t, challenge, 'quality')
+  it('stores the quality report, the ownership the review judged and the current link status', async () => {
+    const { b, reviewId } = await submitted(t, challenge, 'quality')
     const submission = await submissionOf(database, 'quality')
-    // The verdict the submission has when the review runs is the one the report keeps.
-    await database.db
-      .update(userChallenges)
-      .set({ ownership: 'mismatch', ownershipGithubId: 4242 })
-      .where(eq(userChallenges.id, submission))
-    const queued = reviewResponse.parse(await (await t.app.request(`/api/reviews/${reviewId}`)).json()).review
-    expect(queued).toMatchObject({ status: 'queued', quality: null, ownership: null, linkStatus: 'live' })
+    const queued = await reportOf(b, reviewId)
+    expect(queued).toMatchObject({
+      status: 'queued',
+      stage: null,
+      quality: null,
+      ownership: null,
+      linkStatus: 'live',
+    })
+    // Not passed yet: a visitor cannot see it.
+    expect((await t.app.request(`/api/reviews/${reviewId}`)).status).toBe(404)
 
     run()
-    const review = await finishedReview(t, reviewId, 30_000)
-    expect(review.status).toBe('done')
-    expect(review.ownership).toBe('mismatch')
+    const review = await finishedReview(b, reviewId, 30_000)
+    expect(review.status).toBe('passed')
+    expect(review.ownership).toBe('verified')
     expect(review.linkStatus).toBe('live')
     expect(review.quality).toEqual({
       axe: STAND_IN_AXE,
@@ -352,11 +472,21 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     })
     // Lighthouse was pointed at the desktop page's address after redirects.
     expect(capture.lighthouse.urls.at(-1)).toBe('https://quality.github.io/site#final')
-    const [stored] = await database.db
-      .select({ ownershipGithubId: submissionReviews.ownershipGithubId })
-      .from(submissionReviews)
-      .where(eq(submissionReviews.id, reviewId))
-    expect(stored?.ownershipGithubId).toBe(4242)
+    // The GitHub account the verdict was about is kept with it, on the review and the completed submission.
+    const [member] = await database.db
+      .select({ githubId: users.githubId })
+      .from(users)
+      .where(eq(users.username, 'quality'))
+    expect((await rowOf(database, reviewId)).ownershipGithubId).toBe(member?.githubId)
+    const [completed] = await database.db
+      .select()
+      .from(userChallenges)
+      .where(eq(userChallenges.id, submission))
+    expect(completed).toMatchObject({
+      status: 'completed',
+      ownership: 'verified',
+      ownershipGithubId: member?.githubId,
+    })
     expect(await timingsOf(database, reviewId)).toMatchObject({
       'desktop.axe': 5,
       'mobile.axe': 4,
@@ -364,37 +494,39 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       lighthouse: expect.any(Number),
     })
 
-    // The link status is the submission's, as it is now; the ownership stays the one the review saw.
+    // The link status is the submission's, as it is now; the ownership stays the one the review judged.
     await database.db
       .update(userChallenges)
-      .set({ linkStatus: 'offline', ownership: 'verified' })
+      .set({ linkStatus: 'offline', ownership: 'mismatch' })
       .where(eq(userChallenges.id, submission))
     const later = reviewResponse.parse(await (await t.app.request(`/api/reviews/${reviewId}`)).json()).review
-    expect(later).toMatchObject({ linkStatus: 'offline', ownership: 'mismatch' })
+    expect(later).toMatchObject({ linkStatus: 'offline', ownership: 'verified' })
 
     // A stored report in another shape (an older version's) is left out, not a failed request.
     await database.db
       .update(submissionReviews)
       .set({ quality: { lighthouse: { score: 2 } } })
-      .where(eq(submissionReviews.id, reviewId))
+      .where(eq(submissionReviews.publicId, reviewId))
     const response = await t.app.request(`/api/reviews/${reviewId}`)
     expect(response.status).toBe(200)
     expect(reviewResponse.parse(await response.json()).review.quality).toBeNull()
   })
 
   it('fails the review with the capture sentence, without retrying, when the site cannot be captured', async () => {
-    const { reviewId } = await submitted(t, challenge, 'unreachable')
+    const { b, reviewId } = await submitted(t, challenge, 'unreachable')
     capture.fail = () => new CaptureError('unreachable', 'We could not reach the site at that address.')
     run()
-    const review = await finishedReview(t, reviewId, 30_000)
+    const review = await finishedReview(b, reviewId, 30_000)
     expect(review).toMatchObject({
       status: 'failed',
+      stage: null,
       score: null,
       breakpoints: [],
       error: { code: 'unreachable', message: 'We could not reach the site at that address.' },
     })
     await workers?.stop()
     expect(await jobOf(database, reviewId)).toMatchObject({ status: 'failed', attempts: 1 })
+    expect((await reviewsOf(b, challenge))[0]).toMatchObject({ status: 'failed', pointsAwarded: 0 })
   })
 
   it.each([
@@ -410,7 +542,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
   ])(
     'retries after an error of ours (%s), showing the review queued meanwhile, and fails it plainly when dead',
     async (login, failure) => {
-      const { reviewId } = await submitted(t, challenge, login)
+      const { b, reviewId } = await submitted(t, challenge, login)
       capture.fail = failure
       run()
       const deadline = Date.now() + 30_000
@@ -422,18 +554,12 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
       await workers?.stop()
-      const waiting = reviewResponse.parse(
-        await (await t.app.request(`/api/reviews/${reviewId}`)).json(),
-      ).review
-      expect(waiting.status).toBe('queued')
+      expect(await reportOf(b, reviewId)).toMatchObject({ status: 'queued', stage: null })
 
       // The last attempt, now: it fails too, and the job is dead.
-      await database.db
-        .update(jobs)
-        .set({ maxAttempts: 2, runAt: sql`now()` })
-        .where(sql`(${jobs.payload}->>'reviewId')::int = ${reviewId}`)
+      await lastAttempt(database, reviewId, 2)
       run()
-      const review = await finishedReview(t, reviewId, 30_000)
+      const review = await finishedReview(b, reviewId, 30_000)
       expect(review).toMatchObject({ status: 'failed', error: REVIEW_FAILED, breakpoints: [] })
       await workers?.stop()
       expect(await jobOf(database, reviewId)).toMatchObject({ status: 'dead', attempts: 2 })
@@ -441,55 +567,59 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
   )
 
   it('gives a review that is running when its process stops back to the queue, for the next process to finish', async () => {
-    const { reviewId } = await submitted(t, challenge, 'stopping')
+    const { b, reviewId } = await submitted(t, challenge, 'stopping')
     capture.hang = true
     workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 20, stopTimeoutMs: 100 })
+    // The review shows running once its worker runs it (a job merely claimed may not be under way yet).
     const deadline = Date.now() + 30_000
-    while ((await jobOf(database, reviewId))?.status !== 'running') {
+    while ((await reportOf(b, reviewId)).status !== 'running') {
       if (Date.now() > deadline) throw new Error('the review did not start')
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
+    expect((await jobOf(database, reviewId))?.status).toBe('running')
     await workers.stop()
     workers = undefined
     expect(await jobOf(database, reviewId)).toMatchObject({ status: 'queued', attempts: 0, lockedBy: null })
-    const waiting = reviewResponse.parse(
-      await (await t.app.request(`/api/reviews/${reviewId}`)).json(),
-    ).review
-    expect(waiting.status).toBe('queued')
+    expect(await reportOf(b, reviewId)).toMatchObject({ status: 'queued', stage: null })
 
     capture.hang = false
     const finishing = run()
-    const review = await finishedReview(t, reviewId, 30_000)
-    expect(review.status).toBe('done')
+    const review = await finishedReview(b, reviewId, 30_000)
+    expect(review.status).toBe('passed')
     // The job is marked done after the review: stop() waits for that.
     await finishing.stop()
     expect(await jobOf(database, reviewId)).toMatchObject({ status: 'done', attempts: 1 })
   })
 
   it('fails the review of a job whose worker vanished on its last attempt', async () => {
-    const { reviewId } = await submitted(t, challenge, 'vanished')
+    const { b, reviewId } = await submitted(t, challenge, 'vanished')
+    const { id } = await rowOf(database, reviewId)
     // As a worker that claimed the job and died would leave it: running, its lease over, no attempts left.
     await database.db
       .update(jobs)
       .set({ status: 'running', attempts: 3, maxAttempts: 3, lockedUntil: sql`now() - interval '1 minute'` })
-      .where(sql`(${jobs.payload}->>'reviewId')::int = ${reviewId}`)
+      .where(sql`(${jobs.payload}->>'reviewId')::int = ${id}`)
     await database.db
       .update(submissionReviews)
-      .set({ status: 'running' })
-      .where(eq(submissionReviews.id, reviewId))
+      .set({ status: 'running', stage: 'capturing-tablet' })
+      .where(eq(submissionReviews.id, id))
     run()
-    const review = await finishedReview(t, reviewId, 30_000)
-    expect(review).toMatchObject({ status: 'failed', error: REVIEW_FAILED })
+    const review = await finishedReview(b, reviewId, 30_000)
+    expect(review).toMatchObject({ status: 'failed', stage: null, error: REVIEW_FAILED })
     await workers?.stop()
     expect((await jobOf(database, reviewId))?.status).toBe('dead')
   })
 })
 
+/** The verification token the member of the Chromium test is given, and that the solid page carries. */
+const SOLID_TOKEN = '5011d5011d5011d5011d5011d5011d50'
+
 /**
  * A page that is the design: one colour block of the design's height at each breakpoint's width. Its
  * word, in the background's colour, leaves the picture as it is and gives Lighthouse content to paint.
+ * It is served from loopback, not from the member's github.io: their verification tag makes it theirs.
  */
-const SOLID_PAGE = `<!doctype html><html><head><title>Solid</title><style>
+const SOLID_PAGE = `<!doctype html><html><head><title>Solid</title><meta name="${VERIFICATION_META_NAME}" content="${SOLID_TOKEN}"><style>
 html,body{margin:0;padding:0}
 div{height:${DESIGN.desktop.height}px}
 html{background:${DESIGN.desktop.colour};color:${DESIGN.desktop.colour}}
@@ -535,17 +665,25 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
     await database?.drop()
   })
 
-  it('scores a page drawn like the design near 100 and a blank page near 0, and serves the images', {
+  it('passes a page drawn like the design near 100 carrying the member’s tag, fails a blank page near 0, and serves the images', {
     timeout: 400_000,
   }, async () => {
     const { b, reviewId } = await submitted(t, challenge, 'chromium-member')
+    await database.db
+      .update(users)
+      .set({ verificationToken: SOLID_TOKEN })
+      .where(eq(users.username, 'chromium-member'))
     await liveAt(database, 'chromium-member', `${site.origin}/solid`)
     // Only now: a worker running since the submit could claim the review while it still named the
     // submitted github.io address, which this machine cannot resolve.
     workers = startReviewWorkers(t.reviews, { count: 1, log: t.log, pollMs: 100 })
-    const review = await finishedReview(t, reviewId, 180_000)
+    const review = await finishedReview(b, reviewId, 180_000)
     expect(review.error).toBeNull()
-    expect(review).toMatchObject({ status: 'done', finalUrl: `${site.origin}/solid` })
+    expect(review).toMatchObject({
+      status: 'passed',
+      finalUrl: `${site.origin}/solid`,
+      ownership: 'verified',
+    })
     expect(review.versions).toMatchObject({
       chromium: expect.any(String),
       playwright: expect.any(String),
@@ -590,8 +728,14 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
     await liveAt(database, 'chromium-member', `${site.origin}/blank`)
     const requested = await b.send('POST', `/api/me/challenges/${challenge.id}/reviews`)
     expect(requested.status).toBe(202)
-    const blank = await finishedReview(t, (await requested.json()).review.id, 180_000)
-    expect(blank).toMatchObject({ status: 'done', finalUrl: `${site.origin}/blank` })
+    const blank = await finishedReview(b, (await requested.json()).review.id, 180_000)
+    expect(blank).toMatchObject({
+      status: 'failed',
+      finalUrl: `${site.origin}/blank`,
+      error: { code: 'blank_page', message: VERDICT_FAILURES.blank_page },
+    })
     for (const bp of blank.breakpoints) expect(bp.score, bp.breakpoint).toBeLessThanOrEqual(5)
+    // The first pass's points stay.
+    expect((await (await b.get('/api/me')).json()).user).toMatchObject({ points: 10, submission: 1 })
   })
 })
