@@ -1,54 +1,103 @@
+import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
 import { type PrivatePostgres, startPrivatePostgres } from '#tests/support/private-postgres.ts'
-import { HttpClient, type ServerProcess, startServer } from '#tests/support/server-process.ts'
+import { HttpClient, type ServerProcess, sleep, startServer } from '#tests/support/server-process.ts'
+import { type StaticSite, startStaticSite } from '#tests/support/static-site.ts'
+
+type Review = { status: string }
+
+/** Twenty real reviews on two workers without Lighthouse: a few minutes on a busy two-core machine. */
+const REVIEWS_TIMEOUT_MS = 600_000
 
 /**
- * Points must equal 10 × completed however a member's submits interleave. On PostgreSQL (READ
- * COMMITTED), summing without locking the member lets concurrent submits miss each other's points.
- * Runs on a private cluster, so it never depends on TEST_DATABASE_URL and is never skipped.
+ * Points follow passed reviews (docs/product.md §4, §10), however a member's submits interleave: twenty
+ * concurrent submits of twenty challenges, half of them the challenge's reference on the member's own
+ * github.io (they pass), half on someone else's (they fail). Real server process on PostgreSQL, real
+ * reviews in Chromium of sites served on loopback under github.io names (LOOPBACK_TEST_DOMAINS). Runs
+ * on a private cluster, so it never depends on TEST_DATABASE_URL and is never skipped.
  */
 describe('twenty concurrent submits of different challenges (real server process, PostgreSQL)', () => {
   let postgres: PrivatePostgres
   let server: ServerProcess
-  let ids: number[] = []
+  let site: StaticSite
+  let challenges: { id: number; slug: string }[] = []
 
   beforeAll(async () => {
+    site = await startStaticSite(resolve('content/challenges'))
     postgres = await startPrivatePostgres()
-    server = await startServer({ databaseUrl: postgres.url })
+    server = await startServer({
+      databaseUrl: postgres.url,
+      env: {
+        REVIEW_WORKERS: '2',
+        REVIEW_LIGHTHOUSE: 'off',
+        LINK_CHECK_WORKERS: '0',
+        REVIEW_ALLOW_LOOPBACK: '80',
+        ...LOOPBACK_ONLY_DNS_ENV,
+        LOOPBACK_TEST_DOMAINS: 'github.io',
+        // Live sites answer on port 80: the server's connections there go to the fixture site.
+        LOOPBACK_TEST_PORT: String(site.port),
+      },
+    })
     const visitor = new HttpClient(server.baseUrl)
-    const { challenges } = await visitor.json<{ challenges: { id: number }[] }>('/api/challenges')
-    ids = challenges.map((c) => c.id).slice(0, 20)
+    challenges = (
+      await visitor.json<{ challenges: { id: number; slug: string }[] }>('/api/challenges')
+    ).challenges.slice(0, 20)
   })
   afterAll(async () => {
     await server?.destroy()
     await postgres?.destroy()
+    await site?.close()
   })
 
-  it('has twenty challenges to submit', () => {
-    expect(ids).toHaveLength(20)
-  })
-
-  it.each([1, 2, 3])('keep points at 10 × completed (trial %i, a fresh member)', async (trial) => {
+  it('awards exactly the points of the passed reviews', async () => {
+    expect(challenges).toHaveLength(20)
+    const login = 'parallel-member'
     const member = new HttpClient(server.baseUrl)
-    await member.signIn(`parallel-member-${trial}`)
-    for (const id of ids) {
+    await member.signIn(login)
+    for (const { id } of challenges) {
       const started = await member.send('POST', `/api/me/challenges/${id}/start`)
       expect(started.status).toBe(200)
       await started.arrayBuffer()
     }
     const submits = await Promise.all(
-      ids.map(async (id, i) => {
+      challenges.map(async ({ id, slug }, i) => {
+        const owner = i % 2 === 0 ? login : 'someone-else'
         const response = await member.send(
           'POST',
           `/api/me/challenges/${id}/submit`,
-          { liveUrl: `https://example.github.io/p${i}` },
+          { liveUrl: `http://${owner}.github.io/${slug}/reference/index.html` },
           30_000,
         )
         return { id, status: response.status, body: await response.text() }
       }),
     )
     expect(submits.filter((s) => s.status !== 200)).toEqual([])
+    // Nothing is awarded at submit.
+    const before = await member.json<{ user: { points: number } }>('/api/me')
+    expect(before.user.points).toBeLessThanOrEqual(10 * 10)
+
+    const verdicts = new Map<number, string>()
+    const deadline = Date.now() + REVIEWS_TIMEOUT_MS
+    while (verdicts.size < challenges.length) {
+      if (Date.now() > deadline) throw new Error(`only ${verdicts.size} reviews ended:\n${server.output()}`)
+      for (const { id } of challenges) {
+        if (verdicts.has(id)) continue
+        const { reviews } = await member.json<{ reviews: Review[] }>(`/api/me/challenges/${id}/reviews`)
+        const status = reviews[0]?.status
+        if (status === 'passed' || status === 'failed') verdicts.set(id, status)
+      }
+      await sleep(2000)
+    }
+    const passed = [...verdicts.values()].filter((status) => status === 'passed').length
+    // The references on the member's own site pass, the ones on someone else's fail.
+    expect(challenges.map(({ id }) => verdicts.get(id))).toEqual(
+      challenges.map((_, i) => (i % 2 === 0 ? 'passed' : 'failed')),
+    )
     const { user } = await member.json<{ user: { points: number; submission: number } }>('/api/me')
-    expect({ points: user.points, submission: user.submission }).toEqual({ points: 200, submission: 20 })
+    expect({ points: user.points, submission: user.submission }).toEqual({
+      points: 10 * passed,
+      submission: passed,
+    })
   })
 })
