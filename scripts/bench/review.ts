@@ -8,6 +8,7 @@
 // Everything on loopback: the fixture is served on 127.0.0.1 and allowed for this run only.
 // Usage: npm run bench:review   (needs Debian's chromium; CHROMIUM_PATH to use another)
 
+import { readdirSync, readFileSync } from 'node:fs'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
 import { landingPage, startFixtureServer } from '#server/review/capture-fixtures.ts'
@@ -24,6 +25,55 @@ setTimeout(() => {
   process.exit(1)
 }, TOTAL_TIMEOUT_MS).unref()
 
+/** The resident memory (bytes) of this process and every process under it (Chromium's), from /proc. */
+function treeRss(): number {
+  const parents = new Map<number, number>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      // The command name may hold spaces: the fields after its closing parenthesis are fixed.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      parents.set(Number(entry), ppid)
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let current = pid, hops = 0; current > 1 && hops < 64; hops++) {
+      if (current === process.pid) return true
+      current = parents.get(current) ?? 0
+    }
+    return false
+  }
+  let total = 0
+  for (const pid of parents.keys()) {
+    if (!inTree(pid)) continue
+    try {
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+      total += Number(rss ?? 0) * 1024
+    } catch {
+      // Gone.
+    }
+  }
+  return total
+}
+
+/** Runs `fn` while sampling treeRss every 100 ms; the peak in MB with its result. */
+async function withPeakMemory<T>(fn: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
+  let peak = treeRss()
+  const timer = setInterval(() => {
+    peak = Math.max(peak, treeRss())
+  }, 100)
+  try {
+    const result = await fn()
+    peak = Math.max(peak, treeRss())
+    return { result, peakMb: Math.round(peak / 1024 / 1024) }
+  } finally {
+    clearInterval(timer)
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 const ms = (value: number) => `${Math.round(value)} ms`
 
@@ -35,10 +85,14 @@ async function fullReview() {
     // The design: the reference page as Chromium draws it, as the challenge's images are made.
     const reference = await captureSite(pool, { url: `${fixture.origin}/`, allowLoopback })
     const times: number[] = []
+    const peaks: number[] = []
     let scores: number[] = []
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now()
-      const site = await captureSite(pool, { url: `${fixture.origin}/shifted`, allowLoopback })
+      const { result: site, peakMb } = await withPeakMemory(() =>
+        captureSite(pool, { url: `${fixture.origin}/shifted`, allowLoopback }),
+      )
+      peaks.push(peakMb)
       scores = []
       for (const capture of site.captures) {
         const design = reference.captures.find((c) => c.breakpoint === capture.breakpoint)
@@ -50,6 +104,9 @@ async function fullReview() {
     }
     console.log(
       `one full review (3 widths, designs rendered, scored): median ${ms(median(times))}, runs ${times.map(ms).join(', ')}; scores ${scores.join(' / ')}`,
+    )
+    console.log(
+      `  peak memory during its capture (this process and its Chromium): median ${median(peaks)} MB, runs ${peaks.join(', ')} MB`,
     )
   } finally {
     await pool.close()
@@ -89,6 +146,7 @@ async function audits() {
     const documents: number[] = []
     const html: number[] = []
     const lighthouse: number[] = []
+    const lighthousePeaks: number[] = []
     let scores = ''
     // A warm-up: the first run loads axe, html-validate and Lighthouse's code.
     for (let run = -1; run < RUNS; run++) {
@@ -107,8 +165,9 @@ async function audits() {
       const htmlMs = performance.now() - started
       if (validated.status !== 'done') throw new Error(`html-validate: ${validated.reason}`)
       started = performance.now()
-      const result = await runLighthouse({ url, allowLoopback })
+      const { result, peakMb } = await withPeakMemory(() => runLighthouse({ url, allowLoopback }))
       const lighthouseMs = performance.now() - started
+      lighthousePeaks.push(peakMb)
       if (result.audit.status !== 'done') throw new Error(`Lighthouse: ${result.audit.reason}`)
       scores = Object.entries(result.audit.scores)
         .map(([category, score]) => `${category} ${score}`)
@@ -135,6 +194,9 @@ async function audits() {
     line('capture without audits (3 widths)', plain)
     line('capture with axe and the HTML (3 widths)', audited)
     console.log(`  Lighthouse scores: ${scores}`)
+    console.log(
+      `  peak memory while Lighthouse runs (this process, its Chromium and Lighthouse's): median ${median(lighthousePeaks.slice(1))} MB`,
+    )
   } finally {
     await pool.close()
     await fixture.close()
