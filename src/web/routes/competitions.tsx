@@ -69,9 +69,9 @@ function CompetitionsPage({ data }: { data: CompetitionsResponse }) {
           Weekly competitions
         </h1>
         <p className="mt-3 max-w-2xl text-base leading-7 text-slate-700">
-          One challenge a week. Submit it from your own GitHub Pages site while the competition runs: your
-          best match score counts, and from {COMPETITION_MIN_SCORE} up you are ranked. Of two equal scores,
-          the earlier one ranks higher.
+          One challenge a week. Submit your live site while the competition runs: the best match score of your
+          passed reviews counts, and from {COMPETITION_MIN_SCORE} up you are ranked. Of two equal scores, the
+          earlier one ranks higher.
         </p>
       </header>
 
@@ -109,8 +109,8 @@ function CompetitionsPage({ data }: { data: CompetitionsResponse }) {
               <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-base leading-7 text-slate-700">
                 <h3 className="text-base font-semibold text-slate-900">Live ranking</h3>
                 <p className="mt-2">
-                  No ranked entry yet. Submit {running.competition.challenge.title} from your own GitHub Pages
-                  site: reviews scoring {COMPETITION_MIN_SCORE} or more appear here.
+                  No ranked entry yet. Submit your live site of {running.competition.challenge.title}: passed
+                  reviews scoring {COMPETITION_MIN_SCORE} or more appear here.
                 </p>
               </div>
             )}

@@ -108,7 +108,7 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
             'Your profile page is public. Anyone can see your avatar, name, username, bio, points, the number of challenges you have completed, the challenges you have completed and the profile links you added. Signed-in members can also see your name, username, avatar and points on the leaderboard.',
           ),
           paragraph(
-            'The live sites you submit are published by you on GitHub Pages and are public. Your e-mail address is never shown to other people.',
+            'The live sites you submit are published by you on a host of your choice and are public, and so are the reviews of them that passed (a review that has not passed is shown to you only). Your e-mail address is never shown to other people.',
           ),
         ],
       },

@@ -32,7 +32,7 @@ export function termsContent({ brandName, supportEmail }: LegalContext): LegalDo
         heading: 'The Service',
         blocks: [
           paragraph(
-            `${brandName} offers frontend challenges based on design files. For each challenge you can download the design materials, build the design in HTML, CSS and JavaScript, publish your solution on GitHub Pages and submit its address (your "live URL"). Completing a challenge earns points, and members are ranked on a leaderboard.`,
+            `${brandName} offers frontend challenges based on design files. For each challenge you can download the design materials, build the design in HTML, CSS and JavaScript, publish your solution on any static host and submit its address (your "live URL"). We review each submitted site; the first review of a challenge that passes (the site loads, is not blank and is your own) completes it and earns points, and members are ranked on a leaderboard.`,
           ),
           paragraph(
             'The Service is free of charge. We may add, change or remove challenges and features at any time, and we may announce competitions that come with their own rules; where those rules differ from these Terms, the competition rules apply to that competition.',

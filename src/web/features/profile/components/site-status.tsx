@@ -4,9 +4,11 @@ import { WifiOffIcon } from '#web/components/ui/icons.tsx'
 
 /** What each badge means, for the tooltip and for screen readers (as the badge's description). */
 export const SITE_STATUS_DESCRIPTIONS = {
-  verified: "Hosted on the member's own GitHub Pages.",
-  unverified: "Hosted on a custom domain, which cannot be matched to the member's GitHub account.",
-  mismatch: "Hosted on another account's GitHub Pages, not the member's own.",
+  verified:
+    "A review found the site to be the member's own: their GitHub Pages site, or a site carrying their verification tag.",
+  unverified: "The site is not the member's GitHub Pages site and carries no verification tag of theirs.",
+  mismatch:
+    "The site is someone else's: another account's GitHub Pages, or another member's verification tag.",
   offline: 'The live site did not answer our last weekly checks.',
 } as const satisfies Record<Ownership | 'offline', string>
 
@@ -84,8 +86,8 @@ function ExplainedBadge({
 
 /**
  * Whose site a submission is and whether it still answers (docs/product.md §2 Profile), in words with an
- * icon, never colour alone: "Verified" for the member's own GitHub Pages site, a quiet "Unverified" for one
- * that cannot be matched, "Offline" once the weekly checks found it down.
+ * icon, never colour alone: "Verified" for the member's own site (docs/product.md §10), a quiet
+ * "Unverified" for one that could not be matched, "Offline" once the weekly checks found it down.
  */
 export function SiteStatus({
   ownership,
@@ -123,7 +125,7 @@ export function SiteStatus({
   )
 }
 
-/** "Verified": the work is on the member's own GitHub Pages site (profiles, reports, competitions). */
+/** "Verified": a review found the work on the member's own site (profiles, reports, competitions). */
 export function VerifiedBadge() {
   return (
     <ExplainedBadge
