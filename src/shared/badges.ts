@@ -49,14 +49,14 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
     name: 'Competition bronze',
     summary: 'Took part in a weekly competition with verified work.',
     howToEarn:
-      'Enter a weekly competition: submit its challenge from your own GitHub Pages site (username.github.io) while it runs, and let the review finish before the competition ends.',
+      'Enter a weekly competition: submit your live site of its challenge while it runs, and let the review pass before the competition ends.',
     image: '/images/badges/competition-bronze.svg',
     kind: 'competition',
   },
   'first-challenge': {
     name: 'First build',
     summary: 'Completed a first challenge.',
-    howToEarn: 'Complete any challenge: start it, build it and submit your live site.',
+    howToEarn: 'Complete any challenge: start it, build it and submit your live site; its review passes.',
     image: '/images/badges/first-challenge.svg',
     kind: 'lasting',
   },
