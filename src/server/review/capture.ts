@@ -30,7 +30,7 @@ import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#s
 import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 
 /**
- * Opens a member's live site in the system Chromium and screenshots it at each review breakpoint, and
+ * Opens a member's live site in Chromium (src/server/chromium.ts finds it) and screenshots it at each review breakpoint, and
  * renders the challenge's design images in the same browser, so both sides of a comparison come from
  * one engine with one set of settings. The site is hostile: every request goes through a fresh egress
  * proxy (see egress-proxy.ts), and every wait is bounded. The browser comes from browser-pool.ts, and
@@ -322,6 +322,17 @@ async function visitPage(
       timeout: options.navigationTimeoutMs,
     })
   } catch (error) {
+    // A 204 or 205 answer has no page: Chromium drops the navigation (net::ERR_ABORTED), though the site
+    // was reached and answered.
+    const answered = lastDocument as Response | null
+    const status = answered?.status()
+    if (answered && (status === 204 || status === 205)) {
+      const text = answered.statusText()
+      throw new CaptureError(
+        'http_error',
+        `The site answered with HTTP status ${status}${text ? ` (${text})` : ''}: an empty answer, not a page.`,
+      )
+    }
     throw navigationFailure(error, proxy.stats(), options.navigationTimeoutMs, url.href)
   }
   if (response) await checkResponse(response, proxy.stats())
