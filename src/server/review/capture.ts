@@ -30,11 +30,11 @@ import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#s
 import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 
 /**
- * Opens a member's live site in Chromium (src/server/chromium.ts finds it) and screenshots it at each review breakpoint, and
- * renders the challenge's design images in the same browser, so both sides of a comparison come from
- * one engine with one set of settings. The site is hostile: every request goes through a fresh egress
- * proxy (see egress-proxy.ts), and every wait is bounded. The browser comes from browser-pool.ts, and
- * what runs inside the page from in-page.ts.
+ * Opens a member's live site in Chromium (src/server/chromium.ts finds it) and screenshots it at each
+ * review breakpoint, and renders the challenge's design images in the same browser, so both sides of a
+ * comparison come from one engine with one set of settings. The site is hostile: every request goes
+ * through a fresh egress proxy (see egress-proxy.ts), and every wait is bounded. The browser comes from
+ * browser-pool.ts, and what runs inside the page from in-page.ts.
  */
 
 /** A job's whole budget: three page loads and their settling, with room to spare. */
