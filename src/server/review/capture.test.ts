@@ -17,6 +17,7 @@ import {
 } from '#server/review/capture-fixtures.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
+import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { hasSystemFile } from '#tests/support/requirements.ts'
 
@@ -111,6 +112,18 @@ async function captureError(promise: Promise<unknown>): Promise<CaptureError> {
 /** A handler that never answers: the request hangs until the server closes. */
 const hang: http.RequestListener = () => {}
 
+/** A verification tag, as a member puts it in their page's <head> (docs/product.md §10). */
+const tag = (token: string) => `<meta name="${VERIFICATION_META_NAME}" content="${token}">`
+/** The token of the page the redirects below end on, and the one of the pages that redirect to it. */
+const FINAL_TOKEN = 'f1a1f1a1f1a1f1a1f1a1f1a1f1a1f1a1'
+const REDIRECTING_TOKEN = 'aaaa0000aaaa0000aaaa0000aaaa0000'
+
+/** A page that answers `status` with a small HTML body. */
+const answering =
+  (status: number): http.RequestListener =>
+  (_req, res) =>
+    res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' }).end(landingPage())
+
 describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_000 }, () => {
   let pool: BrowserPool
   let site: FixtureServer
@@ -171,6 +184,33 @@ describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_00
         body: `<script>const socket = new WebSocket('ws://127.0.0.1:${secret.port}/'); socket.onerror = () => {}</script>`,
       }),
       '/meta-refresh': landingPage({ head: `<meta http-equiv="refresh" content="0;url=${secretUrl}">` }),
+      // The page the capture has to judge is the last one the main frame loaded.
+      '/refresh-to-missing': landingPage({
+        head: '<meta http-equiv="refresh" content="0; url=/no-such-page">',
+      }),
+      '/script-to-missing': landingPage({ body: "<script>location.replace('/no-such-page')</script>" }),
+      '/tagged': landingPage({ head: tag(FINAL_TOKEN) }),
+      '/redirect-to-tagged': (_req, res) => res.writeHead(301, { Location: '/tagged' }).end(),
+      '/refresh-to-tagged': landingPage({
+        head: `${tag(REDIRECTING_TOKEN)}<meta http-equiv="refresh" content="0; url=/tagged">`,
+      }),
+      '/script-to-tagged': landingPage({
+        head: tag(REDIRECTING_TOKEN),
+        body: "<script>location.replace('/tagged')</script>",
+      }),
+      // Only narrow screens are sent on: each breakpoint ends where its own page load ended.
+      '/narrow-to-tagged': landingPage({
+        head: tag(REDIRECTING_TOKEN),
+        body: "<script>if (innerWidth < 500) location.replace('/tagged')</script>",
+      }),
+      '/tags': landingPage({
+        head: `${tag(' first ')}<meta name="Frontend-Dojo-Verification" content="second">${tag('')}<meta name="description" content="not a tag">`,
+        body: tag('in-the-body'),
+      }),
+      '/created': answering(201),
+      '/no-content': (_req, res) => res.writeHead(204).end(),
+      '/gone': answering(410),
+      '/server-error': answering(500),
       '/alert': landingPage({ body: `<script>onload = () => { alert('hi'); confirm('sure?') }</script>` }),
       '/popup': landingPage({ body: `<script>window.open('/blank', '_blank')</script>` }),
       '/tall':
@@ -398,7 +438,7 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
     it('follows an allowed redirect and reports the final address', async () => {
       const result = await capture('/to-landing', { breakpoints: ['mobile'] })
       expect(result.finalUrl).toBe(`${site.origin}/`)
-      expect(result.captures.map((c) => c.breakpoint)).toEqual(['mobile'])
+      expect(result.captures.map((c) => [c.breakpoint, c.finalUrl])).toEqual([['mobile', `${site.origin}/`]])
     })
 
     it("a page's images and fetches to loopback, the metadata address and 10/8 do not load, and the report records them", async () => {
@@ -581,6 +621,74 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       const png = result.captures[0]?.png as Buffer
       expect(await pixelAt(png, 100, 3100)).toEqual([255, 0, 0])
       expect(await pixelAt(png, 100, 5300)).toEqual([255, 0, 0])
+    })
+  })
+
+  describe('where each breakpoint ended, and its verification tags', () => {
+    it.each([
+      ['an HTTP redirect', '/redirect-to-tagged'],
+      ['a meta refresh', '/refresh-to-tagged'],
+      ['a script redirect', '/script-to-tagged'],
+    ])(
+      'after %s: the final page at every breakpoint, with the tags of its <head> only',
+      async (_name, path) => {
+        const result = await capture(path, { settleTimeoutMs: 2000 })
+        expect(result.captures.map((c) => [c.breakpoint, c.finalUrl, c.verificationTokens])).toEqual(
+          REVIEW_BREAKPOINTS.map((b) => [b.breakpoint, `${site.origin}/tagged`, [FINAL_TOKEN]]),
+        )
+        expect(result.finalUrl).toBe(`${site.origin}/tagged`)
+        expect(site.requests).toContain(path)
+      },
+    )
+
+    it('reports each breakpoint where its own page load ended', async () => {
+      const result = await capture('/narrow-to-tagged', { settleTimeoutMs: 2000 })
+      expect(result.captures.map((c) => [c.breakpoint, c.finalUrl, c.verificationTokens])).toEqual([
+        ['desktop', `${site.origin}/narrow-to-tagged`, [REDIRECTING_TOKEN]],
+        ['tablet', `${site.origin}/narrow-to-tagged`, [REDIRECTING_TOKEN]],
+        ['mobile', `${site.origin}/tagged`, [FINAL_TOKEN]],
+      ])
+      // The review's address is the desktop page's.
+      expect(result.finalUrl).toBe(`${site.origin}/narrow-to-tagged`)
+    })
+
+    it('reads the tags of <head> by name in any case, trimmed, leaving out empty ones and those in <body>', async () => {
+      const result = await capture('/tags', { breakpoints: ['desktop'], settleTimeoutMs: 1000 })
+      expect(result.captures[0]?.verificationTokens).toEqual(['first', 'second'])
+      const untagged = await capture('/', { breakpoints: ['mobile'] })
+      expect(untagged.captures[0]?.verificationTokens).toEqual([])
+    })
+
+    it.each([
+      ['a meta refresh', '/refresh-to-missing'],
+      ['a script redirect', '/script-to-missing'],
+    ])(
+      'fails with http_error when a 2xx page moves on by %s to a page answering 404',
+      async (_name, path) => {
+        const error = await captureError(capture(path, { breakpoints: ['desktop'], settleTimeoutMs: 2000 }))
+        expect(error.code).toBe('http_error')
+        expect(error.message).toMatch(/404/)
+        expect(site.requests).toContain(path)
+      },
+    )
+
+    it('captures a page answered with any 2xx status, and fails one answered with a 4xx or 5xx', async () => {
+      const created = await capture('/created', { breakpoints: ['mobile'] })
+      expect(created.captures.map((c) => c.finalUrl)).toEqual([`${site.origin}/created`])
+      // A 204 reached the site but has no page to show (Chromium does not navigate): said as it is.
+      const empty = await captureError(capture('/no-content', { breakpoints: ['mobile'] }))
+      expect([empty.code, empty.message]).toEqual([
+        'http_error',
+        'The site answered with HTTP status 204 (No Content): an empty answer, not a page.',
+      ])
+      for (const [path, status] of [
+        ['/gone', 410],
+        ['/server-error', 500],
+      ] as const) {
+        const error = await captureError(capture(path, { breakpoints: ['mobile'] }))
+        expect(error.code, path).toBe('http_error')
+        expect(error.message).toContain(`HTTP status ${status}`)
+      }
     })
   })
 
