@@ -17,12 +17,14 @@ export type FinishedReview = {
   /** A minute after `at` unless given. */
   finishedAt?: Date
   ownership?: string
+  /** 'passed' unless given: only a passed review completes a challenge (docs/product.md §10). */
   status?: string
 }
 
 /**
  * A completed submission of `challengeId` by `userId` with a review per entry of `reviews`, as the
- * review workers would leave them: no browser can reach a real GitHub Pages site in the tests.
+ * review workers would leave them: the first passed review earned the challenge's 10 points. It writes
+ * the rows directly and leaves the member's totals and the points ledger alone.
  */
 export async function createReviewedSubmission(
   db: Database,
@@ -41,12 +43,17 @@ export async function createReviewedSubmission(
     })
     .returning()
   if (!submission) throw new Error('the submission was not written')
+  let awarded = false
   for (const review of reviews) {
+    const status = review.status ?? 'passed'
+    const pointsAwarded = status === 'passed' && !awarded ? 10 : 0
+    if (pointsAwarded > 0) awarded = true
     const [row] = await db
       .insert(submissionReviews)
       .values({
         userChallengeId: submission.id,
-        status: review.status ?? 'done',
+        status,
+        pointsAwarded,
         requestedUrl: 'https://x.github.io/',
         ownership: review.ownership ?? 'verified',
         createdAt: review.at,

@@ -137,6 +137,12 @@ describe('the OpenAPI document', () => {
         schema: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
       }),
     ])
+    // A review's id is its public UUID (docs/product.md §10), never the internal number.
+    const reviewId = document.paths['/api/reviews/{id}']?.get?.parameters?.[0]
+    expect(reviewId).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'string' } })
+    const pattern = new RegExp((reviewId?.schema as { pattern?: string } | undefined)?.pattern ?? '')
+    expect(pattern.test('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true)
+    expect(pattern.test('1')).toBe(false)
     // A username the route turns into "nobody" is still a string to the reader, not string-or-null.
     const username = document.paths['/api/users/{username}']?.get?.parameters?.[0]
     expect(username?.schema).toMatchObject({ type: 'string' })

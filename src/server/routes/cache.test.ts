@@ -5,6 +5,7 @@ import { sessions, userChallenges, users } from '#server/db/schema.ts'
 import { MEMBER_CACHE_TTL_MS } from '#server/member-caches.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { browser, signIn } from '#tests/support/auth.ts'
+import { storeDesignImages } from '#tests/support/challenge-designs.ts'
 import { insertChallengeRows } from '#tests/support/challenge-rows.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
@@ -41,6 +42,7 @@ describe.each(TEST_DATABASES)('member reads with the production caches on %s', (
     // The defaults: sessions, dashboards and profiles for 2 s, the leaderboard for 3 s.
     t = await createTestApp(database, {}, { cacheMs: {} })
     ids = (await insertChallengeRows(database.db, 2)).map((row) => row.id)
+    await storeDesignImages(database.db, t.storage, ids)
   })
   afterAll(async () => {
     await database?.drop()
@@ -64,7 +66,12 @@ describe.each(TEST_DATABASES)('member reads with the production caches on %s', (
     expect((await (await b.get('/api/leaderboard')).json()).entries).toEqual([])
     const id = ids[0] ?? 0
     await b.send('POST', `/api/me/challenges/${id}/start`)
-    await b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl: 'https://c.github.io/x' })
+    await b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl: 'https://cached-scorer.github.io/x' })
+    // The submit awards nothing (docs/product.md §4); read now, the answers are kept again.
+    expect((await (await b.get('/api/me')).json()).user.points).toBe(0)
+    expect((await (await b.get('/api/leaderboard')).json()).entries).toEqual([])
+    // The review passes outside any request of the member's: the caches drop what it changed.
+    await t.runReviews()
     expect((await (await b.get('/api/me')).json()).user.points).toBe(10)
     const { entries } = await (await b.get('/api/leaderboard')).json()
     expect(entries.map((e: { username: string }) => e.username)).toEqual(['cached-scorer'])
@@ -82,15 +89,17 @@ describe.each(TEST_DATABASES)('member reads with the production caches on %s', (
     const id = ids[1] ?? 0
     await b.send('POST', `/api/me/challenges/${id}/start`)
     expect(await dashboard()).toMatchObject({ ongoing: 1, completed: 0 })
-    await b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl: 'https://c.github.io/kept' })
+    const liveUrl = 'https://cached-profile.github.io/kept'
+    await b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl })
+    // Submitted, not yet completed: only a passed review completes (docs/product.md §4).
+    expect(await dashboard()).toMatchObject({ ongoing: 1, completed: 0 })
+    expect((await profile()).submissions).toEqual([])
+    await t.runReviews()
     expect(await dashboard()).toMatchObject({ ongoing: 0, completed: 1 })
     const { submissions, profile: shown } = await profile()
     expect(shown.points).toBe(10)
     expect(submissions).toHaveLength(1)
-    expect(submissions[0]).toMatchObject({
-      liveUrl: 'https://c.github.io/kept',
-      review: { status: 'queued' },
-    })
+    expect(submissions[0]).toMatchObject({ liveUrl, review: { status: 'passed', pointsAwarded: 10 } })
     await b.send('PATCH', '/api/me/profile', { name: 'Kept Name', bio: '', linkedinUrl: '', githubUrl: '' })
     expect((await profile()).profile.name).toBe('Kept Name')
   })

@@ -111,6 +111,8 @@ describe.each(TEST_DATABASES)('fuzzing every route on %s', (kind) => {
         '/api/me/challenges/:id/submit',
         '/api/me/challenges/:id/download',
         '/api/me/challenges/:id/reviews',
+        '/api/me/verification',
+        '/api/me/verification/rotate',
         '/api/reviews/:id',
         '/user-challenges/:page',
         '/challenges/:page',

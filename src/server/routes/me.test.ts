@@ -3,16 +3,56 @@ import { eq } from 'drizzle-orm'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
-import { userChallenges, users } from '#server/db/schema.ts'
+import { pointsLedger, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { attachmentDisposition } from '#server/http/content-disposition.ts'
+import { REVIEW_JOB_KIND } from '#server/review/workers.ts'
 import type { Challenge } from '#shared/challenge.ts'
+import {
+  LIVE_URL_CODE_HOST,
+  LIVE_URL_GITHUB_IO,
+  LIVE_URL_INCOMPLETE_HOST,
+  LIVE_URL_IP,
+  LIVE_URL_LOCAL,
+  LIVE_URL_PORT,
+  LIVE_URL_REQUIRED,
+  LIVE_URL_SCHEME,
+  REPOSITORY_URL_INVALID,
+  REPOSITORY_URL_PATH,
+  URL_CREDENTIALS,
+  URL_SPACES,
+  URL_TOO_LONG,
+} from '#shared/live-url-rule.ts'
+import { memberReviewsResponse, REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
+import { submitResponse } from '#shared/user.ts'
+import { verificationResponse } from '#shared/verification.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { browser, ORIGIN, signIn, type TestBrowser } from '#tests/support/auth.ts'
+import { storeDesignImages } from '#tests/support/challenge-designs.ts'
 import { insertChallengeRows } from '#tests/support/challenge-rows.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/**
+ * Runs every queued review at the same time, as several workers would: the points a passed review
+ * awards must add up however their transactions interleave (docs/product.md §4).
+ */
+async function runReviewsTogether(t: TestApp) {
+  const queue = t.reviews.workerQueue()
+  const claimed = []
+  for (let job = await queue.claim([REVIEW_JOB_KIND], 60_000); job; ) {
+    claimed.push(job)
+    job = await queue.claim([REVIEW_JOB_KIND], 60_000)
+  }
+  await Promise.all(
+    claimed.map(async (job) => {
+      await t.reviews.handleJob(job, { signal: new AbortController().signal })
+      await queue.complete(job)
+    }),
+  )
+  return claimed.length
+}
 
 describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
   let database: TestDatabase
@@ -21,15 +61,23 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
   let other: Challenge
   let logins = 0
 
-  const member = async () => {
+  /** A signed-in member and their login, whose `<login>.github.io` site passes a review. */
+  const signedIn = async () => {
     logins += 1
+    const login = `member-${logins}`
     const b = browser(t.app)
-    await signIn(b, { login: `member-${logins}` })
-    return b
+    await signIn(b, { login })
+    return { b, login }
   }
+  const member = async () => (await signedIn()).b
   const start = (b: TestBrowser, id = challenge.id) => b.send('POST', `/api/me/challenges/${id}/start`)
-  const submit = (b: TestBrowser, liveUrl: unknown, id = challenge.id) =>
-    b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl })
+  const submit = (b: TestBrowser, liveUrl: unknown, id = challenge.id, extra: object = {}) =>
+    b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl, ...extra })
+  const progressOf = async (b: TestBrowser, id = challenge.id) =>
+    (await (await b.get(`/api/me/challenges/${id}`)).json()).progress
+  const reviewsOf = async (b: TestBrowser, id = challenge.id) =>
+    memberReviewsResponse.parse(await (await b.get(`/api/me/challenges/${id}/reviews`)).json())
+  const me = async (b: TestBrowser) => (await (await b.get('/api/me')).json()).user
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -54,6 +102,10 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
       visitor.send('POST', `/api/me/challenges/${challenge.id}/start`),
       visitor.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl: 'https://a.github.io/b' }),
       visitor.get(`/api/me/challenges/${challenge.id}/download`),
+      visitor.get(`/api/me/challenges/${challenge.id}/reviews`),
+      visitor.send('POST', `/api/me/challenges/${challenge.id}/reviews`),
+      visitor.get('/api/me/verification'),
+      visitor.send('POST', '/api/me/verification/rotate'),
     ]
     for (const response of await Promise.all(calls)) {
       expect(response.status).toBe(401)
@@ -72,6 +124,7 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
         startedAt: null,
         completedAt: null,
         liveUrl: null,
+        repositoryUrl: null,
         points: 0,
       },
     })
@@ -102,73 +155,218 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
     expect((await (await b.get('/api/me')).json()).user.points).toBe(0)
   })
 
-  it('completes on submit, awards 10 points once, and recomputes the totals', async () => {
-    const b = await member()
+  it('awards nothing at submit; the passed review completes with 10 points once, and recomputes the totals', async () => {
+    const { b, login } = await signedIn()
     await start(b)
     await start(b, other.id)
-    const response = await submit(b, '  https://someone.github.io/project/  ')
+    const response = await submit(b, `  https://${login}.github.io/project/  `)
     expect(response.status).toBe(200)
     const body = await response.json()
-    expect(body.pointsAwarded).toBe(10)
-    expect(body.progress).toMatchObject({
-      status: 'completed',
-      liveUrl: 'https://someone.github.io/project',
-      points: 10,
+    expect(body).not.toHaveProperty('pointsAwarded')
+    const submitted = submitResponse.parse(body)
+    // docs/product.md §4: the submit records the iteration and queues its review; nothing else changes.
+    expect(submitted.progress).toMatchObject({
+      status: 'ongoing',
+      liveUrl: `https://${login}.github.io/project`,
+      repositoryUrl: null,
+      points: 0,
+      completedAt: null,
     })
-    expect(body.progress.completedAt).toEqual(expect.any(String))
-    expect(body.user).toMatchObject({ points: 10, submission: 1 })
+    expect(submitted.user).toMatchObject({ points: 0, submission: 0 })
+    expect(submitted.review).toMatchObject({
+      status: 'queued',
+      requestedUrl: `https://${login}.github.io/project`,
+      pointsAwarded: 0,
+    })
 
-    const again = await (await submit(b, 'https://someone.github.io/project-v2')).json()
-    expect(again.pointsAwarded).toBe(0)
-    expect(again.progress.liveUrl).toBe('https://someone.github.io/project-v2')
+    await t.runReviews()
+    expect(await progressOf(b)).toMatchObject({
+      status: 'completed',
+      liveUrl: `https://${login}.github.io/project`,
+      points: 10,
+      completedAt: expect.any(String),
+    })
+    expect(await me(b)).toMatchObject({ points: 10, submission: 1 })
+
+    // A new iteration of a completed challenge: the new address is kept, the points do not grow.
+    const again = submitResponse.parse(
+      await (await submit(b, `https://${login}.github.io/project-v2`)).json(),
+    )
+    expect(again.progress).toMatchObject({
+      status: 'completed',
+      liveUrl: `https://${login}.github.io/project-v2`,
+    })
     expect(again.user).toMatchObject({ points: 10, submission: 1 })
+    await t.runReviews()
+    expect(await me(b)).toMatchObject({ points: 10, submission: 1 })
 
-    const second = await (await submit(b, 'https://someone.github.io/second', other.id)).json()
-    expect(second.user).toMatchObject({ points: 20, submission: 2 })
-    expect((await (await b.get('/api/me')).json()).user).toMatchObject({ points: 20, submission: 2 })
+    expect((await submit(b, `https://${login}.github.io/second`, other.id)).status).toBe(200)
+    await t.runReviews()
+    expect(await me(b)).toMatchObject({ points: 20, submission: 2 })
+    expect(await progressOf(b, other.id)).toMatchObject({ status: 'completed', points: 10 })
   })
 
   it('keeps a completed challenge completed when started again', async () => {
-    const b = await member()
+    const { b, login } = await signedIn()
     await start(b)
-    await submit(b, 'https://someone.github.io/done')
+    await submit(b, `https://${login}.github.io/done`)
+    await t.runReviews()
     const restarted = await (await start(b)).json()
     expect(restarted.progress).toMatchObject({ status: 'completed', points: 10 })
   })
 
+  it('leaves a challenge ongoing and without points when its review fails', async () => {
+    const b = await member()
+    await start(b)
+    expect((await submit(b, 'https://someone-else.github.io/project')).status).toBe(200)
+    await t.runReviews()
+    expect(await progressOf(b)).toMatchObject({
+      status: 'ongoing',
+      liveUrl: 'https://someone-else.github.io/project',
+      points: 0,
+      completedAt: null,
+    })
+    expect((await reviewsOf(b)).reviews[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'not_own_site' },
+    })
+    expect(await me(b)).toMatchObject({ points: 0, submission: 0 })
+  })
+
+  // docs/product.md §5: the rule's own sentence for each refusal, the same the form shows.
   it.each([
-    [undefined, 'Live site URL is required.'],
-    ['', 'Live site URL is required.'],
-    ['   ', 'Live site URL is required.'],
-    ['///', 'Live site URL is required.'],
-    ['someone.github.io/project', 'Please enter a valid live site URL.'],
-    ['https://example.com/project', 'Please enter a valid live site URL.'],
-    ['https://github.io.evil.com/x', 'Please enter a valid live site URL.'],
-    ['javascript:alert(1)//github.io', 'Please enter a valid live site URL.'],
-    ['ftp://someone.github.io', 'Please enter a valid live site URL.'],
-    ['https://some one.github.io', 'Please enter a valid live site URL.'],
-    ['https://someone.github.io/<script>', 'Please enter a valid live site URL.'],
-    [42, 'Live site URL is required.'],
+    [undefined, LIVE_URL_REQUIRED],
+    ['', LIVE_URL_REQUIRED],
+    ['   ', LIVE_URL_REQUIRED],
+    ['///', LIVE_URL_REQUIRED],
+    [42, LIVE_URL_REQUIRED],
+    ['https://github.io/path/to/page.html', LIVE_URL_GITHUB_IO],
+    ['javascript:alert(1)//github.io', LIVE_URL_SCHEME],
+    ['ftp://someone.github.io', LIVE_URL_SCHEME],
+    ['https://some one.github.io', URL_SPACES],
+    ['http://localhost:3000', LIVE_URL_LOCAL],
+    ['https://my-site.test/', LIVE_URL_LOCAL],
+    ['https://127.0.0.1/', LIVE_URL_IP],
+    ['https://user:secret@my-site.netlify.app', URL_CREDENTIALS],
+    ['https://github.com/someone/project', LIVE_URL_CODE_HOST],
+    ['https://my-site.netlify.app:8080', LIVE_URL_PORT],
+    ['https://my-site', LIVE_URL_INCOMPLETE_HOST],
+    [`https://my-site.netlify.app/${'a'.repeat(2048)}`, URL_TOO_LONG],
   ])('rejects the live URL %j with 400 "%s" and changes nothing', async (liveUrl, message) => {
     const b = await member()
     await start(b)
     const response = await submit(b, liveUrl)
     expect(response.status).toBe(400)
     expect((await response.json()).error).toEqual({ code: 'bad_request', message })
-    const progress = (await (await b.get(`/api/me/challenges/${challenge.id}`)).json()).progress
-    expect(progress).toMatchObject({ status: 'ongoing', liveUrl: null, points: 0 })
+    expect(await progressOf(b)).toMatchObject({ status: 'ongoing', liveUrl: null, points: 0 })
+    expect((await reviewsOf(b)).reviews).toEqual([])
   })
 
   it.each([
     ['https://someone.github.io', 'https://someone.github.io'],
     ['http://someone.github.io/project', 'http://someone.github.io/project'],
-    ['https://github.io/path/to/page.html', 'https://github.io/path/to/page.html'],
-    [' https://Some-One.github.io/project/// ', 'https://Some-One.github.io/project'],
+    ['someone.github.io/project', 'https://someone.github.io/project'],
+    [' https://Some-One.github.io/project/// ', 'https://some-one.github.io/project'],
+    ['https://my-site.netlify.app/?page=2#top', 'https://my-site.netlify.app/?page=2'],
+    ['https://someone.github.io/<script>', 'https://someone.github.io/%3Cscript%3E'],
+    ['https://bücher.example.de/', 'https://xn--bcher-kva.example.de'],
   ])('accepts the live URL %j and stores %j', async (liveUrl, stored) => {
     const b = await member()
     await start(b)
-    const body = await (await submit(b, liveUrl)).json()
+    const body = submitResponse.parse(await (await submit(b, liveUrl)).json())
     expect(body.progress.liveUrl).toBe(stored)
+    expect(body.review.requestedUrl).toBe(stored)
+  })
+
+  it.each([
+    ['https://example.com/someone/project', REPOSITORY_URL_INVALID],
+    ['ftp://github.com/someone/project', REPOSITORY_URL_INVALID],
+    ['https://github.com/someone', REPOSITORY_URL_PATH],
+    [42, REPOSITORY_URL_INVALID],
+  ])('rejects the repository URL %j with 400 "%s" and changes nothing', async (repositoryUrl, message) => {
+    const { b, login } = await signedIn()
+    await start(b)
+    const response = await submit(b, `https://${login}.github.io/project`, challenge.id, { repositoryUrl })
+    expect(response.status).toBe(400)
+    expect((await response.json()).error).toEqual({ code: 'bad_request', message })
+    expect(await progressOf(b)).toMatchObject({
+      status: 'ongoing',
+      liveUrl: null,
+      repositoryUrl: null,
+      points: 0,
+    })
+    expect((await reviewsOf(b)).reviews).toEqual([])
+    await t.runReviews()
+    expect(await me(b)).toMatchObject({ points: 0, submission: 0 })
+  })
+
+  it.each([
+    ['git@github.com:someone/project.git', 'https://github.com/someone/project'],
+    ['http://www.gitlab.com/someone/project/', 'https://gitlab.com/someone/project'],
+    ['', null],
+    [null, null],
+  ])('accepts the repository URL %j and keeps %j with the iteration', async (repositoryUrl, stored) => {
+    const { b, login } = await signedIn()
+    await start(b)
+    const response = await submit(b, `https://${login}.github.io/project`, challenge.id, { repositoryUrl })
+    expect(response.status).toBe(200)
+    expect(submitResponse.parse(await response.json()).progress.repositoryUrl).toBe(stored)
+    expect((await progressOf(b)).repositoryUrl).toBe(stored)
+    const [row] = await database.db
+      .select({ repositoryUrl: submissionReviews.repositoryUrl })
+      .from(submissionReviews)
+      .where(eq(submissionReviews.requestedUrl, `https://${login}.github.io/project`))
+    expect(row?.repositoryUrl).toBe(stored)
+  })
+
+  it('answers "Review again" while a review waits with that same review, and queues no other', async () => {
+    // Earlier tests' reviews end first, so the queue holds only this one.
+    await t.runReviews()
+    const { b, login } = await signedIn()
+    await start(b)
+    const submitted = submitResponse.parse(await (await submit(b, `https://${login}.github.io/wait`)).json())
+    const again = await b.send('POST', `/api/me/challenges/${challenge.id}/reviews`)
+    expect(again.status).toBe(202)
+    expect((await again.json()).review).toMatchObject({ id: submitted.review.id, status: 'queued' })
+    const listed = await reviewsOf(b)
+    expect(listed.reviews.map((r) => r.id)).toEqual([submitted.review.id])
+    expect(listed.requestsLeftToday).toBe(REVIEW_REQUESTS_PER_DAY - 1)
+    expect(await runReviewsTogether(t)).toBe(1)
+    expect((await reviewsOf(b)).reviews).toEqual([
+      expect.objectContaining({ id: submitted.review.id, status: 'passed', pointsAwarded: 10 }),
+    ])
+  })
+
+  it('answers "Review again" of a challenge never submitted with 409 not_submitted', async () => {
+    const b = await member()
+    await start(b)
+    const response = await b.send('POST', `/api/me/challenges/${challenge.id}/reviews`)
+    expect(response.status).toBe(409)
+    expect((await response.json()).error.code).toBe('not_submitted')
+    expect((await reviewsOf(b)).reviews).toEqual([])
+  })
+
+  it("reads the member's verification tag, and rotates it only on a same-origin request", async () => {
+    const b = await member()
+    const current = verificationResponse.parse(await (await b.get('/api/me/verification')).json())
+    expect(current.token).toMatch(/^[0-9a-f]{32}$/)
+    expect(current.tag).toBe(`<meta name="frontend-dojo-verification" content="${current.token}">`)
+    const rotate = (headers: Record<string, string>) =>
+      b.request('/api/me/verification/rotate', { method: 'POST', headers, body: '{}' })
+    const json = { 'Content-Type': 'application/json' }
+    expect((await rotate({ ...json, Origin: 'https://evil.example' })).status).toBe(403)
+    expect((await rotate(json)).status).toBe(403)
+    expect((await rotate({ Origin: ORIGIN, 'Content-Type': 'text/plain' })).status).toBe(415)
+    expect(verificationResponse.parse(await (await b.get('/api/me/verification')).json())).toEqual(current)
+
+    const rotated = verificationResponse.parse(await (await rotate({ ...json, Origin: ORIGIN })).json())
+    expect(rotated.token).toMatch(/^[0-9a-f]{32}$/)
+    expect(rotated.token).not.toBe(current.token)
+    expect(verificationResponse.parse(await (await b.get('/api/me/verification')).json())).toEqual(rotated)
+    // Another member's tag is their own.
+    const other = await member()
+    const theirs = verificationResponse.parse(await (await other.get('/api/me/verification')).json())
+    expect(theirs.token).not.toBe(rotated.token)
   })
 
   it('refuses mutations from a foreign origin (403) and non-JSON bodies (415)', async () => {
@@ -261,7 +459,7 @@ describe('download file names', () => {
 })
 
 describe.runIf(TEST_DATABASES.includes('postgres'))('fifty concurrent submits on PostgreSQL', () => {
-  it('award 10 points once', async () => {
+  it("queue at most the day's reviews, and their passing awards 10 points once", async () => {
     const database = await createTestDatabase('postgres')
     try {
       const contentDir = await temporaryDir()
@@ -279,41 +477,63 @@ describe.runIf(TEST_DATABASES.includes('postgres'))('fifty concurrent submits on
           }),
         ),
       )
-      expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200))
-      const awarded = await Promise.all(responses.map(async (r) => (await r.json()).pointsAwarded))
-      expect(awarded.filter((p) => p === 10)).toHaveLength(1)
+      const statuses = responses.map((r) => r.status)
+      // The day's limit holds under the race: exactly that many are queued, the rest refused.
+      expect(statuses.filter((s) => s === 200)).toHaveLength(REVIEW_REQUESTS_PER_DAY)
+      expect(statuses.filter((s) => s === 429)).toHaveLength(50 - REVIEW_REQUESTS_PER_DAY)
       const [user] = await database.db.select().from(users).where(eq(users.username, 'racer'))
-      expect(user).toMatchObject({ points: 10, submission: 1 })
+      expect(user).toMatchObject({ points: 0, submission: 0 })
+
+      // Run side by side, every review passes; only one of them earns the points.
+      expect(await runReviewsTogether(t)).toBe(REVIEW_REQUESTS_PER_DAY)
+      const [after] = await database.db.select().from(users).where(eq(users.username, 'racer'))
+      expect(after).toMatchObject({ points: 10, submission: 1 })
       const rows = await database.db
         .select()
         .from(userChallenges)
         .where(eq(userChallenges.userId, user?.id ?? ''))
       expect(rows).toHaveLength(1)
-      expect(rows[0]?.points).toBe(10)
+      expect(rows[0]).toMatchObject({ status: 'completed', points: 10 })
+      const reviews = await database.db
+        .select({ status: submissionReviews.status, pointsAwarded: submissionReviews.pointsAwarded })
+        .from(submissionReviews)
+        .where(eq(submissionReviews.userChallengeId, rows[0]?.id ?? 0))
+      expect(reviews.map((r) => r.status)).toEqual(Array(REVIEW_REQUESTS_PER_DAY).fill('passed'))
+      expect(reviews.map((r) => r.pointsAwarded).sort((x, y) => y - x)).toEqual([10, 0, 0, 0, 0])
+      const ledger = await database.db
+        .select({ reason: pointsLedger.reason, points: pointsLedger.points })
+        .from(pointsLedger)
+        .where(eq(pointsLedger.userId, user?.id ?? ''))
+      expect(ledger).toEqual([{ reason: 'challenge_completed', points: 10 }])
     } finally {
       await database.drop()
     }
   })
 })
 
-describe.each(TEST_DATABASES)('concurrent submits of different challenges on %s', (kind) => {
+describe.each(TEST_DATABASES)('concurrent reviews of different challenges on %s', (kind) => {
   it('keep points equal to 10 × completed', async () => {
     const database = await createTestDatabase(kind)
     try {
       const t = await createTestApp(database)
       const ids = (await insertChallengeRows(database.db, 20)).map((row) => row.id)
+      await storeDesignImages(database.db, t.storage, ids)
       // Several trials: on PostgreSQL a lost update shows up in most of them, not in every one.
       for (const trial of [1, 2, 3]) {
         const b = browser(t.app)
-        await signIn(b, { login: `parallel-${trial}` })
+        const login = `parallel-${trial}`
+        await signIn(b, { login })
         for (const id of ids)
           expect((await b.send('POST', `/api/me/challenges/${id}/start`)).status).toBe(200)
         const responses = await Promise.all(
           ids.map((id) =>
-            b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl: `https://p.github.io/c-${id}` }),
+            b.send('POST', `/api/me/challenges/${id}/submit`, {
+              liveUrl: `https://${login}.github.io/c-${id}`,
+            }),
           ),
         )
         expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200))
+        expect(await runReviewsTogether(t)).toBe(20)
         const { user } = await (await b.get('/api/me')).json()
         expect({ points: user.points, submission: user.submission }).toEqual({ points: 200, submission: 20 })
       }

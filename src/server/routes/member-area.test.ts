@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { upsertGitHubUser } from '#server/auth/users.ts'
 import { userChallenges, users } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
+import { reviewResponse } from '#shared/review.ts'
+import { verificationResponse } from '#shared/verification.ts'
 import { createTestApp, createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
@@ -24,12 +26,18 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
     return b
   }
   const json = async (response: Response) => ({ status: response.status, body: await response.json() })
-  const complete = async (b: TestBrowser, challenge: Challenge) => {
+  /** Starts and submits `liveUrl` (by default the member's own GitHub Pages site), and runs its review. */
+  const submitReviewed = async (b: TestBrowser, challenge: Challenge, liveUrl?: string) => {
+    const { user } = (await json(await b.get('/api/me'))).body
+    const url = liveUrl ?? `https://${user.username}.github.io/done`
     await b.send('POST', `/api/me/challenges/${challenge.id}/start`)
-    await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, {
-      liveUrl: 'https://me.github.io/done',
-    })
+    const submitted = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl: url })
+    expect(submitted.status).toBe(200)
+    await t.runReviews()
+    return url
   }
+  /** Completes a challenge: only a passed review does (docs/product.md §4). */
+  const complete = (b: TestBrowser, challenge: Challenge) => submitReviewed(b, challenge)
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -58,7 +66,7 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
   it('shows each member only their own counts and lists', async () => {
     const [first, second] = [await member(), await member()]
     await first.send('POST', `/api/me/challenges/${catalogue[0]?.id}/start`)
-    await complete(first, catalogue[1] as Challenge)
+    const liveUrl = await complete(first, catalogue[1] as Challenge)
     expect((await json(await first.get('/api/me/dashboard'))).body).toEqual({
       ongoing: 1,
       completed: 1,
@@ -76,7 +84,8 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
     expect(completed).toEqual([
       expect.objectContaining({
         status: 'completed',
-        liveUrl: 'https://me.github.io/done',
+        liveUrl,
+        ownership: 'verified',
         challenge: catalogue[1],
       }),
     ])
@@ -257,21 +266,28 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
   it('shows a public profile with its completed challenges in one answer', async () => {
     const b = await member('public-one')
     await complete(b, catalogue[2] as Challenge)
+    // A review that failed (someone else's site) completes nothing, and a waiting one nothing yet.
+    await submitReviewed(b, catalogue[1] as Challenge, 'https://me.github.io/done')
+    await b.send('POST', `/api/me/challenges/${catalogue[0]?.id}/start`)
+    await b.send('POST', `/api/me/challenges/${catalogue[0]?.id}/submit`, {
+      liveUrl: 'https://public-one.github.io/waiting',
+    })
     const { status, body } = await json(await browser(t.app).get('/api/users/public-one'))
     expect(status).toBe(200)
     expect(body.profile).toMatchObject({ username: 'public-one', points: 10, submission: 1 })
     expect(body.submissions).toEqual([
       {
         challenge: catalogue[2],
-        liveUrl: 'https://me.github.io/done',
+        liveUrl: 'https://public-one.github.io/done',
         completedAt: expect.any(String),
-        // me.github.io is not public-one's own Pages site (docs/product.md §6); no re-check has failed yet.
-        ownership: 'mismatch',
+        // The review passed on public-one's own Pages site (docs/product.md §6); no re-check has failed yet.
+        ownership: 'verified',
         linkStatus: 'live',
-        // Submitting queued a review of the site (docs/product.md §10).
-        review: expect.objectContaining({ status: 'queued' }),
+        // The review that completed it, the one the public may open (docs/product.md §10).
+        review: expect.objectContaining({ status: 'passed', pointsAwarded: 10 }),
       },
     ])
+    await t.runReviews()
     expect((await browser(t.app).get('/api/users/no-such-person')).status).toBe(404)
   })
 })
@@ -367,18 +383,34 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
     )
   }
 
-  it("verifies the member's own GitHub Pages site and tells another's apart", async () => {
+  /** The newest review of a challenge, as its member reads the report. */
+  const latestReport = async (b: TestBrowser, challenge: Challenge) => {
+    const { reviews } = await (await b.get(`/api/me/challenges/${challenge.id}/reviews`)).json()
+    return reviewResponse.parse(await (await b.get(`/api/reviews/${reviews[0]?.id}`)).json()).review
+  }
+  const tokenOf = async (b: TestBrowser) =>
+    verificationResponse.parse(await (await b.get('/api/me/verification')).json()).token
+
+  it("verifies the member's own site, by GitHub Pages or by the tag, and tells another's apart", async () => {
     const [navbar, footer, hero] = catalogue as [Challenge, Challenge, Challenge]
     const b = browser(t.app)
     await signIn(b, { login: 'alice' })
+    t.sites.set('https://alice-hero.netlify.app', { tokens: [await tokenOf(b)] })
     await submit(b, navbar, 'https://Alice.github.io/proj')
     await submit(b, footer, 'https://bob.github.io/footer')
-    await submit(b, hero, 'https://github.io/alice')
+    await submit(b, hero, 'https://alice-hero.netlify.app')
+    await t.runReviews()
+    // Only the passed reviews completed their challenge (docs/product.md §4).
     expect(await verdicts(b)).toEqual({
       [navbar.slug]: ['verified', 'live'],
-      [footer.slug]: ['mismatch', 'live'],
-      [hero.slug]: ['mismatch', 'live'],
+      [hero.slug]: ['verified', 'live'],
     })
+    expect(await latestReport(b, footer)).toMatchObject({
+      status: 'failed',
+      ownership: 'mismatch',
+      error: { code: 'not_own_site' },
+    })
+    expect(await latestReport(b, navbar)).toMatchObject({ status: 'passed', ownership: 'verified' })
     const profile = await (await t.app.request('/api/users/alice')).json()
     expect(
       Object.fromEntries(
@@ -387,10 +419,11 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
           s.ownership,
         ]),
       ),
-    ).toEqual({ [navbar.slug]: 'verified', [footer.slug]: 'mismatch', [hero.slug]: 'mismatch' })
+    ).toEqual({ [navbar.slug]: 'verified', [hero.slug]: 'verified' })
 
     // A new address is judged again.
     await submit(b, footer, 'https://alice.github.io/footer')
+    await t.runReviews()
     expect((await verdicts(b))[footer.slug]).toEqual(['verified', 'live'])
   })
 
@@ -399,6 +432,7 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
     const b = browser(t.app)
     await signIn(b, { login: 'renamer' })
     await submit(b, navbar, 'https://renamer.github.io/navbar')
+    await t.runReviews()
     const [before] = await database.db.select().from(users).where(eq(users.username, 'renamer'))
     await upsertGitHubUser(database.db, {
       id: before?.githubId ?? 0,
@@ -422,6 +456,7 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
     const b = browser(t.app)
     await signIn(b, { login: 'linker' })
     await submit(b, navbar, 'https://linker.github.io/a')
+    await t.runReviews()
     const [member] = await database.db.select().from(users).where(eq(users.username, 'linker'))
     const offline = {
       linkStatus: 'offline',
@@ -442,9 +477,10 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
       .from(userChallenges)
       .where(eq(userChallenges.userId, member?.id ?? ''))
     expect(row).toMatchObject({ linkFailures: 0, linkFirstFailureAt: null, linkCheckedAt: null })
+    await t.runReviews()
   })
 
-  it('ranks verified work alone when asked, with the same tie rule, and refuses an unknown filter', async () => {
+  it('ranks passed work only, with the same tie rule, and has no other board: `work` changes nothing', async () => {
     const [navbar, footer, hero] = catalogue as [Challenge, Challenge, Challenge]
     await database.db.delete(userChallenges)
     await database.db.update(users).set({ points: 0, submission: 0 })
@@ -453,8 +489,9 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
     await submit(viewer, navbar, 'https://vera.github.io/navbar')
     const many = browser(t.app)
     await signIn(many, { login: 'manny' })
+    t.sites.set('https://manny-footer.pages.dev', { tokens: [await tokenOf(many)] })
     await submit(many, navbar, 'https://someone.github.io/navbar')
-    await submit(many, footer, 'https://someone.github.io/footer')
+    await submit(many, footer, 'https://manny-footer.pages.dev')
     await submit(many, hero, 'https://manny.github.io/hero')
     const zed = browser(t.app)
     await signIn(zed, { login: 'zed' })
@@ -462,26 +499,26 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
     const other = browser(t.app)
     await signIn(other, { login: 'otto' })
     await submit(other, navbar, 'https://someone-else.github.io/navbar')
+    await t.runReviews()
 
     const rows = (body: {
       entries: Array<{ rank: number; username: string; points: number; submission: number }>
     }) => body.entries.map((e) => [e.rank, e.username, e.points, e.submission])
-    expect(rows(await (await viewer.get('/api/leaderboard')).json())).toEqual([
-      [1, 'manny', 30, 3],
-      [2, 'otto', 10, 1],
+    const all = await viewer.get('/api/leaderboard')
+    const board = await all.json()
+    // otto's only review failed: no points, not on the board.
+    expect(rows(board)).toEqual([
+      [1, 'manny', 20, 2],
       [2, 'vera', 10, 1],
       [2, 'zed', 10, 1],
     ])
-    const verified = await viewer.get('/api/leaderboard?work=verified')
-    expect(verified.headers.get('Cache-Control')).toBe('no-store')
-    expect(rows(await verified.json())).toEqual([
-      [1, 'manny', 10, 1],
-      [1, 'vera', 10, 1],
-      [1, 'zed', 10, 1],
-    ])
-    const bad = await viewer.get('/api/leaderboard?work=everything')
-    expect(bad.status).toBe(400)
-    expect((await bad.json()).error.message).toContain('must be all or verified')
+    // The verified board is gone (every point is verified work now): the parameter is ignored.
+    for (const query of ['work=verified', 'work=all', 'work=everything']) {
+      const response = await viewer.get(`/api/leaderboard?${query}`)
+      expect(response.status, query).toBe(200)
+      expect(response.headers.get('Cache-Control')).toBe('no-store')
+      expect(await response.json(), query).toEqual(board)
+    }
     expect((await browser(t.app).get('/api/leaderboard?work=verified')).status).toBe(401)
   })
 })

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
+import { userChallenges, users } from '#server/db/schema.ts'
+import { awardPoints, settleTotals } from '#server/points/ledger.ts'
 import { readmeBadgeSvg } from '#server/render/readme-badge.ts'
 import { README_BADGE_CACHE } from '#server/routes/users.ts'
 import type { Challenge } from '#shared/challenge.ts'
@@ -33,7 +36,7 @@ describe.each(TEST_DATABASES)('GET /api/users/:username/badge.svg on %s', (kind)
   beforeAll(async () => {
     database = await createTestDatabase(kind)
     const contentDir = await temporaryDir()
-    for (const i of [1, 2, 3])
+    for (const i of [1, 2, 3, 4])
       await writeChallengeFolder(contentDir, {
         title: `Badge navbar ${i}`,
         category: 'navbar',
@@ -46,19 +49,45 @@ describe.each(TEST_DATABASES)('GET /api/users/:username/badge.svg on %s', (kind)
     }
     const b = browser(t.app)
     await signIn(b, { login: 'badgeowner' })
-    // Two on the member's own GitHub Pages (verified), one on another account's (a mismatch).
+    // Two on the member's own GitHub Pages (their reviews pass: completed and verified), one on another
+    // account's (its review fails: not completed).
     const sites = [
       'https://badgeowner.github.io/one',
       'https://BadgeOwner.github.io/two',
       'https://someone-else.github.io/three',
     ]
-    for (const [i, challenge] of challenges.entries()) {
+    for (const [i, site] of sites.entries()) {
+      const challenge = challenges[i] as Challenge
       await b.send('POST', `/api/me/challenges/${challenge.id}/start`)
-      const submitted = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, {
-        liveUrl: sites[i],
-      })
+      const submitted = await b.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl: site })
       expect(submitted.status).toBe(200)
     }
+    await t.runReviews()
+    // And one completed before reviews decided the points, on another account's site, whose re-review
+    // (drizzle/0010) has not run yet: completed, not verified.
+    const [owner] = await database.db.select().from(users).where(eq(users.username, 'badgeowner'))
+    const userId = owner?.id ?? ''
+    const legacyChallenge = challenges[3] as Challenge
+    const [legacy] = await database.db
+      .insert(userChallenges)
+      .values({
+        userId,
+        challengeId: legacyChallenge.id,
+        status: 'completed',
+        points: 10,
+        completedAt: new Date(),
+        challengeLive: 'https://someone-else.github.io/four',
+        ownership: 'mismatch',
+      })
+      .returning()
+    await awardPoints(database.db, {
+      userId,
+      reason: 'challenge_completed',
+      reference: String(legacyChallenge.id),
+      points: 10,
+      userChallengeId: legacy?.id ?? 0,
+    })
+    await settleTotals(database.db, userId)
     await signIn(browser(t.app), { login: 'newcomer' })
   })
   afterAll(async () => {

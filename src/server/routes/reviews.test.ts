@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
 import { jobs, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
-import { REVIEW_LIMIT_MESSAGE } from '#server/routes/me.ts'
+import { CaptureError } from '#server/review/capture-errors.ts'
+import { REVIEW_JOB_KIND } from '#server/review/workers.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { profilePageResponse } from '#shared/member.ts'
 import {
@@ -11,6 +12,7 @@ import {
   type ReviewQuality,
   reviewResponse,
   reviewSummarySchema,
+  VERDICT_FAILURES,
 } from '#shared/review.ts'
 import { submitResponse } from '#shared/user.ts'
 import { createTestApp } from '#tests/support/app.ts'
@@ -20,6 +22,12 @@ import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/su
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Reviews through the API (docs/product.md §10). The sites are stand-ins (tests/support/stand-in-sites.ts):
+ * `t.runReviews()` runs the queued reviews for real, and a member's own `<login>.github.io` passes.
+ */
 describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind) => {
   let database: TestDatabase
   let t: TestApp
@@ -32,12 +40,16 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     await signIn(b, { login })
     return b
   }
+  /** An address on the member's own GitHub Pages site: its review passes. */
+  const own = (login: string, path = 'site') => `https://${login}.github.io/${path}`
   const start = (b: TestBrowser, id = challenge.id) => b.send('POST', `/api/me/challenges/${id}/start`)
   const submit = (b: TestBrowser, liveUrl: string, id = challenge.id) =>
     b.send('POST', `/api/me/challenges/${id}/submit`, { liveUrl })
   const requestReview = (b: TestBrowser, id = challenge.id) =>
     b.send('POST', `/api/me/challenges/${id}/reviews`)
-  const complete = async (b: TestBrowser, liveUrl = 'https://someone.github.io/site', id = challenge.id) => {
+  const listReviews = async (b: TestBrowser, id = challenge.id) =>
+    memberReviewsResponse.parse(await (await b.get(`/api/me/challenges/${id}/reviews`)).json())
+  const submitted = async (b: TestBrowser, liveUrl: string, id = challenge.id) => {
     await start(b, id)
     const response = await submit(b, liveUrl, id)
     expect(response.status).toBe(200)
@@ -55,35 +67,23 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     return row.id
   }
   const reviewsOf = (userChallengeId: number) =>
-    database.db.select().from(submissionReviews).where(eq(submissionReviews.userChallengeId, userChallengeId))
+    database.db
+      .select()
+      .from(submissionReviews)
+      .where(eq(submissionReviews.userChallengeId, userChallengeId))
+      .orderBy(submissionReviews.id)
+  /** The review jobs of a submission's reviews (their payload names the review's internal id). */
   const jobsOf = (userChallengeId: number) =>
     database.db
       .select()
       .from(jobs)
-      .where(eq(jobs.dedupeKey, `review:${userChallengeId}`))
-
-  /** What a worker would do with the waiting review of a submission, without a browser. */
-  const finishWaiting = async (userChallengeId: number, status: 'done' | 'failed' = 'failed') => {
-    await database.db
-      .update(jobs)
-      .set({ status: status === 'done' ? 'done' : 'failed' })
-      .where(
-        and(eq(jobs.dedupeKey, `review:${userChallengeId}`), inArray(jobs.status, ['queued', 'running'])),
-      )
-    await database.db
-      .update(submissionReviews)
-      .set(
-        status === 'done'
-          ? { status, finishedAt: sql`now()`, startedAt: sql`now()` }
-          : { status, errorCode: 'unreachable', errorMessage: 'We could not reach the site.' },
-      )
       .where(
         and(
-          eq(submissionReviews.userChallengeId, userChallengeId),
-          inArray(submissionReviews.status, ['queued', 'running']),
+          eq(jobs.kind, REVIEW_JOB_KIND),
+          sql`(${jobs.payload}->>'reviewId')::int in (select ${submissionReviews.id} from ${submissionReviews} where ${submissionReviews.userChallengeId} = ${userChallengeId})`,
         ),
       )
-  }
+      .orderBy(jobs.id)
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -100,145 +100,185 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     await database?.drop()
   })
 
-  it('queues one review and one job on submit, on top of the 10 points', async () => {
+  it('queues one review and one job per submit, and awards nothing until a review passes', async () => {
     const b = await member('submitter')
-    const first = await complete(b)
-    expect(first.pointsAwarded).toBe(10)
-    expect(first.user).toMatchObject({ points: 10, submission: 1 })
+    const first = await submitted(b, own('submitter'))
+    expect(first).not.toHaveProperty('pointsAwarded')
+    expect(first.progress.status).toBe('ongoing')
+    expect(first.user).toMatchObject({ points: 0, submission: 0 })
     expect(first.review).toEqual(reviewSummarySchema.parse(first.review))
-    expect(first.review).toMatchObject({ status: 'queued', score: null })
+    expect(first.review).toMatchObject({
+      status: 'queued',
+      stage: null,
+      score: null,
+      error: null,
+      pointsAwarded: 0,
+      requestedUrl: own('submitter'),
+    })
 
     const submission = await submissionOf('submitter')
     const [review] = await reviewsOf(submission)
     expect(review).toMatchObject({
-      id: first.review?.id,
+      publicId: first.review.id,
       status: 'queued',
-      requestedUrl: 'https://someone.github.io/site',
+      purpose: 'submit',
+      requestedUrl: own('submitter'),
     })
-    const jobs = await jobsOf(submission)
-    expect(jobs).toHaveLength(1)
-    expect(jobs[0]).toMatchObject({
-      kind: 'review',
-      status: 'queued',
-      payload: { reviewId: first.review?.id },
-    })
+    const queued = await jobsOf(submission)
+    expect(queued).toHaveLength(1)
+    expect(queued[0]).toMatchObject({ kind: 'review', status: 'queued', payload: { reviewId: review?.id } })
 
-    // A resubmit and a request while that review still waits: the same review, which now opens the new URL.
-    const again = submitResponse.parse(await (await submit(b, 'https://someone.github.io/site-v2')).json())
-    expect(again.pointsAwarded).toBe(0)
-    expect(again.user).toMatchObject({ points: 10, submission: 1 })
-    expect(again.review?.id).toBe(first.review?.id)
+    // "Review again" while that review waits: the same review, and no other job.
     const requested = await requestReview(b)
     expect(requested.status).toBe(202)
-    expect((await requested.json()).review.id).toBe(first.review?.id)
-    expect(await reviewsOf(submission)).toEqual([
-      expect.objectContaining({ id: first.review?.id, requestedUrl: 'https://someone.github.io/site-v2' }),
-    ])
+    expect((await requested.json()).review).toMatchObject({ id: first.review.id, status: 'queued' })
     expect(await jobsOf(submission)).toHaveLength(1)
+
+    // A resubmit is a new iteration, with a review and a job of its own.
+    const again = submitResponse.parse(await (await submit(b, own('submitter', 'site-v2'))).json())
+    expect(again.review.id).not.toBe(first.review.id)
+    expect(again.review.requestedUrl).toBe(own('submitter', 'site-v2'))
+    expect(again.user).toMatchObject({ points: 0, submission: 0 })
+    expect((await reviewsOf(submission)).map((r) => r.requestedUrl)).toEqual([
+      own('submitter'),
+      own('submitter', 'site-v2'),
+    ])
+    expect(await jobsOf(submission)).toHaveLength(2)
+
+    await t.runReviews()
+    const { reviews } = await listReviews(b)
+    expect(reviews.map((r) => [r.id, r.status, r.pointsAwarded])).toEqual([
+      [again.review.id, 'passed', 0],
+      [first.review.id, 'passed', 10],
+    ])
+    expect((await (await b.get('/api/me')).json()).user).toMatchObject({ points: 10, submission: 1 })
   })
 
-  it('queues a new review on request once the last one finished, newest first in the list', async () => {
+  it('queues a new review on request once the last one ended, newest first in the list', async () => {
     const b = await member('requester')
-    const { review: first } = await complete(b)
+    // Another host without the member's tag: the review fails.
+    const { review: first } = await submitted(b, 'https://requester-site.netlify.app')
+    await t.runReviews()
     const submission = await submissionOf('requester')
-    await finishWaiting(submission)
     const response = await requestReview(b)
     expect(response.status).toBe(202)
     const second = reviewSummarySchema.parse((await response.json()).review)
-    expect(second).toMatchObject({ status: 'queued', score: null })
-    expect(second.id).not.toBe(first?.id)
-    expect((await jobsOf(submission)).map((job) => job.status).sort()).toEqual(['failed', 'queued'])
-
-    const list = await b.get(`/api/me/challenges/${challenge.id}/reviews`)
-    expect(list.status).toBe(200)
-    expect(memberReviewsResponse.parse(await list.json())).toEqual({
-      reviews: [second, expect.objectContaining({ id: first?.id, status: 'failed' })],
-      requestsLeftToday: REVIEW_REQUESTS_PER_DAY - 2,
+    expect(second).toMatchObject({
+      status: 'queued',
+      score: null,
+      requestedUrl: 'https://requester-site.netlify.app',
     })
+    expect(second.id).not.toBe(first.id)
+    const queued = await jobsOf(submission)
+    expect(queued).toHaveLength(2)
+    expect(queued.filter((job) => job.status === 'queued')).toHaveLength(1)
+
+    expect(await listReviews(b)).toEqual({
+      reviews: [
+        second,
+        expect.objectContaining({
+          id: first.id,
+          status: 'failed',
+          pointsAwarded: 0,
+          error: { code: 'verification_missing', message: VERDICT_FAILURES.verification_missing },
+        }),
+      ],
+      requestsLeftToday: REVIEW_REQUESTS_PER_DAY - 2,
+      nextRequestAt: null,
+    })
+    await t.runReviews()
   })
 
-  it(`refuses a review beyond ${REVIEW_REQUESTS_PER_DAY} a day with 429, creating nothing`, async () => {
+  it(`refuses a review beyond ${REVIEW_REQUESTS_PER_DAY} a day with 429 and when the next is possible, creating nothing`, async () => {
     const b = await member('eager')
-    await complete(b)
+    await submitted(b, own('eager'))
     const submission = await submissionOf('eager')
     for (let i = 1; i < REVIEW_REQUESTS_PER_DAY; i++) {
-      await finishWaiting(submission)
+      await t.runReviews()
       expect((await requestReview(b)).status).toBe(202)
     }
-    await finishWaiting(submission)
+    await t.runReviews()
     const refused = await requestReview(b)
     expect(refused.status).toBe(429)
-    expect(await refused.json()).toEqual({
-      error: {
-        code: 'review_limit',
-        message: 'You can request at most 5 reviews of a challenge a day. Please try again tomorrow.',
-      },
-    })
-    expect(REVIEW_LIMIT_MESSAGE).toBe(
-      'You can request at most 5 reviews of a challenge a day. Please try again tomorrow.',
+    const retryAfter = Number(refused.headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThan(23 * 3600)
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600)
+    const { error } = await refused.json()
+    expect(error.code).toBe('review_limit')
+    expect(error.message).toMatch(
+      new RegExp(
+        `^You can ask for ${REVIEW_REQUESTS_PER_DAY} reviews of a challenge a day, and you have used them\\. Your next review is possible in 2[34] h( \\d+ min)?\\.$`,
+      ),
     )
-    expect(await reviewsOf(submission)).toHaveLength(REVIEW_REQUESTS_PER_DAY)
+    const rows = await reviewsOf(submission)
+    expect(rows).toHaveLength(REVIEW_REQUESTS_PER_DAY)
     expect(await jobsOf(submission)).toHaveLength(REVIEW_REQUESTS_PER_DAY)
-    const list = memberReviewsResponse.parse(
-      await (await b.get(`/api/me/challenges/${challenge.id}/reviews`)).json(),
-    )
-    expect(list.requestsLeftToday).toBe(0)
+    const oldest = rows[0]?.createdAt ?? new Date()
+    expect(await listReviews(b)).toMatchObject({
+      requestsLeftToday: 0,
+      nextRequestAt: new Date(oldest.getTime() + DAY_MS).toISOString(),
+    })
 
-    // A resubmit still counts its points rules and answers 200; it queues no sixth review.
-    const resubmit = submitResponse.parse(await (await submit(b, 'https://someone.github.io/v3')).json())
-    expect(resubmit.review).toBeNull()
+    // A resubmit is a review too: refused the same way, and it stores nothing (not even the address).
+    const resubmit = await submit(b, own('eager', 'v3'))
+    expect(resubmit.status).toBe(429)
+    expect(Number(resubmit.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600)
+    expect((await resubmit.json()).error.code).toBe('review_limit')
     expect(await reviewsOf(submission)).toHaveLength(REVIEW_REQUESTS_PER_DAY)
+    expect((await (await b.get(`/api/me/challenges/${challenge.id}`)).json()).progress.liveUrl).toBe(
+      own('eager'),
+    )
 
     // The limit is per challenge: another one of the same member is reviewed.
-    expect((await complete(b, 'https://someone.github.io/other', other.id)).review).toMatchObject({
-      status: 'queued',
-    })
+    expect((await submitted(b, own('eager', 'other'), other.id)).review).toMatchObject({ status: 'queued' })
 
     // A day later the oldest no longer counts.
-    const [oldest] = (await reviewsOf(submission)).sort((x, y) => x.id - y.id)
     await database.db
       .update(submissionReviews)
       .set({ createdAt: sql`now() - interval '25 hours'` })
-      .where(eq(submissionReviews.id, oldest?.id ?? 0))
+      .where(eq(submissionReviews.id, rows[0]?.id ?? 0))
+    expect(await listReviews(b)).toMatchObject({ requestsLeftToday: 1, nextRequestAt: null })
     expect((await requestReview(b)).status).toBe(202)
     expect(await reviewsOf(submission)).toHaveLength(REVIEW_REQUESTS_PER_DAY + 1)
+    await t.runReviews()
   })
 
   it('queues one review for requests that arrive together', async () => {
     const b = await member('impatient')
-    await complete(b)
+    await submitted(b, own('impatient'))
     const submission = await submissionOf('impatient')
-    await finishWaiting(submission)
+    await t.runReviews()
     const responses = await Promise.all(Array.from({ length: 4 }, () => requestReview(b)))
     expect(responses.map((r) => r.status)).toEqual([202, 202, 202, 202])
     const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).review.id)))
     expect(ids.size).toBe(1)
-    expect((await reviewsOf(submission)).filter((r) => r.status === 'queued').map((r) => r.id)).toEqual([
-      ...ids,
-    ])
+    expect((await reviewsOf(submission)).filter((r) => r.status === 'queued').map((r) => r.publicId)).toEqual(
+      [...ids],
+    )
     expect((await jobsOf(submission)).filter((job) => job.status === 'queued')).toHaveLength(1)
+    await t.runReviews()
   })
 
-  it('reviews only the member own completed challenge', async () => {
+  it("reviews only the member's own submitted challenge", async () => {
     const owner = await member('owner')
-    await complete(owner)
+    await submitted(owner, own('owner'))
     const stranger = await member('stranger')
     const notMine = await requestReview(stranger)
     expect(notMine.status).toBe(404)
     expect((await notMine.json()).error.code).toBe('not_found')
-    expect(
-      memberReviewsResponse.parse(
-        await (await stranger.get(`/api/me/challenges/${challenge.id}/reviews`)).json(),
-      ),
-    ).toEqual({ reviews: [], requestsLeftToday: REVIEW_REQUESTS_PER_DAY })
+    expect(await listReviews(stranger)).toEqual({
+      reviews: [],
+      requestsLeftToday: REVIEW_REQUESTS_PER_DAY,
+      nextRequestAt: null,
+    })
 
     await start(stranger)
     const ongoing = await requestReview(stranger)
     expect(ongoing.status).toBe(409)
     expect(await ongoing.json()).toEqual({
       error: {
-        code: 'not_completed',
-        message: 'Submit a solution to this challenge before requesting a review.',
+        code: 'not_submitted',
+        message: 'Submit a solution to this challenge before asking for a review.',
       },
     })
     expect(await reviewsOf(await submissionOf('stranger'))).toEqual([])
@@ -246,12 +286,13 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     expect((await requestReview(stranger, 2147483647)).status).toBe(404)
     expect((await stranger.send('POST', '/api/me/challenges/01/reviews')).status).toBe(400)
     expect((await stranger.get('/api/me/challenges/2147483647/reviews')).status).toBe(404)
+    await t.runReviews()
   })
 
   it('keeps the review request behind sign-in and the same-origin check', async () => {
     const b = await member('careful')
-    await complete(b)
-    await finishWaiting(await submissionOf('careful'))
+    await submitted(b, own('careful'))
+    await t.runReviews()
     const visitor = browser(t.app)
     expect((await requestReview(visitor)).status).toBe(401)
     expect((await visitor.get(`/api/me/challenges/${challenge.id}/reviews`)).status).toBe(401)
@@ -261,25 +302,31 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       body: '{}',
     })
     expect(foreign.status).toBe(403)
-    expect((await reviewsOf(await submissionOf('careful'))).map((r) => r.status)).toEqual(['failed'])
+    expect((await reviewsOf(await submissionOf('careful'))).map((r) => r.status)).toEqual(['passed'])
   })
 
-  it('shows a queued review publicly, uncached, and a done one with its breakpoints and mean score', async () => {
+  it('shows a waiting review to its member only, uncached, and a passed one to anyone with its breakpoints and mean score', async () => {
     const b = await member('public-reviewee')
-    const { review: summary } = await complete(b, 'https://public.github.io/page')
-    const id = summary?.id ?? 0
-    const queued = await browser(t.app).get(`/api/reviews/${id}`)
+    const url = own('public-reviewee', 'page')
+    const { review: summary } = await submitted(b, url)
+    const id = summary.id
+    // docs/product.md §10: a review that has not passed is its member's only; others are told it is not there.
+    expect((await browser(t.app).get(`/api/reviews/${id}`)).status).toBe(404)
+    expect((await (await member()).get(`/api/reviews/${id}`)).status).toBe(404)
+    const queued = await b.get(`/api/reviews/${id}`)
     expect(queued.status).toBe(200)
-    expect(queued.headers.get('Cache-Control')).toBe('no-store')
+    expect(queued.headers.get('Cache-Control')).toBe('private, no-store')
     const queuedReview = reviewResponse.parse(await queued.json()).review
     expect(queuedReview).toEqual({
       id,
       status: 'queued',
-      requestedUrl: 'https://public.github.io/page',
+      stage: null,
+      requestedUrl: url,
+      repositoryUrl: null,
       finalUrl: null,
       error: null,
       score: null,
-      createdAt: summary?.createdAt,
+      createdAt: summary.createdAt,
       startedAt: null,
       finishedAt: null,
       versions: null,
@@ -292,11 +339,16 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       challenge: { id: challenge.id, slug: challenge.slug, title: challenge.title },
     })
 
-    // What a worker writes (service.test.ts runs a real one).
+    // What a worker writes (the other tests run the real pipeline), images under the review's public id.
+    const [row] = await database.db
+      .select({ id: submissionReviews.id })
+      .from(submissionReviews)
+      .where(eq(submissionReviews.publicId, id))
+    const internalId = row?.id ?? 0
     const scores = { desktop: 99.9, tablet: 80.2, mobile: 60 }
     await database.db.insert(reviewBreakpoints).values(
       (['mobile', 'desktop', 'tablet'] as const).map((breakpoint) => ({
-        reviewId: id,
+        reviewId: internalId,
         breakpoint,
         width: { desktop: 1440, tablet: 768, mobile: 375 }[breakpoint],
         captureKey: `public/reviews/${id}/${breakpoint}-capture.png`,
@@ -326,21 +378,25 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     await database.db
       .update(submissionReviews)
       .set({
-        status: 'done',
-        finalUrl: 'https://public.github.io/page/',
+        status: 'passed',
+        pointsAwarded: 10,
+        finalUrl: `${url}/`,
         quality,
         ownership: 'verified',
         versions: { chromium: '1.2.3', playwright: '1.65.1', pixelmatch: '7.2.0' },
         startedAt: sql`now()`,
         finishedAt: sql`now()`,
       })
-      .where(eq(submissionReviews.id, id))
+      .where(eq(submissionReviews.id, internalId))
     const done = await browser(t.app).get(`/api/reviews/${id}`)
+    expect(done.status).toBe(200)
     expect(done.headers.get('Cache-Control')).toBe('no-cache')
     const review = reviewResponse.parse(await done.json()).review
     expect(review).toMatchObject({
-      status: 'done',
-      finalUrl: 'https://public.github.io/page/',
+      status: 'passed',
+      stage: null,
+      finalUrl: `${url}/`,
+      error: null,
       score: 80,
       versions: { chromium: '1.2.3', playwright: '1.65.1', pixelmatch: '7.2.0' },
       startedAt: expect.any(String),
@@ -370,19 +426,46 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     ])
     expect(review.breakpoints[2]?.failedFonts).toEqual(['Inter'])
     // Lists show the same score as the report.
-    const list = memberReviewsResponse.parse(
-      await (await b.get(`/api/me/challenges/${challenge.id}/reviews`)).json(),
-    )
-    expect(list.reviews[0]).toEqual({ id, status: 'done', score: 80, createdAt: summary?.createdAt })
+    expect((await listReviews(b)).reviews[0]).toEqual({
+      id,
+      status: 'passed',
+      stage: null,
+      score: 80,
+      requestedUrl: url,
+      error: null,
+      pointsAwarded: 10,
+      createdAt: summary.createdAt,
+    })
+    // Its job finds it ended and leaves it as it is.
+    await t.runReviews()
+    expect(reviewResponse.parse(await (await b.get(`/api/reviews/${id}`)).json()).review.score).toBe(80)
   })
 
-  it('shows why a review failed', async () => {
-    const b = await member('failing')
-    const { review: summary } = await complete(b)
-    await finishWaiting(await submissionOf('failing'))
+  it("stores a run review's images under its public id and serves them", async () => {
+    const b = await member('pictured')
+    const { review: summary } = await submitted(b, own('pictured'))
+    await t.runReviews()
     const review = reviewResponse.parse(
-      await (await t.app.request(`/api/reviews/${summary?.id}`)).json(),
+      await (await t.app.request(`/api/reviews/${summary.id}`)).json(),
     ).review
+    expect(review).toMatchObject({ status: 'passed', score: 100, finalUrl: own('pictured') })
+    expect(review.breakpoints).toHaveLength(3)
+    for (const breakpoint of review.breakpoints) {
+      expect(breakpoint.captureUrl).toBe(`/files/reviews/${summary.id}/${breakpoint.breakpoint}-capture.png`)
+      const image = await t.app.request(breakpoint.captureUrl)
+      expect(image.status, breakpoint.captureUrl).toBe(200)
+      expect(image.headers.get('Content-Type')).toBe('image/png')
+    }
+  })
+
+  it('shows why a review failed, to its member only', async () => {
+    const b = await member('failing')
+    const url = 'https://failing.netlify.app'
+    t.sites.set(url, { fail: () => new CaptureError('unreachable', 'We could not reach the site.') })
+    const { review: summary } = await submitted(b, url)
+    await t.runReviews()
+    expect((await t.app.request(`/api/reviews/${summary.id}`)).status).toBe(404)
+    const review = reviewResponse.parse(await (await b.get(`/api/reviews/${summary.id}`)).json()).review
     expect(review).toMatchObject({
       status: 'failed',
       score: null,
@@ -391,32 +474,61 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     })
   })
 
+  it('finds a review by its id in any case', async () => {
+    const b = await member('shouting')
+    const { review: summary } = await submitted(b, own('shouting'))
+    await t.runReviews()
+    const upper = await t.app.request(`/api/reviews/${summary.id.toUpperCase()}`)
+    expect(upper.status).toBe(200)
+    expect(reviewResponse.parse(await upper.json()).review).toMatchObject({
+      id: summary.id,
+      status: 'passed',
+    })
+    // The member's own, not yet passed, in capitals too.
+    const waiting = (await (await requestReview(b)).json()).review
+    expect((await b.get(`/api/reviews/${waiting.id.toUpperCase()}`)).status).toBe(200)
+    expect((await t.app.request(`/api/reviews/${waiting.id.toUpperCase()}`)).status).toBe(404)
+    await t.runReviews()
+  })
+
   it.each([
-    ['2147483647', 404],
-    ['999999', 404],
+    ['00000000-0000-4000-8000-000000000000', 404],
+    ['FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF', 404],
+    ['2147483647', 400],
+    ['1', 400],
     ['01', 400],
-    ['0', 400],
     ['-1', 400],
-    ['1e1', 400],
     ['abc', 400],
-    ['2147483648', 400],
     ['%00', 400],
+    ['00000000000040008000000000000000', 400],
+    ['{00000000-0000-4000-8000-000000000000}', 400],
+    ['00000000-0000-4000-8000-000000000000x', 400],
+    ['0000000g-0000-4000-8000-000000000000', 400],
+    ['%2000000000-0000-4000-8000-000000000000', 400],
   ])('answers GET /api/reviews/%s with %i and the error shape', async (id, status) => {
     const response = await t.app.request(`${ORIGIN}/api/reviews/${id}`)
     expect(response.status).toBe(status)
     const { error } = await response.json()
     expect(error).toEqual({ code: status === 404 ? 'not_found' : 'bad_request', message: expect.any(String) })
-    if (status === 400) expect(error.message).toMatch(/^id: /)
+    if (status === 400) expect(error.message).toBe('id: must be a review id')
   })
 
-  it('shows the latest review of each submission on the public profile', async () => {
+  it('shows the newest passed review of each completed challenge on the public profile', async () => {
     const b = await member('profiled')
-    await complete(b)
-    await complete(b, 'https://someone.github.io/other', other.id)
-    const submission = await submissionOf('profiled')
-    await finishWaiting(submission)
+    const url = own('profiled')
+    await submitted(b, url)
+    await submitted(b, own('profiled', 'other'), other.id)
+    await t.runReviews()
     const newest = (await (await requestReview(b)).json()).review
-    // The other submission has no review at all.
+    await t.runReviews()
+    // A newer review that fails: the public sees the passed one before it.
+    t.sites.set(url, { blank: true })
+    expect((await requestReview(b)).status).toBe(202)
+    await t.runReviews()
+    const listed = await listReviews(b)
+    expect(listed.reviews.map((r) => r.status)).toEqual(['failed', 'passed', 'passed'])
+    expect(listed.reviews[1]?.id).toBe(newest.id)
+    // The other challenge has no review at all (completed before reviews decided the points).
     await database.db
       .delete(submissionReviews)
       .where(eq(submissionReviews.userChallengeId, await submissionOf('profiled', other.id)))
@@ -426,7 +538,7 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     const page = profilePageResponse.parse(await response.json())
     const byChallenge = new Map(page.submissions.map((s) => [s.challenge.id, s.review]))
     expect(page.submissions).toHaveLength(2)
-    expect(byChallenge.get(challenge.id)).toEqual(newest)
+    expect(byChallenge.get(challenge.id)).toEqual(listed.reviews[1])
     expect(byChallenge.get(other.id)).toBeNull()
   })
 })
