@@ -142,6 +142,8 @@ describe('the OpenAPI document', () => {
     expect(reviewId).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'string' } })
     const pattern = new RegExp((reviewId?.schema as { pattern?: string } | undefined)?.pattern ?? '')
     expect(pattern.test('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true)
+    // The route takes any case, and so does the documented pattern.
+    expect(pattern.test('0F8FAD5B-D9CB-469F-A165-70867728950E')).toBe(true)
     expect(pattern.test('1')).toBe(false)
     // A username the route turns into "nobody" is still a string to the reader, not string-or-null.
     const username = document.paths['/api/users/{username}']?.get?.parameters?.[0]

@@ -7,11 +7,14 @@ import type { ReviewResponse } from '#shared/review.ts'
 
 const REVIEW_ID_MESSAGE = 'must be a review id'
 
-/** `:id` of a review: its public id, a UUID (any case); else a 400. */
+/**
+ * `:id` of a review: its public id, a UUID (any case); else a 400. Both cases are spelt out rather than
+ * left to an `i` flag, which the OpenAPI document's pattern (a plain string) cannot carry.
+ */
 export const reviewIdParams = z.object({
   id: z
     .string(REVIEW_ID_MESSAGE)
-    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, REVIEW_ID_MESSAGE)
+    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, REVIEW_ID_MESSAGE)
     .transform((id) => id.toLowerCase()),
 })
 
