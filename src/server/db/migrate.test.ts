@@ -1,15 +1,22 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { importCatalogue } from '#server/content/import.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { lockDataDir } from '#server/db/data-dir-lock.ts'
 import { MIGRATIONS_DIR, runMigrations } from '#server/db/migrate.ts'
+import { jobs, pointsLedger, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import { emulatedId } from '#server/github-emulator/routes.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
-import { temporaryDir } from '#tests/support/content-fixtures.ts'
-import { createTestDatabase, rowsOf, TEST_DATABASES } from '#tests/support/databases.ts'
+import { CaptureError } from '#server/review/capture-errors.ts'
+import type { Challenge } from '#shared/challenge.ts'
+import { createTestApp } from '#tests/support/app.ts'
+import { browser, signIn } from '#tests/support/auth.ts'
+import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { createTestDatabase, rowsOf, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 const TABLES = [
   'challenges',
@@ -26,9 +33,26 @@ const TABLES = [
   'user_challenges',
   'users',
 ]
-const MIGRATION_COUNT = (
-  JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }
-).entries.length
+type Journal = { entries: { idx: number; tag: string }[] }
+const JOURNAL = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as Journal
+const MIGRATION_COUNT = JOURNAL.entries.length
+
+/** A migrations folder holding the committed migrations before `tag` only, as a database made then saw. */
+async function migrationsBefore(tag: string): Promise<string> {
+  const index = JOURNAL.entries.findIndex((entry) => entry.tag === tag)
+  if (index < 0) throw new Error(`no migration ${tag}`)
+  const entries = JOURNAL.entries.slice(0, index)
+  const dir = await temporaryDir('dojo-migrations-')
+  mkdirSync(join(dir, 'meta'))
+  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...JOURNAL, entries }))
+  for (const entry of entries) {
+    copyFileSync(join(MIGRATIONS_DIR, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`))
+    const snapshot = `${String(entry.idx).padStart(4, '0')}_snapshot.json`
+    if (existsSync(join(MIGRATIONS_DIR, 'meta', snapshot)))
+      copyFileSync(join(MIGRATIONS_DIR, 'meta', snapshot), join(dir, 'meta', snapshot))
+  }
+  return dir
+}
 
 describe.each(TEST_DATABASES)('migrations on %s', (kind) => {
   it('create every table and can run again', async () => {
@@ -41,6 +65,231 @@ describe.each(TEST_DATABASES)('migrations on %s', (kind) => {
         ),
       )
       expect(rows.map((r) => r.table_name)).toEqual(TABLES)
+    } finally {
+      await database.drop()
+    }
+  })
+})
+
+/**
+ * drizzle/0010_reviews_decide.sql on a database made before it (docs/product.md §4, §10): reviews end passed
+ * or failed, so an old `done` review is kept as failed ('outdated'); every completed submission is
+ * reviewed once more (purpose 'upgrade', with its job); every member gets a verification token; the
+ * points stay as they are until those reviews end. Then the re-reviews run, on stand-in sites.
+ */
+describe.each(TEST_DATABASES)('the migration that lets reviews decide the points, on %s', (kind) => {
+  const ALICE = 'upgrade-alice'
+  const BOB = 'upgrade-bob'
+  const OUTDATED = 'This review ran before reviews decided the points; a newer review of this challenge does.'
+
+  /** Rows as they were before 0010, to compare with after it. */
+  const ledger = (database: TestDatabase) =>
+    database.db
+      .select({
+        userId: pointsLedger.userId,
+        reason: pointsLedger.reason,
+        reference: pointsLedger.reference,
+        points: pointsLedger.points,
+        userChallengeId: pointsLedger.userChallengeId,
+      })
+      .from(pointsLedger)
+      .orderBy(asc(pointsLedger.id))
+  const solutions = async (database: TestDatabase) =>
+    rowsOf<Record<string, unknown>>(
+      await database.db.execute(
+        sql`select id, user_id, challenge_id, status, completed_at, challenge_live, points, ownership from user_challenges order by id`,
+      ),
+    )
+  const totals = async (database: TestDatabase) =>
+    rowsOf<{ username: string; points: number; submission: number }>(
+      await database.db.execute(sql`select username, points, submission from users order by username`),
+    )
+
+  it('queues one upgrade review per completed submission, keeps old reviews as failed, and lets the reviews decide', async () => {
+    const database = await createTestDatabase(kind, { migrate: false })
+    try {
+      await runMigrations(database, await migrationsBefore('0010_reviews_decide'))
+      // The app only to have its storage for the catalogue's images; it reads nothing yet.
+      const t = await createTestApp(database)
+      const contentDir = await temporaryDir()
+      for (const [i, letter] of ['A', 'B', 'C'].entries())
+        await writeChallengeFolder(contentDir, { title: `Upgrade ${letter}`, date: `2026-05-0${i + 1}` })
+      await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+      const [a, b, c] = rowsOf<{ id: number }>(
+        await database.db.execute(sql`select id from challenges order by title`),
+      ) as [{ id: number }, { id: number }, { id: number }]
+
+      // As the app left things before 0010, in that schema's columns (the ORM knows the newer ones).
+      await database.db.execute(
+        sql`insert into users (github_id, username, name, points, submission) values (${emulatedId(ALICE)}, ${ALICE}, 'Alice', 20, 2), (${emulatedId(BOB)}, ${BOB}, 'Bob', 0, 0)`,
+      )
+      const [alice] = rowsOf<{ id: string }>(
+        await database.db.execute(sql`select id from users where username = ${ALICE}`),
+      ) as [{ id: string }]
+      const urlA = `https://${ALICE}.github.io/a`
+      const urlB = `https://${ALICE}.github.io/b`
+      await database.db.execute(sql`insert into user_challenges
+        (user_id, challenge_id, status, completed_at, challenge_live, points, ownership) values
+        (${alice.id}, ${a.id}, 'completed', '2026-06-01T10:00:00Z', ${`${urlA} `}, 10, 'verified'),
+        (${alice.id}, ${b.id}, 'completed', '2026-06-02T10:00:00Z', ${urlB}, 10, 'verified'),
+        (${alice.id}, ${c.id}, 'ongoing', null, ${`https://${ALICE}.github.io/c`}, 0, null)`)
+      const [solutionA, solutionB, solutionC] = rowsOf<{ id: number }>(
+        await database.db.execute(sql`select id from user_challenges order by challenge_id`),
+      ).map((row) => row.id) as [number, number, number]
+      await database.db.execute(sql`insert into points_ledger
+        (user_id, reason, reference, points, user_challenge_id, created_at) values
+        (${alice.id}, 'challenge_completed', ${String(a.id)}, 10, ${solutionA}, '2026-06-01T10:00:00Z'),
+        (${alice.id}, 'challenge_completed', ${String(b.id)}, 10, ${solutionB}, '2026-06-02T10:00:00Z')`)
+      await database.db.execute(sql`insert into submission_reviews
+        (user_challenge_id, status, requested_url, final_url, error_code, error_message, ownership, created_at, started_at, finished_at) values
+        (${solutionA}, 'done', ${urlA}, ${urlA}, null, null, 'verified', '2026-06-01T10:00:00Z', '2026-06-01T10:00:05Z', '2026-06-01T10:01:00Z'),
+        (${solutionB}, 'failed', ${urlB}, null, 'unreachable', 'We could not reach the site at that address.', null, '2026-06-02T09:00:00Z', '2026-06-02T09:00:05Z', '2026-06-02T09:01:00Z')`)
+      const oldReviews = rowsOf<{ id: number }>(
+        await database.db.execute(sql`select id from submission_reviews order by id`),
+      ).map((row) => row.id)
+      const before = {
+        ledger: await ledger(database),
+        solutions: await solutions(database),
+        totals: await totals(database),
+      }
+
+      await runMigrations(database)
+
+      const reviews = await database.db.select().from(submissionReviews).orderBy(asc(submissionReviews.id))
+      const [done, failed, ...upgrades] = reviews
+      // The old reviews: 'done' is now failed as outdated, with its other columns as they were.
+      expect(done).toMatchObject({
+        id: oldReviews[0],
+        status: 'failed',
+        errorCode: 'outdated',
+        errorMessage: OUTDATED,
+        purpose: 'submit',
+        requestedUrl: urlA,
+        finalUrl: urlA,
+        ownership: 'verified',
+        pointsAwarded: 0,
+        finishedAt: new Date('2026-06-01T10:01:00Z'),
+      })
+      expect(failed).toMatchObject({
+        id: oldReviews[1],
+        status: 'failed',
+        errorCode: 'unreachable',
+        errorMessage: 'We could not reach the site at that address.',
+        purpose: 'submit',
+      })
+      // One upgrade review per completed submission, of its (trimmed) address; none for the ongoing one.
+      expect(
+        upgrades.map((r) => [r.userChallengeId, r.purpose, r.status, r.requestedUrl, r.pointsAwarded]),
+      ).toEqual([
+        [solutionA, 'upgrade', 'queued', urlA, 0],
+        [solutionB, 'upgrade', 'queued', urlB, 0],
+      ])
+      expect(upgrades.some((r) => r.userChallengeId === solutionC)).toBe(false)
+      const publicIds = reviews.map((r) => r.publicId)
+      expect(new Set(publicIds).size).toBe(reviews.length)
+      for (const id of publicIds)
+        expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+      // And a review job for each of them, and no other job.
+      const queued = await database.db.select().from(jobs).orderBy(asc(jobs.id))
+      expect(queued.map((job) => [job.kind, job.status, job.payload])).toEqual(
+        upgrades.map((r) => ['review', 'queued', { reviewId: r.id }]),
+      )
+      // Every member has a verification token of their own.
+      const tokens = (await database.db.select({ token: users.verificationToken }).from(users)).map(
+        (row) => row.token,
+      )
+      expect(tokens).toHaveLength(2)
+      for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{32}$/)
+      expect(new Set(tokens).size).toBe(2)
+      // Nothing about the points has changed yet.
+      expect(await ledger(database)).toEqual(before.ledger)
+      expect(await solutions(database)).toEqual(before.solutions)
+      expect(await totals(database)).toEqual(before.totals)
+      // A review cannot end 'done' any more.
+      await expect(
+        database.db.execute(
+          sql`insert into submission_reviews (user_challenge_id, status, requested_url) values (${solutionA}, 'done', ${urlA})`,
+        ),
+      ).rejects.toThrow()
+
+      // The re-reviews: A's site is still the member's own and passes; B's answers 404 now and fails.
+      t.sites.set(urlB, {
+        fail: () =>
+          new CaptureError(
+            'http_error',
+            'The site answered with HTTP status 404 (Not Found) instead of a page.',
+          ),
+      })
+      expect(await t.runReviews()).toBe(2)
+      const ended = await database.db
+        .select({
+          userChallengeId: submissionReviews.userChallengeId,
+          status: submissionReviews.status,
+          errorCode: submissionReviews.errorCode,
+          pointsAwarded: submissionReviews.pointsAwarded,
+        })
+        .from(submissionReviews)
+        .where(eq(submissionReviews.purpose, 'upgrade'))
+        .orderBy(asc(submissionReviews.id))
+      expect(ended).toEqual([
+        // Completed already: a pass changes nothing, and awards nothing more.
+        { userChallengeId: solutionA, status: 'passed', errorCode: null, pointsAwarded: 0 },
+        { userChallengeId: solutionB, status: 'failed', errorCode: 'http_error', pointsAwarded: 0 },
+      ])
+      const after = await database.db
+        .select({
+          id: userChallenges.id,
+          status: userChallenges.status,
+          points: userChallenges.points,
+          completedAt: userChallenges.completedAt,
+        })
+        .from(userChallenges)
+        .orderBy(asc(userChallenges.id))
+      expect(after).toEqual([
+        { id: solutionA, status: 'completed', points: 10, completedAt: new Date('2026-06-01T10:00:00Z') },
+        { id: solutionB, status: 'ongoing', points: 0, completedAt: null },
+        { id: solutionC, status: 'ongoing', points: 0, completedAt: null },
+      ])
+      // B's points are taken back by an entry of their own; A keeps its single award.
+      expect(
+        (await ledger(database)).map((e) => [e.reason, e.reference, e.points, e.userChallengeId]),
+      ).toEqual([
+        ['challenge_completed', String(a.id), 10, solutionA],
+        ['challenge_completed', String(b.id), 10, solutionB],
+        ['challenge_withdrawn', String(b.id), -10, solutionB],
+      ])
+      expect(await totals(database)).toEqual([
+        { username: ALICE, points: 10, submission: 1 },
+        { username: BOB, points: 0, submission: 0 },
+      ])
+
+      // A later passed submit of B completes it again with its points, as a re-completion.
+      const member = browser(t.app)
+      await signIn(member, { login: ALICE })
+      const submitted = await member.send('POST', `/api/me/challenges/${b.id}/submit`, {
+        liveUrl: `${urlB}-again`,
+      })
+      expect(submitted.status).toBe(200)
+      await t.runReviews()
+      const reviewsOfB = (await (await member.get(`/api/me/challenges/${b.id}/reviews`)).json()).reviews
+      expect(reviewsOfB[0]).toMatchObject({
+        requestedUrl: `${urlB}-again`,
+        status: 'passed',
+        pointsAwarded: 10,
+      })
+      expect((await ledger(database)).map((e) => [e.reason, e.reference, e.points])).toEqual([
+        ['challenge_completed', String(a.id), 10],
+        ['challenge_completed', String(b.id), 10],
+        ['challenge_withdrawn', String(b.id), -10],
+        ['challenge_recompleted', String(b.id), 10],
+      ])
+      expect(await totals(database)).toEqual([
+        { username: ALICE, points: 20, submission: 2 },
+        { username: BOB, points: 0, submission: 0 },
+      ])
+      const challengesOfAlice = (await (await member.get('/api/me/challenges?status=completed')).json())
+        .challenges as { challenge: Challenge }[]
+      expect(challengesOfAlice.map((row) => row.challenge.id).sort()).toEqual([a.id, b.id].sort())
     } finally {
       await database.drop()
     }

@@ -8,9 +8,15 @@ import { PROJECT_ROOT } from '#server/project-root.ts'
 
 export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'drizzle')
 
-/** Applies the committed SQL migrations in drizzle/. Callers hold the startup lock. */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR }
+/**
+ * Applies the committed SQL migrations in drizzle/ (or in `migrationsFolder`, which tests use to stop at
+ * an earlier migration). Callers hold the startup lock.
+ */
+export async function runMigrations(
+  handle: DatabaseHandle,
+  migrationsFolder = MIGRATIONS_DIR,
+): Promise<void> {
+  const config = { migrationsFolder }
   if (handle.kind === 'postgres') await migratePg(handle.db as unknown as NodePgDatabase, config)
   else await migratePglite(handle.db as unknown as PgliteDatabase, config)
 }
