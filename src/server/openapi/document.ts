@@ -339,7 +339,7 @@ const OPERATIONS: Operation[] = [
     query: leaderboardQuerySchema,
     responses: {
       200: json('The first place and the top ten.', 'Leaderboard'),
-      400: error('`work` or `period` is not one of its values.'),
+      400: error('`period` is not one of its values.'),
     },
   },
   {
@@ -625,7 +625,10 @@ function parameters(schema: z.ZodObject, where: 'path' | 'query'): ParameterObje
     name,
     in: where,
     required: where === 'path' || required.has(name),
-    ...(PARAMETER_DESCRIPTIONS[name] ? { description: PARAMETER_DESCRIPTIONS[name] } : {}),
+    // A parameter's own description (a review's id is no challenge id) before the shared one of its name.
+    ...(typeof property.description === 'string' || PARAMETER_DESCRIPTIONS[name]
+      ? { description: (property.description as string | undefined) ?? PARAMETER_DESCRIPTIONS[name] }
+      : {}),
     schema: withoutNull(property),
   }))
 }

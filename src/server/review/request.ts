@@ -5,7 +5,7 @@
  * REVIEW_REQUESTS_PER_DAY reviews of a challenge in 24 hours, and a refusal says when the next is possible.
  * A review row and its job are written in one transaction: neither exists without the other.
  */
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { submissionReviews, userChallenges } from '#server/db/schema.ts'
 import type { JobQueue } from '#server/jobs/queue.ts'
@@ -139,7 +139,8 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
             eq(submissionReviews.purpose, 'submit'),
           ),
         )
-        .orderBy(asc(submissionReviews.createdAt))
+        // The newest: it reviews the address submitted last.
+        .orderBy(desc(submissionReviews.createdAt), desc(submissionReviews.id))
         .limit(1)
       if (pending) {
         const summary = await reviewSummary(tx, pending.id)

@@ -15,6 +15,7 @@ export const reviewIdParams = z.object({
   id: z
     .string(REVIEW_ID_MESSAGE)
     .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, REVIEW_ID_MESSAGE)
+    .describe('A review’s public id: a UUID, as the review’s links give it (any letter case).')
     .transform((id) => id.toLowerCase()),
 })
 
