@@ -8,8 +8,7 @@ import { z } from 'zod'
 export const VERIFICATION_META_NAME = 'frontend-dojo-verification'
 
 /** The tag a member copies into their page's `<head>`. */
-export const verificationTag = (token: string) =>
-  `<meta name="${VERIFICATION_META_NAME}" content="${token}">`
+export const verificationTag = (token: string) => `<meta name="${VERIFICATION_META_NAME}" content="${token}">`
 
 /** Where the tag goes, in one sentence (submit form and settings). */
 export const VERIFICATION_HINT =
