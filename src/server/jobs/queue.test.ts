@@ -454,6 +454,49 @@ describe.each(TEST_DATABASES)('the workers on %s', (kind) => {
     expect(await counts()).toMatchObject({ done: 1, queued: 1, running: 0 })
   })
 
+  it('on stop, waits for the job of a claim that was still under way when stop() was called', async () => {
+    const queue = createJobQueue(database.db)
+    await queue.enqueue('review', {})
+    // A claim that takes its time, as one does behind a sweep for dead jobs: stop() comes meanwhile.
+    let claiming = () => {}
+    const claimStarted = new Promise<void>((resolve) => {
+      claiming = resolve
+    })
+    let letClaimFinish = () => {}
+    const claimGate = new Promise<void>((resolve) => {
+      letClaimFinish = resolve
+    })
+    const slowQueue = {
+      ...createJobQueue(database.db, { workerId: 'slow' }),
+      async claim(kinds: readonly string[], leaseMs: number) {
+        claiming()
+        await claimGate
+        return queue.claim(kinds, leaseMs)
+      },
+    }
+    let handled = false
+    const workers = startWorkers({
+      queue: slowQueue,
+      count: 1,
+      kinds: ['review'],
+      handle: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        handled = true
+      },
+      leaseMs: 30 * SECOND,
+      pollMs: 25,
+      log: silent,
+      stopTimeoutMs: 10 * SECOND,
+    })
+    await claimStarted
+    const stopped = workers.stop()
+    letClaimFinish()
+    await stopped
+    // stop() returned after the job that claim took had ended, not before it began.
+    expect(handled).toBe(true)
+    expect(await counts()).toMatchObject({ done: 1, running: 0 })
+  })
+
   it('on stop, aborts a job that outlasts the timeout and gives it back to the queue, its attempt not counted', async () => {
     const queued = await createJobQueue(database.db).enqueue('review', {})
     let signal: AbortSignal | undefined

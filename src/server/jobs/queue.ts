@@ -428,7 +428,10 @@ export function startWorkers(options: WorkerOptions): Workers {
         timer = setTimeout(() => resolve('timeout'), options.stopTimeoutMs ?? STOP_TIMEOUT_MS)
         timer.unref()
       })
-      const result = await Promise.race([Promise.all([looping, ...running]), timedOut])
+      // The loop first: a claim in progress when stop() was called adds its job to `running` before the
+      // loop ends, and that job is waited for (or given back) like the others.
+      const settled = looping.then(() => Promise.all([...running]))
+      const result = await Promise.race([settled, timedOut])
       clearTimeout(timer)
       if (result === 'timeout') {
         log.warn('jobs: stopping before every running job ended; giving them back to the queue', {
