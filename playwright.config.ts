@@ -7,6 +7,8 @@ import { LOOPBACK_ONLY_DNS_ENV } from './tests/support/loopback-only-dns.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
+/** The challenges' reference solutions as live sites (tests/support/challenge-sites.ts). */
+const sitesPort = Number(process.env.E2E_SITES_PORT ?? port + 1)
 
 /**
  * Browser tests run the built server (the same process `npm start` runs) on a fresh data directory,
@@ -35,24 +37,40 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
   ],
-  webServer: {
-    command: 'node dist/server/index.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      // Every test signs in from 127.0.0.1: the per-address limit is tested in the API tests.
-      RATE_LIMIT_SIGN_IN: '1000',
-      RATE_LIMIT_MUTATIONS: '1000',
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'dojo-e2e-')),
-      LOG_LEVEL: 'warn',
-      // No name resolves but localhost: a review of a github.io address fails with "name could not be
-      // found" whether or not this machine has DNS, and no test reaches a site outside it.
-      ...LOOPBACK_ONLY_DNS_ENV,
+  webServer: [
+    {
+      command: `node --import tsx tests/support/challenge-sites.ts ${sitesPort}`,
+      url: `http://127.0.0.1:${sitesPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      command: 'node dist/server/index.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        // Every test signs in from 127.0.0.1: the per-address limit is tested in the API tests.
+        RATE_LIMIT_SIGN_IN: '1000',
+        RATE_LIMIT_MUTATIONS: '1000',
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'dojo-e2e-')),
+        LOG_LEVEL: 'warn',
+        // No name resolves but localhost, so no test reaches a site outside this machine, with DNS or
+        // without: a review of https://someone.netlify.app fails with "name could not be found". Every
+        // github.io and gitlab.io host is this machine instead, its port 80 the challenge sites above:
+        // `http://<login>.github.io/<slug>/reference/index.html` is the member's own site showing the
+        // reference solution, and its review passes in seconds (Lighthouse off; real-review.spec.ts runs
+        // one with it) as a real one would, so tests earn points the way members do (docs/product.md §10).
+        ...LOOPBACK_ONLY_DNS_ENV,
+        LOOPBACK_TEST_DOMAINS: 'github.io,gitlab.io',
+        LOOPBACK_TEST_PORT: String(sitesPort),
+        REVIEW_ALLOW_LOOPBACK: '80',
+        REVIEW_LIGHTHOUSE: 'off',
+      },
+    },
+  ],
 })
