@@ -1,7 +1,9 @@
 import type { Browser, Page, TestInfo } from '@playwright/test'
+import type { Challenge } from '#shared/challenge.ts'
 import { leaderboardResponse } from '#shared/member.ts'
 import { listChallenges } from './catalogue.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { ownSite, reviewVerdict, someoneElsesSite, submitFailing, submitThroughApi } from './live-sites.ts'
 import { mutate, signIn, uniqueLogin } from './sign-in-helper.ts'
 
 const ACCESS_DENIED =
@@ -15,12 +17,17 @@ async function startChallenge(page: Page, id: number) {
   expect(response.ok()).toBe(true)
 }
 
-async function completeChallenge(page: Page, id: number, login: string) {
-  await startChallenge(page, id)
-  const response = await mutate(page, `/api/me/challenges/${id}/submit`, {
-    liveUrl: `https://${login}.github.io/challenge-${id}`,
-  })
-  expect(response.ok()).toBe(true)
+/**
+ * Completes each challenge as a member does: submits their own live site and waits for its review to pass
+ * (docs/product.md §4). All are submitted first: the server's review worker takes them one after another.
+ */
+async function completeChallenges(page: Page, login: string, challenges: readonly Challenge[]) {
+  for (const challenge of challenges) await submitThroughApi(page, challenge.id, ownSite(login, challenge))
+  for (const challenge of challenges) {
+    const review = await reviewVerdict(page, challenge.id)
+    expect(review.status, review.error?.message ?? '').toBe('passed')
+    expect(review.pointsAwarded).toBe(10)
+  }
 }
 
 const toasts = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
@@ -64,7 +71,7 @@ test.describe('member area: visitors', () => {
 })
 
 test.describe('member area: members', () => {
-  test('dashboard counts, ongoing and completed lists, and the profile submissions follow start and submit', async ({
+  test('dashboard counts, ongoing and completed lists, and the profile submissions follow start, submit and review', async ({
     page,
     request,
   }, testInfo) => {
@@ -112,10 +119,16 @@ test.describe('member area: members', () => {
     await page.goto('/user-challenges/ongoing')
     await expect(page.getByRole('link', { name: challenge.title, exact: true })).toBeVisible()
 
-    // Submitted: completed, on the profile with its live site.
-    const liveUrl = `https://${login}.github.io/challenge-${challenge.id}`
-    const submit = await mutate(page, `/api/me/challenges/${challenge.id}/submit`, { liveUrl })
-    expect(submit.ok()).toBe(true)
+    // Submitted: the submit queues a review and changes nothing else (docs/product.md §4).
+    const liveUrl = ownSite(login, challenge)
+    const submitted = await submitThroughApi(page, challenge.id, liveUrl)
+    expect(submitted.progress.status).toBe('ongoing')
+    expect(submitted.user.points).toBe(0)
+    expect(submitted.review.status).toBe('queued')
+
+    // The review of the member's own site passed: completed, on the profile with its live site.
+    const review = await reviewVerdict(page, challenge.id)
+    expect(review.status, review.error?.message ?? '').toBe('passed')
     await page.goto('/my')
     await expect(await countBox(page, 'ongoing')).toContainText('Ongoing Challenges0')
     await expect(await countBox(page, 'completed')).toContainText('Completed Challenges1')
@@ -143,9 +156,10 @@ test.describe('member area: members', () => {
     baseURL,
   }, testInfo) => {
     test.slow()
-    const challenges = await listChallenges(request)
+    // Two passed reviews: hardly any member of the shared server earns as much, so the rival is in the top 10.
+    const challenges = (await listChallenges(request)).slice(0, 2)
     const rival = await otherMember(browser, testInfo, baseURL)
-    for (const challenge of challenges) await completeChallenge(rival.page, challenge.id, rival.login)
+    await completeChallenges(rival.page, rival.login, challenges)
     const points = challenges.length * 10
     await rival.context.close()
 
@@ -181,7 +195,7 @@ test.describe('member area: members', () => {
     )
   })
 
-  test('the leaderboard filters to verified work, and to this week or month', async ({
+  test('the leaderboard counts passed reviews only, and filters to this week or month', async ({
     page,
     browser,
     request,
@@ -190,22 +204,20 @@ test.describe('member area: members', () => {
     test.slow()
     const challenges = await listChallenges(request)
     const rival = await otherMember(browser, testInfo, baseURL)
-    // Every challenge on the rival's own GitHub Pages but the first, which is on somebody else's.
-    const [elsewhere, ...own] = challenges
-    if (!elsewhere) throw new Error('the catalogue is empty')
-    await startChallenge(rival.page, elsewhere.id)
-    const response = await mutate(rival.page, `/api/me/challenges/${elsewhere.id}/submit`, {
-      liveUrl: `https://not-${rival.login}.github.io/challenge-${elsewhere.id}`,
-    })
-    expect(response.ok()).toBe(true)
-    for (const challenge of own) await completeChallenge(rival.page, challenge.id, rival.login)
+    // One challenge on the rival's own GitHub Pages, and one on somebody else's, whose review fails.
+    const [elsewhere, ...rest] = challenges
+    const own = rest.slice(0, 1)
+    if (!elsewhere || own.length < 1) throw new Error('the catalogue needs two challenges')
+    const failed = await submitFailing(rival.page, elsewhere, someoneElsesSite(elsewhere))
+    expect(failed.error?.code).toBe('not_own_site')
+    await completeChallenges(rival.page, rival.login, own)
     await rival.context.close()
-    const all = String(challenges.length * 10)
-    const verified = String(own.length * 10)
+    // Every point counted comes from a passed review: one board, no separate one of verified work.
+    const all = String(own.length * 10)
 
     await signIn(page, testInfo)
     await page.goto('/leaderboard')
-    const work = page.getByRole('navigation', { name: 'Kind of work' })
+    await expect(page.getByRole('navigation', { name: 'Kind of work' })).toHaveCount(0)
     const period = page.getByRole('navigation', { name: 'Period' })
     const rivalPoints = () =>
       page
@@ -214,24 +226,14 @@ test.describe('member area: members', () => {
         .filter({ hasText: `@${rival.login}` })
         .getByRole('cell')
         .last()
-    await expect(work.getByRole('link', { name: 'All work' })).toHaveAttribute('aria-current', 'page')
     await expect(period.getByRole('link', { name: 'All time' })).toHaveAttribute('aria-current', 'page')
     await expect(rivalPoints()).toHaveText(all)
-
-    await work.getByRole('link', { name: 'Verified work' }).click()
-    await expect(page).toHaveURL('/leaderboard?work=verified')
-    await expect(work.getByRole('link', { name: 'Verified work' })).toHaveAttribute('aria-current', 'page')
-    await expect(rivalPoints()).toHaveText(verified)
     await expectNoAxeViolations(page)
 
     // The rival's points were all earned today: this week's and this month's boards have them too.
     await period.getByRole('link', { name: 'This week' }).click()
-    await expect(page).toHaveURL('/leaderboard?work=verified&period=week')
-    await expect(period.getByRole('link', { name: 'This week' })).toHaveAttribute('aria-current', 'page')
-    await expect(rivalPoints()).toHaveText(verified)
-
-    await work.getByRole('link', { name: 'All work' }).click()
     await expect(page).toHaveURL('/leaderboard?period=week')
+    await expect(period.getByRole('link', { name: 'This week' })).toHaveAttribute('aria-current', 'page')
     await expect(rivalPoints()).toHaveText(all)
 
     await period.getByRole('link', { name: 'This month' }).click()
