@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises'
 import type { BrowserContext, Page } from '@playwright/test'
 import { unzipSync } from 'fflate'
 import type { Challenge } from '#shared/challenge.ts'
+import { submitResponse } from '#shared/user.ts'
 import { listChallenges } from './catalogue.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { memberReviews, ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
 import { signIn } from './sign-in-helper.ts'
 
 const SHARE_HOSTS = ['www.linkedin.com', 'twitter.com', 'www.facebook.com']
@@ -23,6 +25,9 @@ const about = (page: Page) => page.getByRole('region', { name: 'About this chall
 const urlField = (page: Page) => page.getByLabel('Live site URL')
 const overlay = (page: Page) => page.getByRole('dialog', { name: 'Congratulations!' })
 const pointsBadge = (page: Page) => page.getByRole('banner').getByTestId('points-badge')
+const panelState = (page: Page) => page.getByTestId('review-panel').getByTestId('review-panel-state')
+/** What the review panel says while a review waits or runs. */
+const REVIEWING = /^Reviewing your site\. Step [1-6] of 6: /
 
 /** Starts the challenge with the Start button and returns the downloaded file's name and entries. */
 async function startAndDownload(page: Page) {
@@ -56,7 +61,7 @@ async function interceptShares(context: BrowserContext) {
 }
 
 test.describe('challenge journey', () => {
-  test('a member starts, downloads, submits, shares and resubmits a challenge', async ({
+  test('a member starts, downloads, submits, earns the points when the review passes, shares and resubmits', async ({
     page,
     context,
     request,
@@ -120,14 +125,47 @@ test.describe('challenge journey', () => {
     await paste(page, '  https://someone.github.io/project/  ')
     await expect(field).toHaveValue('https://someone.github.io/project')
 
-    // A valid submit: the overlay, 10 points in the navbar at once, the form reset.
+    // The repository is optional; an address that names no repository says so, and nothing is sent.
+    const repository = page.getByLabel('Repository URL (optional)')
+    await repository.fill(`https://github.com/${login}`)
     await submit.click()
-    const dialog = overlay(page)
-    await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText(`You completed ${challenge.title} and earned 10 points.`)
-    await expect(pointsBadge(page)).toHaveText('10 points')
-    await expect(field).toHaveValue('')
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Add the repository to the address, not only its owner' }),
+    ).toBeVisible()
+    await expect(repository).toHaveAttribute('aria-invalid', 'true')
+    expect(submits).toEqual([])
+    await repository.fill(`https://github.com/${login}/${challenge.slug}`)
+
+    // Sites on other hosts prove they are the member's with the verification tag the form shows.
+    await expect(
+      page.getByRole('region', { name: 'Not on your own github.io? Add your verification tag' }),
+    ).toContainText('<meta name="frontend-dojo-verification" content="')
+
+    // The member's site, published on their own GitHub Pages. The submit queues its review and changes
+    // nothing else (docs/product.md §4): still ongoing, no points, no overlay; the form is reset.
+    const liveUrl = ownSite(login, challenge)
+    await field.fill(liveUrl)
+    const answered = page.waitForResponse((r) => r.url().endsWith('/submit'))
+    await submit.click()
+    const answer = submitResponse.parse(await (await answered).json())
+    expect(answer.progress.status).toBe('ongoing')
+    expect(answer.user.points).toBe(0)
+    expect(answer.review.status).toBe('queued')
     expect(submits).toHaveLength(1)
+    await expect(page.getByText('Solution submitted: its review has started.')).toBeVisible()
+    await expect(field).toHaveValue('')
+    await expect(repository).toHaveValue('')
+    await expect(about(page).locator('[data-status]')).toHaveText('Ongoing')
+
+    // The review panel follows the review; when it passes, the overlay opens and the navbar has the points.
+    await expect(panelState(page)).toHaveText(REVIEWING)
+    const dialog = overlay(page)
+    await expect(dialog).toBeVisible({ timeout: REVIEW_TIMEOUT_MS })
+    await expect(dialog).toContainText(
+      `Your site passed its review: you completed ${challenge.title} and earned 10 points.`,
+    )
+    await expect(dialog).toContainText('+10 points')
+    await expect(pointsBadge(page)).toHaveText('10 points')
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
 
     // The share buttons open share windows for this page.
@@ -163,21 +201,32 @@ test.describe('challenge journey', () => {
     await expect(page.getByRole('definition')).toHaveText(['10', '1'])
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
 
-    // Back on the challenge: completed, and a resubmission awards nothing more.
+    // Back on the challenge: completed, the passed review with its score and points; "Review again" is
+    // for a review that failed.
     await openChallenge(page, challenge)
     await expect(page.getByRole('heading', { level: 2, name: 'Refine and Resubmit' })).toBeVisible()
     await expect(about(page).locator('[data-status]')).toHaveText('Completed')
-    await expect(about(page).getByRole('link', { name: /someone\.github\.io\/project/ })).toHaveAttribute(
-      'href',
-      'https://someone.github.io/project',
-    )
+    await expect(
+      about(page).getByRole('link', { name: new RegExp(`${login}\\.github\\.io`) }),
+    ).toHaveAttribute('href', liveUrl)
     await expect(about(page).getByRole('button', { name: 'Download Requirements' })).toBeVisible()
-    await urlField(page).fill('https://someone.github.io/project-v2')
+    await expect(panelState(page)).toContainText('Review passed')
+    await expect(panelState(page)).toContainText('+10 points')
+    expect(Number(await page.getByTestId('review-panel-score').textContent())).toBeGreaterThan(0)
+    await expect(page.getByRole('button', { name: 'Review again' })).toHaveCount(0)
+
+    // A resubmission is reviewed again and passes, but awards nothing more: no overlay, still 10 points.
+    await urlField(page).fill(`${liveUrl}?v=2`)
     await page.getByRole('button', { name: 'Resubmit', exact: true }).click()
-    await expect(overlay(page)).toContainText(`You completed ${challenge.title} again.`)
+    await expect(panelState(page)).toHaveText(REVIEWING)
+    await expect(panelState(page)).toContainText('Review passed', { timeout: REVIEW_TIMEOUT_MS })
+    await expect(panelState(page)).not.toContainText('points')
+    await expect(page.getByTestId('earlier-review')).toHaveCount(1)
+    const [resubmitted] = (await memberReviews(page, challenge.id)).reviews
+    expect(resubmitted).toMatchObject({ status: 'passed', pointsAwarded: 0, requestedUrl: `${liveUrl}?v=2` })
+    await expect(overlay(page)).toHaveCount(0)
     await expect(pointsBadge(page)).toHaveText('10 points')
-    await overlay(page).getByRole('button', { name: 'Close' }).click()
-    await expect(page).toHaveURL(`/profile/${login}`)
+    await page.goto(`/profile/${login}`)
     await expect(page.getByRole('definition')).toHaveText(['10', '1'])
   })
 
@@ -274,10 +323,13 @@ test.describe('challenge journey', () => {
         await page.setViewportSize(viewport)
       }
 
-      await urlField(page).fill('https://someone.github.io/project')
+      // The member's own site: the panel follows its review, and the overlay opens when it passes.
+      await urlField(page).fill(ownSite(login, challenge))
       await page.getByRole('button', { name: 'Submit', exact: true }).click()
+      await expect(panelState(page)).toHaveText(REVIEWING)
+      await expectNoAxeViolations(page)
       const dialog = overlay(page)
-      await expect(dialog).toBeVisible()
+      await expect(dialog).toBeVisible({ timeout: REVIEW_TIMEOUT_MS })
       await expect(dialog.getByRole('button', { name: /^Share on / })).toHaveCount(3)
       for (const button of await dialog.getByRole('button').all()) await expect(button).toBeInViewport()
       await expectNoAxeViolations(page)
