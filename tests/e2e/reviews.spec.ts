@@ -2,18 +2,20 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import type { Challenge } from '#shared/challenge.ts'
 import type { MemberReviewsResponse, Review, ReviewQuality, ReviewResponse } from '#shared/review.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
+import { completeChallenge, submitFailing } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
  * Reviews (docs/product.md §10): a submit queues a review of the live site, and the challenge page,
  * the profile and the report page show it live. The browser tests' server resolves no name but
- * localhost (playwright.config.ts), so on every machine, with DNS or without, a review of a github.io
- * address stays queued, runs, or ends failed because the site's name could not be found: the
- * assertions hold for any of those. real-review.spec.ts runs a review of a reachable site.
+ * localhost and github.io hosts (playwright.config.ts), so on every machine, with DNS or without, a
+ * review of a Netlify address stays queued, runs, or ends failed because the site's name could not be
+ * found: the assertions hold for any of those. A member's own github.io site passes (live-sites.ts);
+ * real-review.spec.ts runs a whole review with Lighthouse.
  */
 
-const LIVE_URL = 'https://someone.github.io/project'
+const LIVE_URL = 'https://someone.netlify.app/project'
 /** What the report and the panel say while a review waits, runs (its step), or after it failed. */
 const NOT_DONE = /Reviewing (your|the) site\. Step \d of 6|Review failed/
 /** What the panel says once a review ended. */
@@ -278,6 +280,49 @@ test.describe('submission reviews', () => {
     // The browser logs the 429 as a failed resource: provoked on purpose here.
     const others = consoleErrors.filter((message) => !/status of 429/.test(message))
     consoleErrors.splice(0, consoleErrors.length, ...others)
+  })
+
+  test("a passed review's report is public; a failed one is its member's only", async ({
+    page,
+    browser,
+    request,
+    baseURL,
+    consoleErrors,
+  }, testInfo) => {
+    const [passing, failing] = [await challengeAt(request, 6), await challengeAt(request, 7)]
+    const login = await signIn(page, testInfo)
+    const passed = await completeChallenge(page, login, passing)
+    const failed = await submitFailing(page, failing, LIVE_URL)
+    expect(failed.error?.message).toContain("The site's name could not be found")
+
+    // The member sees both.
+    await page.goto(`/reviews/${passed.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${passing.title}`)
+    await expect(page.getByTestId('review-state')).toContainText('Review passed')
+    await page.goto(`/reviews/${failed.id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${failing.title}`)
+    await expect(page.getByTestId('review-state')).toContainText('Review failed')
+
+    // A visitor sees the passed one, and the failed one is the 404 page for them.
+    const visitor = await browser.newPage({ baseURL })
+    try {
+      const visitorErrors: string[] = []
+      visitor.on('console', (message) => {
+        if (message.type() === 'error') visitorErrors.push(message.text())
+      })
+      await visitor.goto(`/reviews/${passed.id}`)
+      await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`Review of ${passing.title}`)
+      await expect(visitor.getByTestId('review-state')).toContainText('Review passed')
+      await expect(visitor.getByRole('meter', { name: 'Overall score' })).toBeVisible()
+      await visitor.goto(`/reviews/${failed.id}`)
+      await expect(visitor.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
+      // The browser logs the API's 404 answer as a failed resource: that answer is the point.
+      forgetNotFoundErrors(visitorErrors)
+      expect(visitorErrors).toEqual([])
+    } finally {
+      await visitor.close()
+    }
+    expect(consoleErrors).toEqual([])
   })
 
   test('an unknown review is the 404 page', async ({ page, consoleErrors }) => {
