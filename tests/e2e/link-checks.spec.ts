@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Page, TestInfo } from '@playwright/test'
 import { sql } from 'drizzle-orm'
 import { openDatabase } from '#server/db/client.ts'
@@ -5,38 +8,39 @@ import type { Challenge } from '#shared/challenge.ts'
 import { profilePageResponse } from '#shared/member.ts'
 import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
+import { type StaticSite, startStaticSite } from '#tests/support/static-site.ts'
 import { SITE_STATUS_DESCRIPTIONS } from '#web/features/profile/components/site-status.tsx'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { reviewVerdict, submitThroughApi } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
- * The member's view of ownership and dead links (docs/product.md §4, §6). The weekly re-check really runs:
- * this file starts its own server, gives one submission a failure from more than a day ago (by writing to the
- * stopped server's database), starts it again, and waits for its scheduler and workers to check the site. The
- * server resolves no name but localhost (tests/support/loopback-only-dns.mjs), so the check of a github.io
- * address fails ("does not exist") on every machine, with DNS or without, and that second failure makes it
+ * The member's view of their sites and dead links (docs/product.md §4, §6). Reviews and the weekly re-check
+ * really run: this file starts its own server, whose github.io hosts are a fixture site of this file on
+ * loopback (LOOPBACK_TEST_DOMAINS, LOOPBACK_TEST_PORT; Lighthouse off, the verdict never needs it). The member
+ * submits two challenges on their own github.io, whose reviews pass (Verified), and one on someone else's,
+ * whose review fails (never completed, so never on the profile). Then one site goes down (a 404); the test
+ * gives it a failed check from more than a day ago (by writing to the stopped server's database), starts the
+ * server again, and waits for its scheduler and workers to check the site: that second failure makes it
  * offline.
  */
 
 test.describe.configure({ mode: 'serial' })
 
 let server: ServerProcess
+let site: StaticSite
+/** The fixture site's folders: one per submitted site, each a copy of a challenge's folder. */
+let siteRoot: string
 let login: string
 let challenges: { own: Challenge; down: Challenge; other: Challenge }
+/** The reference solution of a challenge copied to `folder` (its images and fonts beside it). */
+const referencePath = (folder: string) => `/${folder}/reference/index.html`
 const urls = (member: string) => ({
-  own: `https://${member}.github.io/portfolio`,
-  down: `https://${member}.github.io/landing`,
-  other: 'https://someone-else.github.io/borrowed',
+  own: `http://${member}.github.io${referencePath('portfolio')}`,
+  down: `http://${member}.github.io${referencePath('landing')}`,
+  fixed: `http://${member}.github.io${referencePath('landing-v2')}`,
+  other: `http://someone-else.github.io${referencePath('borrowed')}`,
 })
-
-/** The server's CSRF rule: mutations are JSON from our own origin. */
-async function mutate(page: Page, path: string, body: unknown) {
-  const response = await page.request.post(path, {
-    headers: { Origin: new URL(page.url()).origin, 'Content-Type': 'application/json' },
-    data: JSON.stringify(body),
-  })
-  expect(response.ok(), `${path} answered ${response.status()}`).toBe(true)
-}
 
 /** A signed-in member on this file's server; console errors and page errors fail the test. */
 async function memberPage(browser: Browser, testInfo: TestInfo) {
@@ -53,8 +57,16 @@ async function memberPage(browser: Browser, testInfo: TestInfo) {
 
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(300_000)
-  // No review workers: this file is about the plain-HTTP re-checks, and Chromium would only compete.
-  const env = { REVIEW_WORKERS: '0', ...LOOPBACK_ONLY_DNS_ENV }
+  siteRoot = mkdtempSync(join(tmpdir(), 'dojo-link-sites-'))
+  site = await startStaticSite(siteRoot)
+  const env = {
+    REVIEW_WORKERS: '1',
+    REVIEW_LIGHTHOUSE: 'off',
+    REVIEW_ALLOW_LOOPBACK: '80',
+    ...LOOPBACK_ONLY_DNS_ENV,
+    LOOPBACK_TEST_DOMAINS: 'github.io',
+    LOOPBACK_TEST_PORT: String(site.port),
+  }
   server = await startServer({ entry: 'dist/server/index.js', env })
   login = uniqueLogin(testInfo, 'links')
   const first = await memberPage(browser, testInfo)
@@ -62,12 +74,25 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const [own, down, other] = list
   if (!own || !down || !other) throw new Error('the catalogue needs three challenges')
   challenges = { own, down, other }
-  for (const key of ['own', 'down', 'other'] as const) {
-    await mutate(first.page, `/api/me/challenges/${challenges[key].id}/start`, {})
-    await mutate(first.page, `/api/me/challenges/${challenges[key].id}/submit`, { liveUrl: urls(login)[key] })
-  }
+  for (const [folder, challenge] of [
+    ['portfolio', own],
+    ['landing', down],
+    ['landing-v2', down],
+    ['borrowed', other],
+  ] as const)
+    cpSync(join('content/challenges', challenge.slug), join(siteRoot, folder), { recursive: true })
+
+  // Two sites of the member's own pass their reviews; someone else's fails and completes nothing.
+  for (const key of ['own', 'down', 'other'] as const)
+    await submitThroughApi(first.page, challenges[key].id, urls(login)[key])
+  for (const key of ['own', 'down'] as const)
+    expect((await reviewVerdict(first.page, challenges[key].id)).status, key).toBe('passed')
+  expect((await reviewVerdict(first.page, challenges.other.id)).error?.code).toBe('not_own_site')
   await first.context.close()
   expect(first.errors).toEqual([])
+
+  // The landing page's site goes down.
+  rmSync(join(siteRoot, 'landing'), { recursive: true, force: true })
 
   // Last week's check of one site failed more than a day ago; the others were checked this week.
   await server.stop()
@@ -101,12 +126,14 @@ test.beforeAll(async ({ browser }, testInfo) => {
 
 test.afterAll(async () => {
   await server?.destroy()
+  await site?.close()
+  if (siteRoot) rmSync(siteRoot, { recursive: true, force: true })
 })
 
 const card = (page: Page, challenge: Challenge) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: challenge.title }) })
 
-test('the profile shows Verified, Unverified and Offline on the submissions, server-rendered and accessible', async ({
+test('the profile shows Verified and Offline on the completed submissions, server-rendered and accessible', async ({
   browser,
 }, testInfo) => {
   const { context, page, errors } = await memberPage(browser, testInfo)
@@ -115,7 +142,7 @@ test('the profile shows Verified, Unverified and Offline on the submissions, ser
     const html = await (await page.request.get(`/profile/${login}`)).text()
     expect(html).toContain('>Verified<')
     expect(html).toContain('>Offline<')
-    expect(html).toContain('>Unverified<')
+    expect(html).not.toContain('>Unverified<')
 
     await page.goto(`/profile/${login}`)
     const own = card(page, challenges.own)
@@ -131,10 +158,11 @@ test('the profile shows Verified, Unverified and Offline on the submissions, ser
     await expect(offline).toHaveAccessibleDescription(SITE_STATUS_DESCRIPTIONS.offline)
     await expect(down.getByRole('button', { name: 'Verified', exact: true })).toBeVisible()
 
-    const unverified = other.getByRole('button', { name: 'Unverified', exact: true })
-    await expect(unverified).toBeVisible()
-    await expect(unverified).toHaveAccessibleDescription(SITE_STATUS_DESCRIPTIONS.mismatch)
-    await expect(other.getByRole('button', { name: 'Verified', exact: true })).toHaveCount(0)
+    // Every completed challenge passed a review of the member's own site: someone else's site, whose
+    // review failed, completed nothing and is not listed (docs/product.md §4).
+    await expect(page.getByRole('region', { name: 'Submissions' }).getByRole('listitem')).toHaveCount(2)
+    await expect(other).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Unverified' })).toHaveCount(0)
 
     // The explanation shows on keyboard focus and goes with Escape.
     const tooltip = page.getByRole('tooltip', { name: SITE_STATUS_DESCRIPTIONS.verified }).first()
@@ -189,21 +217,28 @@ test('the dashboard lists the offline site with a way to fix it, and forgets it 
     await page.setViewportSize(VIEWPORTS.desktop)
     await page.goto('/my')
 
-    // The fix: a working address, resubmitted on the challenge page.
+    // The fix: a working address, resubmitted on the challenge page. Its review passes; the points were
+    // earned already, so no overlay opens.
     await resubmit.focus()
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(`/challenge/${encodeURIComponent(challenges.down.slug)}`)
     await expect(page.getByRole('heading', { level: 2, name: 'Refine and Resubmit' })).toBeVisible()
-    await page.getByLabel('Live site URL').fill(`https://${login}.github.io/landing-v2`)
+    await page.getByLabel('Live site URL').fill(urls(login).fixed)
     await page.getByRole('button', { name: 'Resubmit', exact: true }).click()
-    const dialog = page.getByRole('dialog', { name: 'Congratulations!' })
-    await expect(dialog).toBeVisible()
-    await dialog.getByRole('button', { name: 'Close' }).click()
-    await expect(page).toHaveURL(`/profile/${login}`)
+    const state = page.getByTestId('review-panel').getByTestId('review-panel-state')
+    await expect(state).toHaveText(/^Reviewing your site\. Step [1-6] of 6: /)
+    await expect(state).toContainText(/Review (passed|failed)/, { timeout: 120_000 })
+    await expect(state).toContainText('Review passed')
+    await expect(page.getByRole('dialog', { name: 'Congratulations!' })).toHaveCount(0)
+    await page.goto(`/profile/${login}`)
+    await expect(card(page, challenges.down).getByRole('link', { name: /View live site/ })).toHaveAttribute(
+      'href',
+      urls(login).fixed,
+    )
     await expect(card(page, challenges.down).getByRole('button', { name: 'Offline' })).toHaveCount(0)
 
     await page.goto('/my')
-    await expect(page.getByTestId('count-completed')).toContainText('3')
+    await expect(page.getByTestId('count-completed')).toContainText('2')
     await expect(page.getByTestId('offline-sites')).toHaveCount(0)
     expect(errors).toEqual([])
   } finally {
