@@ -1,29 +1,38 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { closeEndedCompetitions } from '#server/competitions/standings.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 import { createMember, createReviewedSubmission } from '#tests/support/factories.ts'
+import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
+import { type StaticSite, startStaticSite } from '#tests/support/static-site.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
+import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
  * /competitions (docs/product.md §2) with competitions scheduled. The shared browser-test server has none
  * (its page stays the "Coming Soon" one, tested with the static pages), so these tests run a server of their
- * own: started once to import the catalogue, stopped while the test writes members and finished reviews
- * into its database (no review can reach a real GitHub Pages site here), then started again.
+ * own: started once to import the catalogue, stopped while the test writes members and their passed reviews
+ * into its database (entries of chosen scores, one from a competition that ended last week, which no live
+ * review could produce now), then started again. Its github.io hosts are the challenges' reference
+ * solutions on loopback (as on the shared server, playwright.config.ts), so a member's own passed review
+ * enters the running competition for real, last.
  */
 const DAY = 24 * 3600_000
 const [runningSlug, pastSlug, upcomingSlug] = readdirSync('content/challenges').sort()
 
 let server: ServerProcess
+let site: StaticSite
 
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)
+  site = await startStaticSite(resolve('content/challenges'))
   const dataDir = mkdtempSync(join(tmpdir(), 'dojo-competitions-'))
   const competitionsDir = mkdtempSync(join(tmpdir(), 'dojo-competitions-files-'))
   const now = Date.now()
@@ -47,7 +56,16 @@ test.beforeAll(async () => {
     entry: 'dist/server/index.js',
     dataDir,
     readyTimeoutMs: 180_000,
-    env: { COMPETITIONS_DIR: competitionsDir, REVIEW_WORKERS: '0', LINK_CHECK_WORKERS: '0' },
+    env: {
+      COMPETITIONS_DIR: competitionsDir,
+      REVIEW_WORKERS: '1',
+      REVIEW_LIGHTHOUSE: 'off',
+      LINK_CHECK_WORKERS: '0',
+      REVIEW_ALLOW_LOOPBACK: '80',
+      ...LOOPBACK_ONLY_DNS_ENV,
+      LOOPBACK_TEST_DOMAINS: 'github.io',
+      LOOPBACK_TEST_PORT: String(site.port),
+    },
   }
   server = await startServer(options)
   await server.stop()
@@ -64,7 +82,10 @@ test.beforeAll(async () => {
       )[0]?.id ?? 0
     const entry = async (login: string, slug: string | undefined, score: number, at: number) => {
       const member = await createMember(db, login, login === 'ada-e2e' ? 'Ada Winner' : null)
-      await createReviewedSubmission(db, member.id, await idOf(slug), [{ score, at: new Date(now + at) }])
+      // Competitions count passed reviews only (docs/product.md §4).
+      await createReviewedSubmission(db, member.id, await idOf(slug), [
+        { score, at: new Date(now + at), status: 'passed' },
+      ])
     }
     await entry('ada-e2e', runningSlug, 92.5, -3 * 3600_000)
     await entry('bo-e2e', runningSlug, 84, -2 * 3600_000)
@@ -79,6 +100,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.destroy()
+  await site?.close()
 })
 
 test('shows the running competition, its live ranking, the next one and past results', async ({ page }) => {
@@ -140,3 +162,41 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     await expectNoAxeViolations(page)
   })
 }
+
+test("a member's passed review of their own site enters the running competition's live ranking", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000)
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORTS.desktop })
+  const page = await context.newPage()
+  try {
+    const login = await signIn(page, testInfo, uniqueLogin(testInfo, 'entrant'))
+    await page.goto('/competitions')
+    await page
+      .getByRole('region', { name: 'This week' })
+      .getByRole('link', { name: 'Take the challenge' })
+      .click()
+    await expect(page).toHaveURL(`/challenge/${runningSlug}`)
+    await page
+      .getByRole('region', { name: 'About this challenge' })
+      .getByRole('button', { name: 'Start', exact: true })
+      .click()
+    await page.getByLabel('Live site URL').fill(ownSite(login, { slug: runningSlug ?? '' }))
+    await page.getByRole('button', { name: 'Submit', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Congratulations!' })
+    await expect(dialog).toBeVisible({ timeout: REVIEW_TIMEOUT_MS })
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(page).toHaveURL(`/profile/${login}`)
+
+    // The reference solution matches the design: the best score of the week, ranked first, verified.
+    await page.goto('/competitions')
+    const rows = page.getByRole('table', { name: 'Live ranking' }).getByRole('row')
+    await expect(rows).toHaveCount(4)
+    await expect(rows.nth(1)).toContainText(`@${login}`)
+    await expect(rows.nth(1).getByTestId('site-verified')).toHaveText('Verified')
+    await expect(rows.nth(2)).toContainText('@ada-e2e')
+    await expect(rows.nth(3)).toContainText('@bo-e2e')
+  } finally {
+    await context.close()
+  }
+})
