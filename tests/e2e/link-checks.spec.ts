@@ -12,7 +12,7 @@ import { type StaticSite, startStaticSite } from '#tests/support/static-site.ts'
 import { SITE_STATUS_DESCRIPTIONS } from '#web/features/profile/components/site-status.tsx'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { reviewVerdict, submitThroughApi } from './live-sites.ts'
-import { signIn, uniqueLogin } from './sign-in-helper.ts'
+import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
  * The member's view of their sites and dead links (docs/product.md §4, §6). Reviews and the weekly re-check
@@ -43,17 +43,8 @@ const urls = (member: string) => ({
 })
 
 /** A signed-in member on this file's server; console errors and page errors fail the test. */
-async function memberPage(browser: Browser, testInfo: TestInfo) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORTS.desktop })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  await signIn(page, testInfo, login)
-  return { context, page, errors }
-}
+const memberPage = (browser: Browser, testInfo: TestInfo) =>
+  memberPageOn(server.baseUrl, browser, testInfo, login)
 
 test.beforeAll(async ({ browser }, testInfo) => {
   test.setTimeout(300_000)

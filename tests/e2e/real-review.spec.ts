@@ -7,8 +7,8 @@ import { type FixtureServer, startFixtureServer } from '#server/review/capture-f
 import type { Challenge } from '#shared/challenge.ts'
 import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
-import { expect, test, VIEWPORTS } from './fixtures.ts'
-import { signIn, uniqueLogin } from './sign-in-helper.ts'
+import { expect, test } from './fixtures.ts'
+import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
  * A whole review for real, Lighthouse included, with no answer stubbed: a member submits on the challenge
@@ -110,17 +110,9 @@ test.afterAll(async () => {
 })
 
 /** A signed-in member on this file's server; console and page errors are collected. */
-async function memberPage(browser: Browser, testInfo: TestInfo, login: string) {
+function memberPage(browser: Browser, testInfo: TestInfo, login: string) {
   if (!server) throw new Error('the server is not running')
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORTS.desktop })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  await signIn(page, testInfo, login)
-  return { context, page, errors }
+  return memberPageOn(server.baseUrl, browser, testInfo, login)
 }
 
 const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review', exact: true })

@@ -7,8 +7,8 @@ import { type FixtureServer, startFixtureServer } from '#server/review/capture-f
 import { VERDICT_FAILURES } from '#shared/review.ts'
 import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
-import { expect, test, VIEWPORTS } from './fixtures.ts'
-import { signIn, uniqueLogin } from './sign-in-helper.ts'
+import { expect, test } from './fixtures.ts'
+import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
  * The review decides (docs/product.md §10), for real: members submit on the challenge page, a worker
@@ -114,14 +114,8 @@ test.afterAll(async () => {
 /** A new member on this file's server, on the challenge page, started; console errors are collected. */
 async function member(browser: Browser, testInfo: TestInfo, prefix: string) {
   if (!server) throw new Error('the server is not running')
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: VIEWPORTS.desktop })
-  const page = await context.newPage()
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  page.on('pageerror', (error) => errors.push(error.message))
-  const login = await signIn(page, testInfo, uniqueLogin(testInfo, prefix))
+  const login = uniqueLogin(testInfo, prefix)
+  const { context, page, errors } = await memberPageOn(server.baseUrl, browser, testInfo, login)
   await page.goto(`/challenge/${encodeURIComponent(SLUG)}`)
   await page
     .getByRole('region', { name: 'About this challenge' })

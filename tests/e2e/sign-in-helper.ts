@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test'
-import { expect } from './fixtures.ts'
+import type { Browser, Page, TestInfo } from '@playwright/test'
+import { expect, VIEWPORTS } from './fixtures.ts'
 
 /** A GitHub login no other test uses, so every test starts as a new member with 0 points. */
 export function uniqueLogin(testInfo: TestInfo, prefix = 'member'): string {
@@ -38,4 +38,20 @@ export async function mutate(page: Page, path: string, body: unknown, method: 'P
     headers: { Origin: origin, 'Content-Type': 'application/json' },
     data: JSON.stringify(body),
   })
+}
+
+/**
+ * A member signed in on a server of the test's own (a desktop context on `baseUrl`), with the console
+ * errors and page errors of the page collected for the test to check.
+ */
+export async function memberPageOn(baseUrl: string, browser: Browser, testInfo: TestInfo, login: string) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORTS.desktop })
+  const page = await context.newPage()
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  await signIn(page, testInfo, login)
+  return { context, page, errors }
 }

@@ -21,9 +21,11 @@ export type StaticSite = { port: number; close(): Promise<void> }
  * server under test reaches it as `http://someone.github.io:<port>/...`. For the challenges' reference
  * solutions (content/challenges/<slug>/reference/index.html, whose images are at ../images).
  */
-export async function startStaticSite(root: string): Promise<StaticSite> {
+export async function startStaticSite(root: string, port = 0): Promise<StaticSite> {
   const server = http.createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname)
+    // An answer at the root, for readiness checks (Playwright's webServer).
+    if (path === '/') return res.writeHead(200, { 'Content-Type': 'text/plain' }).end('static site')
     const file = normalize(join(root, path))
     if (!file.startsWith(root + sep)) return res.writeHead(403).end()
     try {
@@ -33,8 +35,10 @@ export async function startStaticSite(root: string): Promise<StaticSite> {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
     }
   })
-  server.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => resolve(undefined))
+  })
   return {
     port: (server.address() as AddressInfo).port,
     close: async () => {

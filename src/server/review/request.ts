@@ -34,18 +34,20 @@ export type ReviewRequestsDeps = {
 /** An iteration: the address the member submitted, and the repository named with it. */
 export type Iteration = { liveUrl: string; repositoryUrl: string | null }
 
-/** The member's own review requests of this solution in the last 24 hours. */
+/** The member's own review requests of this solution (not the upgrade's re-review) in the last 24 hours. */
+const askedToday = (userChallengeId: number) =>
+  and(
+    eq(submissionReviews.userChallengeId, userChallengeId),
+    eq(submissionReviews.purpose, 'submit'),
+    gt(submissionReviews.createdAt, sql`now() - ${DAY_MS}::double precision * interval '1 millisecond'`),
+  )
+
+/** How many of those there are. */
 export async function requestsToday(executor: Pick<Database, 'select'>, userChallengeId: number) {
   const [row] = await executor
     .select({ n: count() })
     .from(submissionReviews)
-    .where(
-      and(
-        eq(submissionReviews.userChallengeId, userChallengeId),
-        eq(submissionReviews.purpose, 'submit'),
-        gt(submissionReviews.createdAt, sql`now() - ${DAY_MS}::double precision * interval '1 millisecond'`),
-      ),
-    )
+    .where(askedToday(userChallengeId))
   return row?.n ?? 0
 }
 
@@ -60,13 +62,7 @@ export async function nextRequestAt(
   const recent = await executor
     .select({ createdAt: submissionReviews.createdAt })
     .from(submissionReviews)
-    .where(
-      and(
-        eq(submissionReviews.userChallengeId, userChallengeId),
-        eq(submissionReviews.purpose, 'submit'),
-        gt(submissionReviews.createdAt, sql`now() - ${DAY_MS}::double precision * interval '1 millisecond'`),
-      ),
-    )
+    .where(askedToday(userChallengeId))
     .orderBy(desc(submissionReviews.createdAt))
     .limit(REVIEW_REQUESTS_PER_DAY)
   if (recent.length < REVIEW_REQUESTS_PER_DAY) return null
