@@ -25,8 +25,11 @@ setTimeout(() => {
   process.exit(1)
 }, TOTAL_TIMEOUT_MS).unref()
 
-/** The resident memory (bytes) of this process and every process under it (Chromium's), from /proc. */
-function treeRss(): number {
+/**
+ * The memory (bytes) of this process and every process under it (Chromium's), from /proc: each one's
+ * proportional set size (PSS), so pages Chromium's processes share are counted once, not per process.
+ */
+function treeMemory(): number {
   const parents = new Map<number, number>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
@@ -50,8 +53,8 @@ function treeRss(): number {
   for (const pid of parents.keys()) {
     if (!inTree(pid)) continue
     try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
-      total += Number(rss ?? 0) * 1024
+      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1]
+      total += Number(pss ?? 0) * 1024
     } catch {
       // Gone.
     }
@@ -59,15 +62,15 @@ function treeRss(): number {
   return total
 }
 
-/** Runs `fn` while sampling treeRss every 100 ms; the peak in MB with its result. */
+/** Runs `fn` while sampling treeMemory every 100 ms; the peak in MB with its result. */
 async function withPeakMemory<T>(fn: () => Promise<T>): Promise<{ result: T; peakMb: number }> {
-  let peak = treeRss()
+  let peak = treeMemory()
   const timer = setInterval(() => {
-    peak = Math.max(peak, treeRss())
+    peak = Math.max(peak, treeMemory())
   }, 100)
   try {
     const result = await fn()
-    peak = Math.max(peak, treeRss())
+    peak = Math.max(peak, treeMemory())
     return { result, peakMb: Math.round(peak / 1024 / 1024) }
   } finally {
     clearInterval(timer)
