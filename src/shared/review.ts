@@ -145,6 +145,19 @@ export type HtmlAudit = z.infer<typeof htmlAuditSchema>
 /** A category's score, 0-1 as Lighthouse gives it; null when Lighthouse could not score it. */
 const categoryScoreSchema = z.number().min(0).max(1).nullable()
 
+/**
+ * One Lighthouse audit the page fails (scored below 0.9): Lighthouse's id and title, and its description
+ * as plain text (what the audit checks and how to fix it), with the page that explains it.
+ */
+const lighthouseFailingAuditSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** Lighthouse's "Learn more" page (https), when the description links one. */
+  url: z.string().optional(),
+})
+export type LighthouseFailingAudit = z.infer<typeof lighthouseFailingAuditSchema>
+
 const lighthouseAuditSchema = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('done'),
@@ -155,6 +168,11 @@ const lighthouseAuditSchema = z.discriminatedUnion('status', [
       'best-practices': categoryScoreSchema,
       seo: categoryScoreSchema,
     }),
+    /**
+     * The lowest-scoring audits the page fails, lowest first, at most ten. Optional: reports stored
+     * before Lighthouse's audits were kept have none.
+     */
+    failing: z.array(lighthouseFailingAuditSchema).optional(),
   }),
   unavailableAuditSchema,
 ])

@@ -4,7 +4,12 @@ import { Worker } from 'node:worker_threads'
 import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
 import { CAPTURE_ARGS } from '#server/review/browser-pool.ts'
 import { type EgressProxyOptions, startEgressProxy } from '#server/review/egress-proxy.ts'
-import { LIGHTHOUSE_CATEGORIES, type LighthouseAudit, type LighthouseCategory } from '#shared/review.ts'
+import {
+  LIGHTHOUSE_CATEGORIES,
+  type LighthouseAudit,
+  type LighthouseCategory,
+  type LighthouseFailingAudit,
+} from '#shared/review.ts'
 
 /**
  * Lighthouse (desktop settings) on a review's desktop address, in its own Chromium whose only way out is
@@ -43,6 +48,8 @@ type WorkerAnswer =
       version: string
       runtimeError: string | null
       scores: Record<LighthouseCategory, number | null>
+      /** lhr.audits with only the fields `failingAudits` reads. */
+      audits: Record<string, unknown>
     }
   | { error: string }
 
@@ -66,10 +73,21 @@ const { parentPort, workerData } = require('node:worker_threads')
     const category = lhr.categories[id]
     scores[id] = category && typeof category.score === 'number' ? category.score : null
   }
+  const audits = {}
+  for (const [id, audit] of Object.entries(lhr.audits || {})) {
+    audits[id] = {
+      id: audit.id,
+      title: audit.title,
+      description: audit.description,
+      score: audit.score,
+      scoreDisplayMode: audit.scoreDisplayMode,
+    }
+  }
   parentPort.postMessage({
     version: lhr.lighthouseVersion,
     runtimeError: lhr.runtimeError ? lhr.runtimeError.message : null,
     scores,
+    audits,
   })
 })().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }))
 `
@@ -101,6 +119,79 @@ const unavailable = (reason: string): LighthouseResult => ({
 
 const validScore = (value: unknown): number | null =>
   typeof value === 'number' && value >= 0 && value <= 1 ? value : null
+
+/** How many failing audits the report keeps, and how long each description may be. */
+export const MAX_FAILING_AUDITS = 10
+const MAX_DESCRIPTION = 200
+/** Below this an audit fails: Lighthouse's own line between its orange and green. */
+const PASSING_SCORE = 0.9
+/** The audits with a score that means pass or fail; informative, manual, not applicable and errored ones have none. */
+const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings'])
+
+/** A Markdown link in Lighthouse's descriptions: `[text](url)`. */
+const MARKDOWN_LINK = /\[([^\]]*)\]\(([^)\s]*)\)/g
+
+/** Cut at a word boundary to at most `max` characters, an ellipsis saying so. */
+function clipWords(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`
+}
+
+/**
+ * A Lighthouse description (Markdown) as one plain sentence or two: its "Learn more" link taken out
+ * (its address is returned apart), any other link reduced to its text, code marks dropped.
+ */
+export function plainDescription(markdown: string): { description: string; url?: string } {
+  let url: string | undefined
+  const text = markdown
+    .replace(MARKDOWN_LINK, (_match, label: string, href: string) => {
+      if (/^learn\b/i.test(label.trim())) {
+        if (!url && /^https:\/\//.test(href)) url = href
+        return ''
+      }
+      return label
+    })
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\s+/g, ' ')
+    // What the removed link leaves: a space before a full stop, or a full stop alone at the end.
+    .replace(/\s+([.,;:])/g, '$1')
+    .replace(/([.!?])\s*\.$/, '$1')
+    .trim()
+  return url
+    ? { description: clipWords(text, MAX_DESCRIPTION), url }
+    : { description: clipWords(text, MAX_DESCRIPTION) }
+}
+
+/**
+ * The audits of a Lighthouse result (`lhr.audits`) that the page fails, lowest score first (Lighthouse's
+ * order among equals), at most `MAX_FAILING_AUDITS`: what a member fixes first. Anything not shaped like
+ * an audit is skipped.
+ */
+export function failingAudits(audits: unknown): LighthouseFailingAudit[] {
+  if (typeof audits !== 'object' || audits === null) return []
+  const failing: Array<LighthouseFailingAudit & { score: number }> = []
+  for (const audit of Object.values(audits as Record<string, unknown>)) {
+    if (typeof audit !== 'object' || audit === null) continue
+    const { id, title, description, score, scoreDisplayMode } = audit as Record<string, unknown>
+    if (typeof id !== 'string' || typeof title !== 'string') continue
+    if (typeof score !== 'number' || score >= PASSING_SCORE || score < 0) continue
+    if (typeof scoreDisplayMode !== 'string' || !SCORED_MODES.has(scoreDisplayMode)) continue
+    const plain = plainDescription(typeof description === 'string' ? description : '')
+    failing.push({
+      id,
+      title: clipWords(title.replace(/`([^`]*)`/g, '$1').trim(), MAX_DESCRIPTION),
+      ...plain,
+      score,
+    })
+  }
+  // Array sort is stable: equal scores keep Lighthouse's order.
+  return failing
+    .sort((a, b) => a.score - b.score)
+    .slice(0, MAX_FAILING_AUDITS)
+    .map(({ score: _score, ...audit }) => audit)
+}
 
 export const runLighthouse: RunLighthouse = (options) => exclusive(() => lighthouseOnce(options))
 
@@ -172,6 +263,7 @@ async function lighthouseOnce(options: LighthouseOptions): Promise<LighthouseRes
           'best-practices': validScore(answer.scores['best-practices']),
           seo: validScore(answer.scores.seo),
         },
+        failing: failingAudits(answer.audits),
       },
       version: answer.version || LIGHTHOUSE_VERSION,
     }
