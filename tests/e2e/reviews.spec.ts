@@ -128,6 +128,20 @@ const QUALITY: ReviewQuality = {
   lighthouse: {
     status: 'done',
     scores: { performance: 0.92, accessibility: 0.87, 'best-practices': 1, seo: 0.9 },
+    failing: [
+      {
+        id: 'document-title',
+        title: "Document doesn't have a <title> element",
+        description:
+          'The title gives screen reader users an overview of the page, and search engine users rely on it heavily to determine if a page is relevant to their search.',
+        url: 'https://dequeuniversity.com/rules/axe/4.10/document-title',
+      },
+      {
+        id: 'largest-contentful-paint',
+        title: 'Largest Contentful Paint',
+        description: 'Largest Contentful Paint marks the time at which the largest text or image is painted.',
+      },
+    ],
   },
   versions: { 'axe-core': '4.13.0', 'html-validate': '10.17.0', lighthouse: '12.8.2' },
 }
@@ -408,8 +422,20 @@ test.describe('submission reviews', () => {
       'Engine versions',
     ])
     await expect(page.getByRole('meter', { name: /Desktop score/ })).toHaveAttribute('value', '92.5')
+    // The meter's colour follows the score's band, which a word beside the number says too.
+    await expect(page.getByRole('meter', { name: 'Overall score' })).toHaveAttribute('data-band', 'good')
+    await expect(page.getByRole('meter', { name: /Mobile score/ })).toHaveAttribute('data-band', 'fair')
+    await expect(page.getByTestId('score-band')).toHaveText(['Good', 'Good', 'Good', 'Fair'])
     await expect(page.getByText('Fonts that failed to load')).toHaveCount(1)
     await expect(page.getByText('1.30× the design').first()).toBeVisible()
+    await expect(page.getByTestId('height-sentence').first()).toHaveText(
+      'Your page is 30% taller than the design at desktop width: the extra part counts against the score.',
+    )
+    // The engines that ran are there, folded away.
+    const engines = page.getByTestId('engine-versions')
+    await expect(engines.getByText('140.0.0.0')).toBeHidden()
+    await engines.getByRole('heading', { name: 'Engine versions' }).click()
+    await expect(engines.getByText('140.0.0.0')).toBeVisible()
     await expect(page.getByTestId('review-submitted-url')).toHaveAttribute('rel', MEMBER_LINK_REL)
     await expect(page.getByTestId('review-final-url')).toHaveText(`The capture ended on: ${LIVE_URL}/`)
     await expect(page.getByTestId('review-final-url').getByRole('link')).toHaveCount(0)
@@ -436,6 +462,25 @@ test.describe('submission reviews', () => {
       desktop.getByRole('img', { name: /Differences between the design and your site at Desktop/ }),
     ).toBeVisible()
     await expect(slider).toBeDisabled()
+    // What the heatmap's colours mean, in words beside their swatches.
+    await expect(desktop.getByTestId('heatmap-legend').getByRole('listitem')).toHaveText([
+      /^Red: differs from the design/,
+      /^Orange: forgiven: the content only moved, by 4 px or less/,
+      /^Yellow: anti-aliasing only/,
+      /^Faded grey: the same as the design/,
+    ])
+    // Each image opens at full size.
+    await expect(
+      desktop.getByRole('link', { name: /^Design: open the design at Desktop width/ }),
+    ).toHaveAttribute('href', images.desktop)
+    await expect(desktop.getByRole('link', { name: /^Your site: open your site/ })).toHaveAttribute(
+      'href',
+      images.desktop,
+    )
+    await expect(desktop.getByRole('link', { name: /^Differences: open the differences/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    )
 
     // Whose site it is and whether it answers, in words.
     const siteStatus = page.getByRole('list', { name: 'Site status' })
@@ -450,8 +495,18 @@ test.describe('submission reviews', () => {
     await expect(quality.getByTestId('quality-summaries').getByRole('listitem')).toHaveText([
       'Accessibility (axe 4.13.0): 4 rules, 13 elements',
       'HTML (html-validate 10.17.0): 1 error',
-      'Lighthouse 12.8.2: Performance 0.92, Accessibility 0.87, Best practices 1.00, SEO 0.90',
+      'Lighthouse 12.8.2: Performance 92, Accessibility 87, Best practices 100, SEO 90',
     ])
+    // Lighthouse's failing audits, with what to fix and, where Lighthouse has one, the page explaining it.
+    const audits = quality.getByTestId('lighthouse-audit')
+    await expect(audits).toHaveCount(2)
+    await expect(audits.first()).toContainText("Document doesn't have a <title> element")
+    await expect(audits.first()).toContainText('The title gives screen reader users an overview of the page')
+    await expect(audits.first().getByRole('link', { name: /^How to fix it/ })).toHaveAttribute(
+      'href',
+      'https://dequeuniversity.com/rules/axe/4.10/document-title',
+    )
+    await expect(audits.nth(1).getByRole('link')).toHaveCount(0)
     const findings = quality.getByTestId('axe-finding')
     await expect(findings).toHaveCount(4)
     expect(
@@ -467,6 +522,9 @@ test.describe('submission reviews', () => {
     await expect(fix).toHaveAttribute('rel', 'noopener noreferrer')
     await expect(quality.getByTestId('html-finding')).toContainText('Duplicate ID "menu"')
     await expect(quality.getByTestId('html-finding')).toContainText('line 12, column 15')
+    await expect(
+      quality.getByTestId('html-finding').getByRole('link', { name: /no-dup-id/ }),
+    ).toHaveAttribute('href', 'https://html-validate.org/rules/no-dup-id.html')
 
     // "Copy as Markdown" puts the summary on the clipboard and says so.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -477,7 +535,10 @@ test.describe('submission reviews', () => {
     const markdown = await page.evaluate(() => navigator.clipboard.readText())
     expect(markdown).toContain(`## Review of ${challenge.title}`)
     expect(markdown).toContain('| Desktop (1440 px) | 92.5 |')
-    expect(markdown).toContain('- Lighthouse 12.8.2: Performance 0.92')
+    expect(markdown).toContain('- Lighthouse 12.8.2: Performance 92, Accessibility 87')
+    expect(markdown).toContain(
+      "- **Lighthouse**: [Document doesn't have a \\<title\\> element](https://dequeuniversity.com/rules/axe/4.10/document-title)",
+    )
     expect(markdown).toContain(
       '- **Critical**: [Images must have alternative text](https://dequeuniversity.com/rules/axe/4.13/image-alt)',
     )
@@ -485,12 +546,17 @@ test.describe('submission reviews', () => {
 
     await expectNoAxeViolations(page)
 
-    // A phone: nothing wider than the screen, still axe-clean.
+    // A phone: nothing wider than the screen, the comparison as wide as the screen, still axe-clean.
     await page.setViewportSize(VIEWPORTS.mobile)
     await expect(first).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.mobile.width,
     )
+    for (const name of ['Desktop', 'Tablet', 'Mobile']) {
+      const frame = page.getByRole('region', { name: `${name} comparison` })
+      await frame.scrollIntoViewIfNeeded()
+      expect((await frame.boundingBox())?.width, name).toBeCloseTo(VIEWPORTS.mobile.width, 0)
+    }
     await expectNoAxeViolations(page)
   })
 

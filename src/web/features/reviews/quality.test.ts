@@ -68,7 +68,7 @@ describe('the quality report as the page shows it', () => {
     expect(toolSummaries(QUALITY).map((s) => s.text)).toEqual([
       'Accessibility (axe 4.13.0): 4 rules, 14 elements',
       'HTML (html-validate 10.17.0): 2 errors',
-      'Lighthouse 12.8.2: Performance 0.92, Accessibility 0.80, Best practices 1.00, SEO –',
+      'Lighthouse 12.8.2: Performance 92, Accessibility 80, Best practices 100, SEO –',
     ])
     const unavailable: ReviewQuality = {
       ...QUALITY,
@@ -113,7 +113,7 @@ describe('the quality report as the page shows it', () => {
         '',
         '- Accessibility \\(axe 4.13.0\\): 4 rules, 14 elements',
         '- HTML \\(html-validate 10.17.0\\): 2 errors',
-        '- Lighthouse 12.8.2: Performance 0.92, Accessibility 0.80, Best practices 1.00, SEO –',
+        '- Lighthouse 12.8.2: Performance 92, Accessibility 80, Best practices 100, SEO –',
         '',
         '### Top findings',
         '',
@@ -126,6 +126,32 @@ describe('the quality report as the page shows it', () => {
         '[Full report](https://dojo.example/reviews/3f0c1c1e-8d4b-4e0f-9a57-2b6f1f3a9c21)',
         '',
       ].join('\n'),
+    )
+  })
+
+  it("adds the first three of Lighthouse's failing audits to the Markdown, linked to their page", () => {
+    const failing = ['image-alt', 'document-title', 'link-text', 'is-on-https'].map((id) => ({
+      id,
+      title: `Fix [${id}]`,
+      description: 'Because.',
+      ...(id === 'link-text' ? {} : { url: `https://developer.chrome.com/docs/lighthouse/${id}/` }),
+    }))
+    const review = {
+      id: 'x',
+      score: null,
+      challenge: { id: 1, slug: 'x', title: 'Card' },
+      breakpoints: [],
+      quality: { ...QUALITY, lighthouse: { ...QUALITY.lighthouse, failing } },
+    } as unknown as Review
+    const markdown = reviewMarkdown(review, 'https://dojo.example/reviews/x')
+    expect(markdown).toContain(
+      '- **Lighthouse**: [Fix \\[image-alt\\]](https://developer.chrome.com/docs/lighthouse/image-alt/) (`image-alt`)',
+    )
+    expect(markdown).toContain('- **Lighthouse**: Fix \\[link-text\\] (`link-text`)')
+    expect(markdown).not.toContain('is-on-https')
+    // A report stored before the audits were kept has none, and lists none.
+    expect(reviewMarkdown({ ...review, quality: QUALITY }, 'https://dojo.example/reviews/x')).not.toContain(
+      '**Lighthouse**',
     )
   })
 })

@@ -5,6 +5,7 @@ import type {
   AxeImpact,
   HtmlFinding,
   LighthouseCategory,
+  LighthouseFailingAudit,
   Review,
   ReviewQuality,
 } from '#shared/review.ts'
@@ -138,9 +139,12 @@ export function toolSummaries(quality: ReviewQuality): ToolSummary[] {
   ]
 }
 
-/** A Lighthouse category score as Lighthouse's 0-1, two decimals; a dash when it has none. */
+/**
+ * A Lighthouse category score out of 100, as Lighthouse's own report shows it (the report stores
+ * Lighthouse's 0-1); a dash when it has none.
+ */
 export function formatCategoryScore(score: number | null): string {
-  return score === null ? '–' : score.toFixed(2)
+  return score === null ? '–' : String(Math.round(score * 100))
 }
 
 /** Every HTML finding of the report, errors first, with the document it is in. */
@@ -151,6 +155,15 @@ export function htmlFindingsOf(
   return quality.html.documents
     .flatMap((document) => document.findings.map((finding) => ({ ...finding, source: document.source })))
     .sort((a, b) => (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1))
+}
+
+/** Lighthouse's failing audits, lowest score first; none for a report stored before they were kept. */
+export function lighthouseFailingOf(quality: ReviewQuality): LighthouseFailingAudit[] {
+  if (quality.lighthouse.status !== 'done') return []
+  // Only an https page is linked: the stored report is data, not trusted markup.
+  return (quality.lighthouse.failing ?? []).map(({ url, ...audit }) =>
+    url && /^https:\/\//.test(url) ? { ...audit, url } : audit,
+  )
 }
 
 /** Characters Markdown would read as formatting, escaped; newlines become spaces. */
@@ -176,6 +189,7 @@ function code(text: string): string {
 /** How many findings of each tool the Markdown lists; the report has the rest. */
 const TOP_AXE = 5
 const TOP_HTML = 3
+const TOP_LIGHTHOUSE = 3
 
 /** The report in Markdown for a README: scores per width, the tools' lines, the top findings, the link. */
 export function reviewMarkdown(review: Review, reportUrl: string): string {
@@ -195,7 +209,8 @@ export function reviewMarkdown(review: Review, reportUrl: string): string {
     lines.push('')
     const axe = mergeAxeFindings(quality.axe).slice(0, TOP_AXE)
     const html = htmlFindingsOf(quality).slice(0, TOP_HTML)
-    if (axe.length + html.length > 0) {
+    const lighthouse = lighthouseFailingOf(quality).slice(0, TOP_LIGHTHOUSE)
+    if (axe.length + html.length + lighthouse.length > 0) {
       lines.push('### Top findings', '')
       for (const finding of axe) {
         const impact = finding.impact ? IMPACT_LABELS[finding.impact] : 'Unrated'
@@ -210,6 +225,11 @@ export function reviewMarkdown(review: Review, reportUrl: string): string {
         lines.push(
           `- **HTML ${finding.severity}**: ${escapeMarkdown(finding.message)} (${code(finding.ruleId)}, line ${finding.line}${where})`,
         )
+      }
+      for (const audit of lighthouse) {
+        const url = audit.url ? markdownUrl(audit.url) : null
+        const title = escapeMarkdown(audit.title)
+        lines.push(`- **Lighthouse**: ${url ? `[${title}](${url})` : title} (${code(audit.id)})`)
       }
       lines.push('')
     }

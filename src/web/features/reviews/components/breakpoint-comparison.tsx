@@ -1,9 +1,16 @@
 import { useId, useState } from 'react'
 import type { ReviewBreakpoint } from '#shared/review.ts'
+import { ExternalLinkIcon } from '#web/components/ui/icons.tsx'
+import { HEATMAP_LEGEND } from '#web/features/reviews/report.ts'
 
-/** How wide each comparison is shown at most: a capture is never blown up past its real width. */
+/**
+ * How wide each comparison is shown at most: a capture is never blown up past its real width. Below
+ * 40rem the frame runs edge to edge (its section's padding undone), so a phone shows a 375 px capture at
+ * its own size; the links under it open each image at full size.
+ */
 const FRAME_WIDTH: Record<ReviewBreakpoint['breakpoint'], string> = {
-  desktop: 'max-w-full',
+  // No max-width: on a phone `max-w-full` would hold the frame inside the padding it runs past.
+  desktop: '',
   tablet: 'max-w-[768px]',
   mobile: 'max-w-[375px]',
 }
@@ -11,13 +18,15 @@ const FRAME_WIDTH: Record<ReviewBreakpoint['breakpoint'], string> = {
 /**
  * The design and the capture of one breakpoint laid over each other: the range input uncovers the
  * capture from the left (a clip-path, so both images stay in place), and a toggle swaps in the diff
- * heatmap. The images are lazy and sized, so the page does not jump as they arrive; the frame scrolls
- * when a page is long.
+ * heatmap, with a legend of its colours. The images are lazy and sized, so the page does not jump as
+ * they arrive; the frame scrolls when a page is long.
  */
 export function BreakpointComparison({ breakpoint, label }: { breakpoint: ReviewBreakpoint; label: string }) {
   const [shown, setShown] = useState(50)
   const [heatmap, setHeatmap] = useState(false)
   const sliderId = useId()
+  const legendId = useId()
+  const openId = useId()
   const frameLabel = `${label} comparison`
 
   return (
@@ -67,7 +76,7 @@ export function BreakpointComparison({ breakpoint, label }: { breakpoint: Review
         // The frame scrolls when a page is long, so it must be reachable with the keyboard.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region
         tabIndex={0}
-        className={`mt-4 max-h-[75vh] w-full overflow-auto rounded-xl border border-slate-200 bg-slate-100 ${FRAME_WIDTH[breakpoint.breakpoint]}`}
+        className={`-mx-4 mt-4 max-h-[75vh] overflow-auto border-y border-slate-200 bg-slate-100 sm:mx-0 sm:w-full sm:rounded-xl sm:border ${FRAME_WIDTH[breakpoint.breakpoint]}`}
       >
         <div className={heatmap ? 'hidden' : 'relative grid'}>
           <img
@@ -99,6 +108,7 @@ export function BreakpointComparison({ breakpoint, label }: { breakpoint: Review
           <img
             src={breakpoint.diffUrl}
             alt={`Differences between the design and your site at ${label} width, changed pixels highlighted`}
+            aria-describedby={legendId}
             width={breakpoint.width}
             height={breakpoint.comparedHeight}
             loading="lazy"
@@ -107,6 +117,63 @@ export function BreakpointComparison({ breakpoint, label }: { breakpoint: Review
           />
         ) : null}
       </section>
+
+      {heatmap ? (
+        <div className="mt-3 text-sm text-slate-700" data-testid="heatmap-legend">
+          <p className="font-semibold text-slate-900">What the colours mean</p>
+          <ul id={legendId} className="mt-1.5 space-y-1">
+            {HEATMAP_LEGEND.map((entry) => (
+              <li key={entry.label} className="flex items-start gap-2">
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 size-3.5 shrink-0 rounded-sm ring-1 ring-slate-900/40"
+                  style={{ backgroundColor: `rgb(${entry.rgb.join(' ')})` }}
+                />
+                <span>
+                  <span className="font-semibold text-slate-900">{entry.label}</span>: {entry.meaning}.
+                </span>
+              </li>
+            ))}
+            <li className="flex items-start gap-2">
+              <span
+                aria-hidden="true"
+                className="mt-0.5 size-3.5 shrink-0 rounded-sm bg-slate-200 ring-1 ring-slate-900/40"
+              />
+              <span>
+                <span className="font-semibold text-slate-900">Faded grey</span>: the same as the design.
+              </span>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="mt-3 flex flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
+        <p id={openId} className="text-slate-700">
+          Open at full size:
+        </p>
+        <ul aria-labelledby={openId} className="flex flex-wrap gap-x-4 gap-y-1">
+          {(
+            [
+              ['Design', 'the design', breakpoint.designUrl],
+              ['Your site', 'your site', breakpoint.captureUrl],
+              ['Differences', 'the differences', breakpoint.diffUrl],
+            ] as const
+          ).map(([text, what, url]) => (
+            <li key={text}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${text}: open ${what} at ${label} width at full size (opens in a new tab)`}
+                className="inline-flex items-center gap-1 rounded-sm font-medium text-accent-800 underline underline-offset-4 hover:no-underline"
+              >
+                {text}
+                <ExternalLinkIcon className="size-3.5 shrink-0" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   )
 }

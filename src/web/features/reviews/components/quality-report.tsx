@@ -7,6 +7,7 @@ import {
   htmlFindingsOf,
   IMPACT_LABELS,
   LIGHTHOUSE_LABELS,
+  lighthouseFailingOf,
   type MergedAxeFinding,
   mergeAxeFindings,
   toolSummaries,
@@ -181,6 +182,7 @@ function AxeFindingItem({ finding }: { finding: MergedAxeFinding }) {
 function LighthouseScores({ quality }: { quality: ReviewQuality }) {
   const lighthouse = quality.lighthouse
   const version = quality.versions.lighthouse
+  const failing = lighthouseFailingOf(quality)
   return (
     <div>
       <h3 className="text-base font-semibold text-slate-900">Lighthouse{version ? ` ${version}` : ''}</h3>
@@ -197,8 +199,45 @@ function LighthouseScores({ quality }: { quality: ReviewQuality }) {
             ))}
           </dl>
           <p className="mt-2 text-sm text-slate-600">
-            Desktop settings, from 0 to 1, for information: they do not count towards the score.
+            Desktop settings, out of 100, for information: they do not count towards the score.
           </p>
+          {failing.length > 0 ? (
+            <>
+              <h4 className="mt-5 text-sm font-semibold text-slate-900">Audits to improve</h4>
+              <p className="mt-1 text-sm text-slate-600">
+                Lighthouse's audits that score under 90, lowest first: what each checks, and how to fix it.
+              </p>
+              <ol className="mt-3 space-y-3">
+                {failing.map((audit) => (
+                  <li
+                    key={audit.id}
+                    data-testid="lighthouse-audit"
+                    className="rounded-xl border border-slate-200 p-4"
+                  >
+                    <p className="font-medium break-words text-slate-900">{audit.title}</p>
+                    {audit.description ? (
+                      <p className="mt-1 text-sm break-words text-slate-700">{audit.description}</p>
+                    ) : null}
+                    <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+                      <code className="rounded bg-slate-100 px-1 py-0.5 text-xs break-all">{audit.id}</code>
+                      {audit.url ? (
+                        <a
+                          href={audit.url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          aria-label={`How to fix it: ${audit.title} (opens in a new tab)`}
+                          className={linkClasses}
+                        >
+                          How to fix it
+                          <ExternalLinkIcon className="size-3.5 shrink-0" />
+                        </a>
+                      ) : null}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            </>
+          ) : null}
         </>
       ) : (
         <p className="mt-2 text-sm text-slate-700">Not available. {lighthouse.reason}</p>

@@ -14,6 +14,7 @@ import { RequestReview } from '#web/features/reviews/components/request-review.t
 import { formatScore, ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
 import { ReviewSteps } from '#web/features/reviews/components/review-steps.tsx'
 import { progressAnnouncement, reviewProgress } from '#web/features/reviews/progress.ts'
+import { heightSentence, SCORE_BAND_LABELS, type ScoreBand, scoreBand } from '#web/features/reviews/report.ts'
 import { formatRelative, useNow } from '#web/features/reviews/use-now.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
@@ -37,24 +38,49 @@ function When({ iso }: { iso: string }) {
   )
 }
 
-/** Green from 90, amber from 60, red below: the number says it, the colour only repeats it. */
-const METER_TONES = {
-  good: '[&::-moz-meter-bar]:bg-emerald-600 [&::-webkit-meter-optimum-value]:bg-emerald-600',
-  fair: '[&::-moz-meter-bar]:bg-amber-500 [&::-webkit-meter-optimum-value]:bg-amber-500',
-  poor: '[&::-moz-meter-bar]:bg-rose-600 [&::-webkit-meter-optimum-value]:bg-rose-600',
+/**
+ * The meter's bar by the score's band (report.ts: green from 80, amber from 50, red below). The number
+ * and the band's word say it; the colour only repeats it. Each bar is 4:1 or more on its grey track and
+ * on white (WCAG 1.4.11 asks 3:1).
+ */
+const METER_TONES: Record<ScoreBand, string> = {
+  good: '[&::-moz-meter-bar]:bg-emerald-700 [&::-webkit-meter-optimum-value]:bg-emerald-700',
+  fair: '[&::-moz-meter-bar]:bg-amber-700 [&::-webkit-meter-optimum-value]:bg-amber-700',
+  poor: '[&::-moz-meter-bar]:bg-rose-700 [&::-webkit-meter-optimum-value]:bg-rose-700',
+}
+
+/** The band's word in a colour of its own, 7:1 or more on white. */
+const BAND_TEXT: Record<ScoreBand, string> = {
+  good: 'bg-emerald-50 text-emerald-800 ring-emerald-700/30',
+  fair: 'bg-amber-50 text-amber-900 ring-amber-700/30',
+  poor: 'bg-rose-50 text-rose-800 ring-rose-700/30',
+}
+
+function ScoreBandLabel({ score }: { score: number }) {
+  const band = scoreBand(score)
+  return (
+    <span
+      data-testid="score-band"
+      data-band={band}
+      className={`ml-1 self-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${BAND_TEXT[band]}`}
+    >
+      {SCORE_BAND_LABELS[band]}
+    </span>
+  )
 }
 
 function ScoreMeter({ score, labelledBy }: { score: number; labelledBy: string }) {
   const value = Math.min(100, Math.max(0, score))
-  const tone = value >= 90 ? 'good' : value >= 60 ? 'fair' : 'poor'
+  const band = scoreBand(value)
   return (
     <meter
       aria-labelledby={labelledBy}
       min={0}
       max={100}
       value={value}
-      aria-valuetext={`${formatScore(score)} out of 100`}
-      className={`block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-meter-bar]:rounded-full [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-slate-200 [&::-webkit-meter-optimum-value]:rounded-full ${METER_TONES[tone]}`}
+      data-band={band}
+      aria-valuetext={`${formatScore(score)} out of 100, ${SCORE_BAND_LABELS[band].toLowerCase()}`}
+      className={`block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-meter-bar]:rounded-full [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-slate-200 [&::-webkit-meter-optimum-value]:rounded-full ${METER_TONES[band]}`}
     >
       {formatScore(score)} out of 100
     </meter>
@@ -201,6 +227,7 @@ export function ReviewReport({ review }: { review: Review }) {
                 {formatScore(review.score)}
               </span>
               <span className="text-base font-medium text-slate-600">/ 100</span>
+              <ScoreBandLabel score={review.score} />
             </p>
             <div className="mt-4 max-w-xl">
               <ScoreMeter score={review.score} labelledBy={overallId} />
@@ -224,10 +251,12 @@ export function ReviewReport({ review }: { review: Review }) {
         {review.quality ? <QualityReport quality={review.quality} /> : null}
 
         {review.versions && Object.keys(review.versions).length > 0 ? (
-          <section aria-labelledby="versions-heading" className="text-sm text-slate-600">
-            <h2 id="versions-heading" className="text-base font-semibold text-slate-900">
-              Engine versions
-            </h2>
+          // Closed by default: what ran matters to reproduce a score, not to improve one.
+          <details className="group text-sm text-slate-600" data-testid="engine-versions">
+            <summary className="inline-flex cursor-pointer items-center gap-1.5 rounded-sm py-1 text-slate-900 [&::-webkit-details-marker]:hidden">
+              <ChevronRightIcon className="size-4 shrink-0 transition-transform group-open:rotate-90" />
+              <h2 className="text-base font-semibold">Engine versions</h2>
+            </summary>
             <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
               {Object.entries(review.versions).map(([name, version]) => (
                 <div key={name} className="flex gap-1.5">
@@ -236,7 +265,7 @@ export function ReviewReport({ review }: { review: Review }) {
                 </div>
               ))}
             </dl>
-          </section>
+          </details>
         ) : null}
       </div>
     </>
@@ -380,10 +409,13 @@ function BreakpointSection({ breakpoint }: { breakpoint: ReviewBreakpoint }) {
   const headingId = useId()
   const scoreId = useId()
   const ratio = breakpoint.heightRatio
+  const height = heightSentence(breakpoint)
   return (
+    // Edge to edge on a phone (the page's 1rem padding undone), so the comparison gets the screen's
+    // whole width; a card from 40rem on.
     <section
       aria-labelledby={headingId}
-      className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-card sm:p-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10"
+      className="-mx-4 grid gap-6 border-y border-slate-200 bg-white px-4 py-5 sm:mx-0 sm:rounded-2xl sm:border sm:p-6 sm:shadow-card lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10"
     >
       <div>
         <h2 id={headingId} className="text-lg font-semibold tracking-tight text-slate-900">
@@ -395,6 +427,7 @@ function BreakpointSection({ breakpoint }: { breakpoint: ReviewBreakpoint }) {
             {formatScore(breakpoint.score)}
           </span>
           <span className="text-sm font-medium text-slate-600">/ 100</span>
+          <ScoreBandLabel score={breakpoint.score} />
         </p>
         <div className="mt-3">
           <ScoreMeter score={breakpoint.score} labelledBy={scoreId} />
@@ -406,6 +439,11 @@ function BreakpointSection({ breakpoint }: { breakpoint: ReviewBreakpoint }) {
               {ratio.toFixed(2)}× the design ({breakpoint.captureHeight.toLocaleString('en')} px for{' '}
               {breakpoint.designHeight.toLocaleString('en')} px)
             </dd>
+            {height ? (
+              <dd className="mt-1 text-slate-700" data-testid="height-sentence">
+                {height}
+              </dd>
+            ) : null}
           </div>
           {breakpoint.failedFonts.length > 0 ? (
             <div>
