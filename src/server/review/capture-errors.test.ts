@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { CaptureError, navigationFailure } from '#server/review/capture-errors.ts'
+import {
+  CaptureError,
+  failedNavigationError,
+  navigationFailure,
+  resourceHungError,
+  scriptKeptRunningError,
+  unpackedLimitError,
+} from '#server/review/capture-errors.ts'
 import type { EgressStats } from '#server/review/egress-proxy.ts'
 
 const stats = (blocked: EgressStats['blocked']): EgressStats => ({
@@ -52,5 +59,50 @@ describe('navigationFailure', () => {
       'https://site.example/',
     )
     expect(codeOf(limited)).toBe('too_large')
+  })
+})
+
+describe('a page that moved on to an address that gave no answer', () => {
+  it("is the proxy's refusal of that address, else unreachable", () => {
+    const refused = failedNavigationError(
+      { url: 'https://10.0.0.1/', errorText: 'net::ERR_TUNNEL_CONNECTION_FAILED' },
+      stats([{ host: '10.0.0.1:443', reason: '10.0.0.1 is a private address' }]),
+      30_000,
+    )
+    expect([refused.code, refused.message]).toEqual([
+      'blocked_address',
+      "The site's address points to a private network or to the reviewing machine, which reviews may not open.",
+    ])
+    expect(
+      failedNavigationError(
+        { url: 'https://gone.example/', errorText: 'net::ERR_CONNECTION_RESET' },
+        stats([]),
+        30_000,
+      ).code,
+    ).toBe('unreachable')
+    expect(
+      failedNavigationError({ url: 'https://odd.example/', errorText: '' }, stats([]), 30_000).code,
+    ).toBe('unreachable')
+  })
+})
+
+describe('what held a page, in words', () => {
+  it('names the cap once unpacked, the resource that never ended and a script that ran on', () => {
+    expect(unpackedLimitError(25 * 1024 * 1024).message).toBe(
+      "The page's files add up to more than 25 MB once unpacked.",
+    )
+    const sheet = resourceHungError('stylesheet', 'https://site.example/style.css', 30_000)
+    expect([sheet.code, sheet.message]).toEqual([
+      'timeout',
+      'A stylesheet (https://site.example/style.css) did not finish loading within 30 seconds.',
+    ])
+    expect(
+      resourceHungError('script', `https://site.example/${'\u0000x'.repeat(300)}`, 2000).message,
+    ).toMatch(
+      /^A script \(https:\/\/site\.example\/\?x\?x.{150,200}\) did not finish loading within 2 seconds\.$/,
+    )
+    expect(scriptKeptRunningError('loading').message).toBe(
+      'A script on the page kept running and never let it finish loading.',
+    )
   })
 })

@@ -1,4 +1,5 @@
 import type { Response } from 'playwright-core'
+import { printable } from '#server/review/address-policy.ts'
 import type { EgressStats } from '#server/review/egress-proxy.ts'
 
 /**
@@ -119,6 +120,51 @@ export function navigationFailure(
   if (/net::ERR_/.test(message))
     return new CaptureError('unreachable', "The site's server could not be reached.")
   return error
+}
+
+/** The cap on a page's files once unpacked, said in MB (docs/product.md §10). */
+export function unpackedLimitError(maxBytes: number): CaptureError {
+  return new CaptureError(
+    'too_large',
+    `The page's files add up to more than ${Math.round(maxBytes / 1024 / 1024)} MB once unpacked.`,
+  )
+}
+
+/**
+ * The page's own frame moved on (meta refresh, script) to an address that gave no answer, and Chromium
+ * shows its error page instead: the proxy's refusal when it refused that address, else unreachable.
+ */
+export function failedNavigationError(
+  failure: { url: string; errorText: string },
+  stats: EgressStats,
+  timeoutMs: number,
+): CaptureError {
+  const error = new Error(`${failure.errorText || 'net::ERR_FAILED'} at ${failure.url}`)
+  const said = navigationFailure(error, stats, timeoutMs, failure.url)
+  if (said instanceof CaptureError) return said
+  return new CaptureError('unreachable', 'The page moved on to an address that could not be opened.')
+}
+
+/** The page's main thread never came free: a script that loops (or works) without end. */
+export function scriptKeptRunningError(phase: 'loading' | 'loaded'): CaptureError {
+  return new CaptureError(
+    'timeout',
+    phase === 'loading'
+      ? 'A script on the page kept running and never let it finish loading.'
+      : 'A script on the page kept running, so the page could not be captured.',
+  )
+}
+
+/** A stylesheet or script the page waits for (to show anything, or to go on parsing) that never ended. */
+export function resourceHungError(
+  kind: 'stylesheet' | 'script',
+  url: string,
+  waitedMs: number,
+): CaptureError {
+  return new CaptureError(
+    'timeout',
+    `A ${kind} (${printable(url, 200)}) did not finish loading within ${Math.round(waitedMs / 1000)} seconds.`,
+  )
 }
 
 /** The job's deadline (or the caller's abort, whose reason passes through as it came) comes first. */

@@ -4,6 +4,7 @@ import type http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
@@ -112,6 +113,19 @@ async function captureError(promise: Promise<unknown>): Promise<CaptureError> {
 /** A handler that never answers: the request hangs until the server closes. */
 const hang: http.RequestListener = () => {}
 
+/** Starts a stylesheet and holds it open: the answer never ends. */
+const hangingStylesheet: http.RequestListener = (_req, res) => {
+  res.writeHead(200, { 'Content-Type': 'text/css' })
+  res.write('body{')
+}
+
+/** 60 MB of zeros, gzipped to a few dozen KB: what a page's files are once unpacked counts. */
+const BOMB = gzipSync(Buffer.alloc(60 * MB))
+const bomb =
+  (contentType: string): http.RequestListener =>
+  (_req, res) =>
+    res.writeHead(200, { 'Content-Type': contentType, 'Content-Encoding': 'gzip' }).end(BOMB)
+
 /** A verification tag, as a member puts it in their page's <head> (docs/product.md §10). */
 const tag = (token: string) => `<meta name="${VERIFICATION_META_NAME}" content="${token}">`
 /** The token of the page the redirects below end on, and the one of the pages that redirect to it. */
@@ -184,6 +198,28 @@ describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_00
         body: `<script>const socket = new WebSocket('ws://127.0.0.1:${secret.port}/'); socket.onerror = () => {}</script>`,
       }),
       '/meta-refresh': landingPage({ head: `<meta http-equiv="refresh" content="0;url=${secretUrl}">` }),
+      '/refresh-to-private': landingPage({
+        head: '<meta http-equiv="refresh" content="0;url=http://10.0.0.1/">',
+      }),
+      '/script-to-private': landingPage({ body: "<script>location.href = 'http://10.0.0.1/'</script>" }),
+      '/script-to-private-https': landingPage({
+        body: "<script>location.href = 'https://10.0.0.1/'</script>",
+      }),
+      '/script-to-secret': landingPage({ body: `<script>location.href = '${secretUrl}'</script>` }),
+      '/bomb.bin': bomb('application/octet-stream'),
+      '/bomb-part': landingPage({
+        body: `<script>fetch('/bomb.bin').then((r) => r.arrayBuffer()).catch(() => {})</script>`,
+      }),
+      '/bomb': bomb('text/html; charset=utf-8'),
+      '/hang.css': hangingStylesheet,
+      '/hanging-stylesheet': landingPage({ head: '<link rel="stylesheet" href="/hang.css">' }),
+      // A script after the stylesheet waits for it: DOMContentLoaded never comes.
+      '/hanging-stylesheet-script': landingPage({
+        head: '<link rel="stylesheet" href="/hang.css"><script>document.title = "styled"</script>',
+      }),
+      '/hanging-script': landingPage({ head: '<script src="/hang"></script>' }),
+      '/endless-script': landingPage({ body: '<script>for (;;) {}</script>' }),
+      '/endless-onload': landingPage({ body: '<script>onload = () => { for (;;) {} }</script>' }),
       // The page the capture has to judge is the last one the main frame loaded.
       '/refresh-to-missing': landingPage({
         head: '<meta http-equiv="refresh" content="0; url=/no-such-page">',
@@ -470,18 +506,27 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       expect(secret.connections()).toBe(0)
     })
 
-    it('a meta refresh to a refused loopback port is refused, and nothing reaches it', async () => {
-      const outcome = await capture('/meta-refresh', {
-        breakpoints: ['desktop'],
-        settleTimeoutMs: 1000,
-      }).then(
-        (result) => ({ egress: result.egress, code: 'captured' }),
-        (error: CaptureError) => ({ egress: error.egress, code: error.code }),
-      )
-      expect(outcome.egress?.blocked.map((b) => b.host)).toContain(`127.0.0.1:${secret.port}`)
-      expect(outcome.code).not.toBe('browser_failed')
-      expect(secret.connections()).toBe(0)
-    })
+    it.each([
+      ['a meta refresh', '/meta-refresh', 'secret'],
+      ['a script', '/script-to-secret', 'secret'],
+      ['a meta refresh', '/refresh-to-private', '10.0.0.1:80'],
+      ['a script', '/script-to-private', '10.0.0.1:80'],
+      ['a script', '/script-to-private-https', '10.0.0.1:443'],
+    ])(
+      'a page that %s moves on to a refused address (%s) fails blocked_address, not scored on the refusal',
+      async (_how, path, host) => {
+        const error = await captureError(capture(path, { breakpoints: ['desktop'], settleTimeoutMs: 1000 }))
+        expect([error.code, error.message]).toEqual([
+          'blocked_address',
+          "The site's address points to a private network or to the reviewing machine, which reviews may not open.",
+        ])
+        expect(error.egress?.blocked.map((b) => b.host)).toContain(
+          host === 'secret' ? `127.0.0.1:${secret.port}` : host,
+        )
+        expect(site.requests).toContain(path)
+        expect(secret.connections()).toBe(0)
+      },
+    )
 
     it('a site that refuses connections is unreachable; a 404 is an http_error that says the status', async () => {
       const closedPort = await unusedPort()
@@ -523,8 +568,11 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
 
     it('a site that never answers is a timeout within the navigation limit', async () => {
       const started = Date.now()
-      const error = await captureError(capture('/hang', { navigationTimeoutMs: 1500 }))
-      expect(error.code).toBe('timeout')
+      const error = await captureError(capture('/hang', { navigationTimeoutMs: 2000 }))
+      expect([error.code, error.message]).toEqual([
+        'timeout',
+        'The site did not send its page within 2 seconds.',
+      ])
       expect(Date.now() - started).toBeLessThan(10_000)
     })
 
@@ -571,6 +619,77 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       expect(part.message).toMatch(/more than 25 MB/)
       expect(hugePart.sent()).toBeGreaterThan(0)
       expect(hugePart.sent()).toBeLessThan(40 * MB)
+    })
+
+    it('a gzip answer that unpacks past 25 MB, as a part of the page or as the page, is too_large at once', async () => {
+      // What the proxy sees on the wire is far below its own 25 MB: the browser counts what it unpacks.
+      expect(BOMB.length).toBeLessThan(MB)
+      for (const path of ['/bomb-part', '/bomb']) {
+        const started = Date.now()
+        const error = await captureError(capture(path, { breakpoints: ['desktop'], settleTimeoutMs: 1000 }))
+        expect([error.code, error.message], path).toEqual([
+          'too_large',
+          "The page's files add up to more than 25 MB once unpacked.",
+        ])
+        expect(error.egress?.bytes, path).toBeLessThan(2 * MB)
+        expect(Date.now() - started, path).toBeLessThan(20_000)
+      }
+      expect(site.requests).toContain('/bomb.bin')
+    })
+
+    it('a stylesheet that never finishes is named after the navigation limit, not the job limit', async () => {
+      for (const path of ['/hanging-stylesheet', '/hanging-stylesheet-script']) {
+        const started = Date.now()
+        const error = await captureError(
+          capture(path, {
+            breakpoints: ['desktop'],
+            navigationTimeoutMs: 2000,
+            settleTimeoutMs: 500,
+            jobTimeoutMs: 60_000,
+          }),
+        )
+        expect([error.code, error.message], path).toEqual([
+          'timeout',
+          `A stylesheet (${site.origin}/hang.css) did not finish loading within 2 seconds.`,
+        ])
+        expect(Date.now() - started, path).toBeLessThan(20_000)
+      }
+    })
+
+    it('a script that never finishes loading is named', async () => {
+      const error = await captureError(
+        capture('/hanging-script', {
+          breakpoints: ['desktop'],
+          navigationTimeoutMs: 2000,
+          jobTimeoutMs: 60_000,
+        }),
+      )
+      expect([error.code, error.message]).toEqual([
+        'timeout',
+        `A script (${site.origin}/hang) did not finish loading within 2 seconds.`,
+      ])
+    })
+
+    it('a script that runs forever, while the page loads or on load, is said to be one', async () => {
+      for (const path of ['/endless-script', '/endless-onload']) {
+        const started = Date.now()
+        const error = await captureError(
+          capture(path, {
+            breakpoints: ['desktop'],
+            navigationTimeoutMs: 2000,
+            settleTimeoutMs: 500,
+            jobTimeoutMs: 60_000,
+          }),
+        )
+        expect([error.code, error.message], path).toEqual([
+          'timeout',
+          'A script on the page kept running and never let it finish loading.',
+        ])
+        expect(Date.now() - started, path).toBeLessThan(20_000)
+      }
+      // The browser is still good for the next page.
+      const result = await capture('/', { breakpoints: ['mobile'] })
+      expect(result.captures).toHaveLength(1)
     })
 
     it('a link to an attachment, clicked by the page, writes no file, and the page is captured', async () => {

@@ -6,8 +6,12 @@ import {
   CaptureError,
   checkResponse,
   classifyFailure,
+  failedNavigationError,
   limitReason,
   navigationFailure,
+  resourceHungError,
+  scriptKeptRunningError,
+  unpackedLimitError,
 } from '#server/review/capture-errors.ts'
 import {
   EGRESS_MAX_BLOCKED_RECORDS,
@@ -17,13 +21,17 @@ import {
   startEgressProxy,
 } from '#server/review/egress-proxy.ts'
 import {
+  bounded,
   FREEZE_CSS,
   fontsSettled,
   freezeAndMeasure,
   freezeScript,
+  measure,
+  nextFrame,
   readVerificationTokens,
   settle,
 } from '#server/review/in-page.ts'
+import { type PageWatch, watchPage } from '#server/review/page-watch.ts'
 import { auditAccessibility } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt, type PageDocuments } from '#server/review/quality/documents.ts'
 import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
@@ -47,6 +55,15 @@ export const CAPTURE_MAX_HEIGHT = 16_000
 export const CAPTURE_SETTLE_TIMEOUT_MS = 5000
 /** Reading the document's body and the rendered DOM for validation; a body that never ends is let go. */
 export const CAPTURE_DOCUMENT_TIMEOUT_MS = 5000
+/**
+ * A page's files together once unpacked (gzip, br), per breakpoint's page load, like the proxy's 25 MB on
+ * the wire: a small compressed answer can unpack to gigabytes in the browser (docs/product.md §10).
+ */
+export const CAPTURE_MAX_UNPACKED_BYTES = 25 * 1024 * 1024
+/** How long a page that is not busy may take to answer a trivial script or draw a frame (on a busy machine). */
+const CAPTURE_PROBE_TIMEOUT_MS = 5000
+/** Closing a context whose page hangs: Chromium ends its process, which is quick, but not waited for forever. */
+const CAPTURE_CLOSE_TIMEOUT_MS = 10_000
 
 const PLAYWRIGHT_VERSION: string = createRequire(import.meta.url)('playwright-core/package.json').version
 
@@ -222,6 +239,11 @@ type BreakpointJob = {
   documents: boolean
 }
 
+type PageJob = BreakpointJob & {
+  /** Called once when the page's files pass CAPTURE_MAX_UNPACKED_BYTES once unpacked. */
+  onUnpackedLimit: () => void
+}
+
 type VisitResult = {
   capture: CapturedBreakpoint
   finalUrl: string
@@ -241,6 +263,16 @@ async function captureBreakpoint(
 ): Promise<VisitResult> {
   const proxy = await startEgressProxy(options.proxy)
   let context: BrowserContext | undefined
+  // Past the unpacked cap the page is stopped at once (its context closed below), whatever it was doing.
+  let unpackedFailure: CaptureError | null = null
+  let onUnpackedLimit = () => {}
+  const unpackedLimit = new Promise<never>((_, reject) => {
+    onUnpackedLimit = () => {
+      unpackedFailure = unpackedLimitError(CAPTURE_MAX_UNPACKED_BYTES)
+      reject(unpackedFailure)
+    }
+  })
+  unpackedLimit.catch(() => {})
   try {
     const visit = async () => {
       context = await browser.newContext({
@@ -257,19 +289,23 @@ async function captureBreakpoint(
         await context.close().catch(() => {})
         throw options.job.signal.reason
       }
-      return visitPage(context, url, viewport, proxy, options)
+      return visitPage(context, url, viewport, proxy, { ...options, onUnpackedLimit })
     }
-    const result = await Promise.race([visit(), options.job.aborted])
+    const result = await Promise.race([visit(), options.job.aborted, unpackedLimit])
     // A limit passed after the document arrived still leaves a page with holes: not a fair capture.
     const limit = limitReason(proxy.stats())
     if (limit) throw new CaptureError('too_large', limit)
+    if (unpackedFailure) throw unpackedFailure
     return result
   } catch (error) {
-    throw classifyFailure(error, proxy.stats(), options.job.signal)
+    // What failed after the unpacked cap was passed failed because of it (the page was stopped).
+    const cause = unpackedFailure && !(error instanceof CaptureError) ? unpackedFailure : error
+    throw classifyFailure(cause, proxy.stats(), options.job.signal)
   } finally {
     options.egress.push(proxy.stats())
     // Closing the context stops whatever the page was still doing, also after a timeout.
-    await (context as BrowserContext | undefined)?.close().catch(() => {})
+    const closing = (context as BrowserContext | undefined)?.close()
+    if (closing) await bounded(closing, CAPTURE_CLOSE_TIMEOUT_MS).catch(() => {})
     await proxy.close()
   }
 }
@@ -290,7 +326,7 @@ async function visitPage(
   url: URL,
   viewport: (typeof REVIEW_BREAKPOINTS)[number],
   proxy: EgressProxy,
-  options: BreakpointJob,
+  options: PageJob,
 ): Promise<VisitResult> {
   const name = viewport.breakpoint
   const time = phaseTimer(options.timings, name)
@@ -307,13 +343,39 @@ async function visitPage(
   page = await context.newPage()
   // alert(), confirm() and beforeunload would otherwise block the page until someone answers.
   page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
-
   // The last document the page's own frame received: after a meta refresh or a script redirect it is not
   // the one page.goto answered with, and it is the page that has to load with a 2xx answer.
-  let lastDocument: Response | null = null
-  page.on('response', (answer) => {
-    if (answer.request().isNavigationRequest() && answer.frame() === page?.mainFrame()) lastDocument = answer
+  const watch = await watchPage(context, page, {
+    maxUnpackedBytes: CAPTURE_MAX_UNPACKED_BYTES,
+    onUnpackedLimit: options.onUnpackedLimit,
   })
+  try {
+    return await visitWatched(page, url, viewport, proxy, watch, {
+      ...options,
+      time,
+      audit: async (open) => {
+        auditing = true
+        try {
+          return await auditAccessibility(open)
+        } finally {
+          auditing = false
+        }
+      },
+    })
+  } finally {
+    watch.dispose()
+  }
+}
+
+async function visitWatched(
+  page: Page,
+  url: URL,
+  viewport: (typeof REVIEW_BREAKPOINTS)[number],
+  proxy: EgressProxy,
+  watch: PageWatch,
+  options: PageJob & { time: (phase: string) => void; audit: (page: Page) => Promise<AxeAudit> },
+): Promise<VisitResult> {
+  const { time } = options
   const navigationStarted = performance.now()
   let response: Response | null
   try {
@@ -324,7 +386,7 @@ async function visitPage(
   } catch (error) {
     // A 204 or 205 answer has no page: Chromium drops the navigation (net::ERR_ABORTED), though the site
     // was reached and answered.
-    const answered = lastDocument as Response | null
+    const answered = watch.lastDocument()
     const status = answered?.status()
     if (answered && (status === 204 || status === 205)) {
       const text = answered.statusText()
@@ -333,23 +395,60 @@ async function visitPage(
         `The site answered with HTTP status ${status}${text ? ` (${text})` : ''}: an empty answer, not a page.`,
       )
     }
-    throw navigationFailure(error, proxy.stats(), options.navigationTimeoutMs, url.href)
+    // The document came but DOMContentLoaded did not: what held it (a script that runs on, a stylesheet
+    // or a script it waits for) is said as such. Before an answer, the page still shows nothing to probe.
+    if (answered && error instanceof Error && error.name === 'TimeoutError' && !limitReason(proxy.stats())) {
+      const held = await whatHolds(page, watch, options.navigationTimeoutMs, 'loading')
+      if (held) throw held
+    }
+    const said = navigationFailure(error, proxy.stats(), options.navigationTimeoutMs, url.href)
+    // page.goto gave up for another reason (e.g. a script moved the page on at once, to an address
+    // that failed): what that navigation met is the reason.
+    const failed = watch.failedNavigation()
+    if (!(said instanceof CaptureError) && failed)
+      throw failedNavigationError(failed, proxy.stats(), options.navigationTimeoutMs)
+    if (!(said instanceof CaptureError) && answered) await checkResponse(answered, proxy.stats())
+    throw said
   }
   if (response) await checkResponse(response, proxy.stats())
   // A subresource that never ends must not sink the review: what has arrived by then is captured.
   const left = options.navigationTimeoutMs - (performance.now() - navigationStarted)
   await page.waitForLoadState('load', { timeout: Math.max(1, left) }).catch(() => {})
+  // Unless the page cannot show anything without it (a stylesheet in <head>), or a script holds it.
+  if (!(await drawsFrames(page))) {
+    const held = await whatHolds(page, watch, options.navigationTimeoutMs, 'loading')
+    if (held) throw held
+  }
   time('navigate')
 
-  await settle(page, options.settleTimeoutMs, CAPTURE_MAX_HEIGHT)
+  const held = async () =>
+    (await whatHolds(page, watch, options.navigationTimeoutMs, 'loaded')) ?? scriptKeptRunningError('loaded')
+  if (!(await settle(page, options.settleTimeoutMs, CAPTURE_MAX_HEIGHT))) throw await held()
   // A meta refresh or a script may have moved the page on meanwhile: that page is the one judged.
   await page.waitForLoadState('load', { timeout: options.settleTimeoutMs }).catch(() => {})
-  const ended = lastDocument as Response | null
-  if (ended && ended !== response) await checkResponse(ended, proxy.stats())
-  const failedFonts = await page.evaluate(fontsSettled, options.settleTimeoutMs).catch(() => [])
+  await checkDocument(watch, response, proxy, options.navigationTimeoutMs)
+  const fonts = await bounded(
+    page.evaluate(fontsSettled, options.settleTimeoutMs).catch(() => []),
+    options.settleTimeoutMs + CAPTURE_PROBE_TIMEOUT_MS,
+  )
+  if (!fonts.done) throw await held()
+  const failedFonts = fonts.value
   time('settle')
 
-  const pageHeight = await page.evaluate(freezeAndMeasure, FREEZE_CSS)
+  const measured = await bounded(
+    page.evaluate(freezeAndMeasure, FREEZE_CSS),
+    options.settleTimeoutMs + CAPTURE_PROBE_TIMEOUT_MS,
+  )
+  let pageHeight: number
+  if (measured.done) pageHeight = measured.value
+  else {
+    // No frame came: a page held by something is said so; one that only draws no frames is measured as is.
+    const holds = await whatHolds(page, watch, options.navigationTimeoutMs, 'loaded')
+    if (holds) throw holds
+    const plain = await bounded(page.evaluate(measure), CAPTURE_PROBE_TIMEOUT_MS)
+    if (!plain.done) throw scriptKeptRunningError('loaded')
+    pageHeight = plain.value
+  }
   const height = Math.min(Math.max(pageHeight, viewport.height), CAPTURE_MAX_HEIGHT)
   const png = await page.screenshot({
     type: 'png',
@@ -362,10 +461,14 @@ async function visitPage(
     timeout: 30_000,
   })
   time('screenshot')
+  // Moved on while it was being measured and shot: the picture is not of the page that ended up showing.
+  await checkDocument(watch, response, proxy, options.navigationTimeoutMs)
   const finalUrl = page.url()
-  const verificationTokens = await page
-    .evaluate(readVerificationTokens, VERIFICATION_META_NAME)
-    .catch((): string[] => [])
+  const tokens = await bounded(
+    page.evaluate(readVerificationTokens, VERIFICATION_META_NAME).catch((): string[] => []),
+    CAPTURE_PROBE_TIMEOUT_MS,
+  )
+  const verificationTokens = tokens.done ? tokens.value : []
   let documents: PageDocuments | undefined
   if (options.documents && response) {
     documents = await keepDocuments(page, response)
@@ -374,14 +477,12 @@ async function visitPage(
   // After the screenshot, on the same page: axe judges what the capture shows (contrast included).
   let axe: AxeAudit | undefined
   if (options.axe) {
-    auditing = true
-    axe = await auditAccessibility(page)
-    auditing = false
+    axe = await options.audit(page)
     time('axe')
   }
   return {
     capture: {
-      breakpoint: name,
+      breakpoint: viewport.breakpoint,
       width: viewport.width,
       png,
       height,
@@ -394,6 +495,66 @@ async function visitPage(
     ...(axe ? { axe } : {}),
     ...(documents ? { documents } : {}),
   }
+}
+
+/**
+ * docs/product.md §10: the page the main frame ended on must have loaded with a 2xx answer. A meta refresh
+ * or a script may have moved it to an address the proxy refused or that never answered, in which case
+ * Chromium shows its own error page: that is the refusal (or the failure), never a page to score.
+ */
+async function checkDocument(
+  watch: PageWatch,
+  first: Response | null,
+  proxy: EgressProxy,
+  timeoutMs: number,
+) {
+  const failed = watch.failedNavigation()
+  if (failed) throw failedNavigationError(failed, proxy.stats(), timeoutMs)
+  const ended = watch.lastDocument()
+  if (ended && ended !== first) await checkResponse(ended, proxy.stats())
+}
+
+/** Whether the page draws a frame soon. A page that stops answering because the browser went away throws. */
+async function drawsFrames(page: Page): Promise<boolean> {
+  try {
+    return (await bounded(page.evaluate(nextFrame), CAPTURE_PROBE_TIMEOUT_MS)).done
+  } catch (error) {
+    if (page.isClosed() || !page.context().browser()?.isConnected()) throw error
+    // The page navigated meanwhile (its context was destroyed): it is alive.
+    return true
+  }
+}
+
+/**
+ * Why a page is stuck, after `waitedMs`: its main thread does not answer (a script that keeps running), or
+ * it waits for a stylesheet or a script that never finished loading; null if none of these.
+ */
+async function whatHolds(
+  page: Page,
+  watch: PageWatch,
+  waitedMs: number,
+  phase: 'loading' | 'loaded',
+): Promise<CaptureError | null> {
+  let answers: boolean
+  try {
+    answers = (
+      await bounded(
+        page.evaluate(() => true),
+        CAPTURE_PROBE_TIMEOUT_MS,
+      )
+    ).done
+  } catch (error) {
+    if (page.isClosed() || !page.context().browser()?.isConnected()) throw error
+    answers = true
+  }
+  // A crashed or closed browser does not answer either: that is ours, not the page's.
+  if (!page.context().browser()?.isConnected()) throw new Error('The browser went away.')
+  if (!answers) return scriptKeptRunningError(phase)
+  const stylesheet = watch.pending('stylesheet')[0]
+  if (stylesheet) return resourceHungError('stylesheet', stylesheet, waitedMs)
+  const script = watch.pending('script')[0]
+  if (script) return resourceHungError('script', script, waitedMs)
+  return null
 }
 
 /** Resolves to `fallback` if `promise` has not settled within `ms` (or rejects). */

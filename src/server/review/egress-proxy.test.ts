@@ -1,5 +1,6 @@
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
@@ -333,6 +334,21 @@ describe('the egress proxy', { timeout: 20_000 }, () => {
     expect(proxy.stats().blocked).toEqual([
       { host: '*', reason: 'The page downloaded more than 25 MB: the rest was cut off.' },
     ])
+  })
+
+  it('passes a gzip answer on as sent and counts it on the wire: unpacked size is counted in the browser', async () => {
+    const packed = gzipSync(Buffer.alloc(40 * MB))
+    const fixture = await startFixture((_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Encoding': 'gzip' })
+        .end(packed),
+    )
+    const proxy = await startProxy({ allowLoopback: true })
+    const answer = await proxiedGet(proxy, `${fixture.origin}/bomb`)
+    expect([answer.status, answer.complete, answer.headers['content-encoding']]).toEqual([200, true, 'gzip'])
+    expect(answer.body.equals(packed)).toBe(true)
+    expect(proxy.stats().bytes).toBe(packed.length)
+    expect(proxy.stats().blocked).toEqual([])
   })
 
   it('counts the bytes through tunnels too', async () => {

@@ -10,15 +10,55 @@ import type { Page } from 'playwright-core'
 export const FREEZE_CSS = `*,*::before,*::after{animation:none!important;transition:none!important;caret-color:transparent!important}
 html{scrollbar-width:none!important}::-webkit-scrollbar{display:none!important}`
 
+/** Time given on top of an in-page wait's own bound for the answer to come back. */
+const ANSWER_MARGIN_MS = 1000
+
+/**
+ * `promise`'s value, or `timedOut` if it has not settled within `ms`. A rejection passes through: the
+ * page navigated or the browser went away, which the caller tells apart.
+ */
+export async function bounded<T>(
+  promise: Promise<T>,
+  ms: number,
+): Promise<{ done: true; value: T } | { done: false }> {
+  let timer: NodeJS.Timeout | undefined
+  // Nobody reads it once the race is lost; it rejects when the context closes.
+  promise.catch(() => {})
+  try {
+    return await Promise.race([
+      promise.then((value) => ({ done: true as const, value })),
+      new Promise<{ done: false }>((resolve) => {
+        timer = setTimeout(() => resolve({ done: false }), ms)
+      }),
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * Lazy images made eager, the page scrolled through (down to `maxHeight`) for scripts that load on
- * sight, then bounded waits.
+ * sight, then bounded waits. False when the page stopped answering (a script keeps its main thread busy):
+ * the rest is not tried.
  */
-export async function settle(page: Page, timeoutMs: number, maxHeight: number) {
+export async function settle(page: Page, timeoutMs: number, maxHeight: number): Promise<boolean> {
+  const answers = async (run: Promise<unknown>) =>
+    (
+      await bounded(
+        run.catch(() => {}),
+        timeoutMs + ANSWER_MARGIN_MS,
+      )
+    ).done
   await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => {})
-  await page.evaluate(loadLazyContent, { maxHeight, timeoutMs }).catch(() => {})
+  if (!(await answers(page.evaluate(loadLazyContent, { maxHeight, timeoutMs })))) return false
   await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => {})
-  await page.evaluate(imagesLoaded, timeoutMs).catch(() => {})
+  return answers(page.evaluate(imagesLoaded, timeoutMs))
+}
+
+/** Resolves at the page's next frame: never while a stylesheet in <head> is loading, or a script runs. */
+export async function nextFrame(): Promise<boolean> {
+  await new Promise((resolve) => requestAnimationFrame(resolve))
+  return true
 }
 
 // The functions below run in the page. They declare no named functions inside: tsx (npm run dev)
@@ -38,6 +78,13 @@ export async function freezeAndMeasure(css: string): Promise<number> {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
   window.scrollTo(0, 0)
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  const root = document.documentElement
+  return Math.ceil(Math.max(root.scrollHeight, root.offsetHeight, document.body?.scrollHeight ?? 0))
+}
+
+/** The height alone, for a page that draws no frames (one that replaced requestAnimationFrame, say). */
+export function measure(): number {
+  window.scrollTo(0, 0)
   const root = document.documentElement
   return Math.ceil(Math.max(root.scrollHeight, root.offsetHeight, document.body?.scrollHeight ?? 0))
 }
