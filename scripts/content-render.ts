@@ -14,18 +14,26 @@ import { type Browser, type BrowserContext, chromium, type Page } from '@playwri
 import sharp from 'sharp'
 import { z } from 'zod'
 import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
+import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 
 export interface View {
   /** file name in design/ without extension */
   name: 'desktop' | 'tablet' | 'mobile'
   width: number
+  /** The initial viewport's height; screenshots are full page, so it only affects `vh` units and such. */
+  height: number
 }
 
-export const VIEWS: readonly View[] = [
-  { name: 'desktop', width: 1440 },
-  { name: 'tablet', width: 768 },
-  { name: 'mobile', width: 375 },
-]
+/**
+ * The review's breakpoints, viewport heights included (REVIEW_BREAKPOINTS): a design drawn in another
+ * viewport than the one its capture is taken in differs where a page sizes itself by the viewport
+ * (`100svh` heroes, short pages stretched to the window), and the reference would score below 100.
+ */
+export const VIEWS: readonly View[] = REVIEW_BREAKPOINTS.map(({ breakpoint, width, height }) => ({
+  name: breakpoint,
+  width,
+  height,
+}))
 
 export type ViewName = View['name']
 
@@ -103,9 +111,6 @@ export async function readStates(dir: string): Promise<StatesResult> {
     })),
   }
 }
-
-/** Height of the initial viewport; screenshots are full page, so it only affects `vh` units. */
-const VIEWPORT_HEIGHT = 900
 
 export const CHALLENGES_DIR = fileURLToPath(new URL('../content/challenges/', import.meta.url))
 
@@ -204,7 +209,7 @@ export async function openContext(
   options: RenderOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
-    viewport: { width: view.width, height: VIEWPORT_HEIGHT },
+    viewport: { width: view.width, height: view.height },
     deviceScaleFactor: 1,
     reducedMotion: 'reduce',
   })

@@ -9,6 +9,8 @@
 //   loads from the network
 // - zip.ts: the zip holds exactly what the format ships, the page's asset list covers it, it opens
 // - drift.ts: each view and state re-rendered and compared with the committed PNG (fails over 1%)
+// - reference-score.ts: the reference reviewed as a member's site is, scoring at least 99 at each
+//   breakpoint against its own design
 // - accessibility.ts: axe on the reference at 1440, 768 and 375px
 //
 // Prints one line per challenge ("✓ Slug" or "✗ Slug" and its problems), then "N passed, M failed";
@@ -17,11 +19,13 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { CHALLENGES_DIR, launchBrowser } from '../content-render.ts'
 import { checkAccessibility } from './accessibility.ts'
 import { checkRendered } from './drift.ts'
 import { checkFolder } from './folder.ts'
 import { checkSlugCase, loadFolders } from './metadata.ts'
+import { checkReferenceScores } from './reference-score.ts'
 import { checkReferences } from './references.ts'
 import { exists, type Problem, shown } from './shared.ts'
 import { checkStates } from './states.ts'
@@ -66,6 +70,8 @@ export async function checkCatalogue(
   const diffDir = await mkdtemp(join(tmpdir(), 'content-check-diffs-'))
   const needsBrowser = render || axe
   const browser = needsBrowser ? await launchBrowser() : null
+  // The review's own browser pool, for scoring each reference as a review would.
+  const reviewPool = render ? createBrowserPool() : null
   const checkOne = async (slug: string): Promise<ChallengeReport> => {
     const dir = join(root, slug)
     const problems: Problem[] = [...(loaded.problems.get('') ?? []), ...(slugProblems.get(slug) ?? [])]
@@ -83,6 +89,7 @@ export async function checkCatalogue(
     if (browser && (await exists(join(dir, 'reference', 'index.html')))) {
       const blocked = new Set<string>()
       if (render && states) problems.push(...(await checkRendered(dir, browser, { blocked, diffDir, axe })))
+      if (reviewPool) problems.push(...(await checkReferenceScores(dir, reviewPool)).problems)
       else if (axe) problems.push(...(await checkAccessibility(dir, browser, blocked)))
       for (const url of blocked)
         problems.push({
@@ -117,6 +124,7 @@ export async function checkCatalogue(
     await Promise.all(Array.from({ length: jobs }, worker))
   } finally {
     await browser?.close()
+    await reviewPool?.close()
     if ((await readdir(diffDir)).length === 0) await rm(diffDir, { recursive: true, force: true })
   }
   return reports as ChallengeReport[]

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
 import { type PrivatePostgres, startPrivatePostgres } from '#tests/support/private-postgres.ts'
 import { HttpClient, type ServerProcess, sleep, startServer } from '#tests/support/server-process.ts'
-import { type StaticSite, startStaticSite } from '#tests/support/static-site.ts'
+import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
 
 type Review = { status: string }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startStaticSite } from '#tests/support/static-site.ts'
+import { startStaticSite } from '../../scripts/static-site.ts'
 
 /**
  * Every challenge's reference solution as a live site, for the browser tests' shared server

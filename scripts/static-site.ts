@@ -17,9 +17,10 @@ const TYPES: Record<string, string> = {
 export type StaticSite = { port: number; close(): Promise<void> }
 
 /**
- * A folder served over HTTP on loopback, whatever the Host header says: with LOOPBACK_TEST_DOMAINS a
- * server under test reaches it as `http://someone.github.io:<port>/...`. For the challenges' reference
- * solutions (content/challenges/<slug>/reference/index.html, whose images are at ../images).
+ * A folder served over HTTP on loopback, whatever the Host header says: a challenge's reference solution
+ * as a live site (content/challenges/<slug>/reference/index.html, whose images are at ../images), for the
+ * content check's review of it and for tests (with LOOPBACK_TEST_DOMAINS a server under test reaches it
+ * as `http://someone.github.io/...`).
  */
 export async function startStaticSite(root: string, port = 0): Promise<StaticSite> {
   const server = http.createServer(async (req, res) => {
