@@ -41,7 +41,8 @@ function When({ iso }: { iso: string }) {
 /**
  * The meter's bar by the score's band (report.ts: green from 80, amber from 50, red below). The number
  * and the band's word say it; the colour only repeats it. Each bar is 4:1 or more on its grey track and
- * on white (WCAG 1.4.11 asks 3:1).
+ * on white (WCAG 1.4.11 asks 3:1). Chromium paints its own gradient over a meter's colours: `bg-none` takes
+ * it away.
  */
 const METER_TONES: Record<ScoreBand, string> = {
   good: '[&::-moz-meter-bar]:bg-emerald-700 [&::-webkit-meter-optimum-value]:bg-emerald-700',
@@ -80,7 +81,7 @@ function ScoreMeter({ score, labelledBy }: { score: number; labelledBy: string }
       value={value}
       data-band={band}
       aria-valuetext={`${formatScore(score)} out of 100, ${SCORE_BAND_LABELS[band].toLowerCase()}`}
-      className={`block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-meter-bar]:rounded-full [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-slate-200 [&::-webkit-meter-optimum-value]:rounded-full ${METER_TONES[band]}`}
+      className={`block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-meter-bar]:rounded-full [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-slate-200 [&::-webkit-meter-bar]:bg-none [&::-moz-meter-bar]:bg-none [&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:bg-none ${METER_TONES[band]}`}
     >
       {formatScore(score)} out of 100
     </meter>
