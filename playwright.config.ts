@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './src/server/chromium.ts'
-import { LOOPBACK_ONLY_DNS_ENV } from './tests/support/loopback-only-dns.ts'
+import { liveSitesEnv } from './tests/support/loopback-only-dns.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
@@ -65,10 +65,7 @@ export default defineConfig({
         // `http://<login>.github.io/<slug>/reference/index.html` is the member's own site showing the
         // reference solution, and its review passes in seconds (Lighthouse off; real-review.spec.ts runs
         // one with it) as a real one would, so tests earn points the way members do (docs/product.md §10).
-        ...LOOPBACK_ONLY_DNS_ENV,
-        LOOPBACK_TEST_DOMAINS: 'github.io,gitlab.io',
-        LOOPBACK_TEST_PORT: String(sitesPort),
-        REVIEW_ALLOW_LOOPBACK: '80',
+        ...liveSitesEnv(sitesPort, ['github.io', 'gitlab.io']),
         REVIEW_LIGHTHOUSE: 'off',
       },
     },

@@ -6,7 +6,7 @@ import { closeEndedCompetitions } from '#server/competitions/standings.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 import { createMember, createReviewedSubmission } from '#tests/support/factories.ts'
-import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
+import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
@@ -61,10 +61,7 @@ test.beforeAll(async () => {
       REVIEW_WORKERS: '1',
       REVIEW_LIGHTHOUSE: 'off',
       LINK_CHECK_WORKERS: '0',
-      REVIEW_ALLOW_LOOPBACK: '80',
-      ...LOOPBACK_ONLY_DNS_ENV,
-      LOOPBACK_TEST_DOMAINS: 'github.io',
-      LOOPBACK_TEST_PORT: String(site.port),
+      ...liveSitesEnv(site.port),
     },
   }
   server = await startServer(options)

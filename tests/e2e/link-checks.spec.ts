@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { openDatabase } from '#server/db/client.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { profilePageResponse } from '#shared/member.ts'
-import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
+import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { SITE_STATUS_DESCRIPTIONS } from '#web/features/profile/components/site-status.tsx'
 import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
@@ -53,10 +53,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   const env = {
     REVIEW_WORKERS: '1',
     REVIEW_LIGHTHOUSE: 'off',
-    REVIEW_ALLOW_LOOPBACK: '80',
-    ...LOOPBACK_ONLY_DNS_ENV,
-    LOOPBACK_TEST_DOMAINS: 'github.io',
-    LOOPBACK_TEST_PORT: String(site.port),
+    ...liveSitesEnv(site.port),
   }
   server = await startServer({ entry: 'dist/server/index.js', env })
   login = uniqueLogin(testInfo, 'links')

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Browser, Page, TestInfo } from '@playwright/test'
 import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
+import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { expect, test } from './fixtures.ts'
 import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
@@ -92,12 +92,9 @@ test.beforeAll(async () => {
     env: {
       REVIEW_WORKERS: '1',
       LINK_CHECK_WORKERS: '0',
-      REVIEW_ALLOW_LOOPBACK: '80',
       CONTENT_DIR: contentDir,
       COMPETITIONS_DIR: competitionsDir,
-      ...LOOPBACK_ONLY_DNS_ENV,
-      LOOPBACK_TEST_DOMAINS: 'github.io',
-      LOOPBACK_TEST_PORT: String(site.port),
+      ...liveSitesEnv(site.port),
     },
     readyTimeoutMs: 240_000,
   })

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { LOOPBACK_ONLY_DNS_ENV } from '#tests/support/loopback-only-dns.ts'
+import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type PrivatePostgres, startPrivatePostgres } from '#tests/support/private-postgres.ts'
 import { HttpClient, type ServerProcess, sleep, startServer } from '#tests/support/server-process.ts'
 import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
@@ -32,11 +32,7 @@ describe('twenty concurrent submits of different challenges (real server process
         REVIEW_WORKERS: '2',
         REVIEW_LIGHTHOUSE: 'off',
         LINK_CHECK_WORKERS: '0',
-        REVIEW_ALLOW_LOOPBACK: '80',
-        ...LOOPBACK_ONLY_DNS_ENV,
-        LOOPBACK_TEST_DOMAINS: 'github.io',
-        // Live sites answer on port 80: the server's connections there go to the fixture site.
-        LOOPBACK_TEST_PORT: String(site.port),
+        ...liveSitesEnv(site.port),
       },
     })
     const visitor = new HttpClient(server.baseUrl)
