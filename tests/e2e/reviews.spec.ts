@@ -523,7 +523,7 @@ test.describe('submission reviews', () => {
     await expect(quality.getByTestId('html-finding')).toContainText('Duplicate ID "menu"')
     await expect(quality.getByTestId('html-finding')).toContainText('line 12, column 15')
     await expect(
-      quality.getByTestId('html-finding').getByRole('link', { name: /no-dup-id/ }),
+      quality.getByTestId('html-finding').getByRole('link', { name: /^How to fix it: Duplicate ID "menu"/ }),
     ).toHaveAttribute('href', 'https://html-validate.org/rules/no-dup-id.html')
 
     // "Copy as Markdown" puts the summary on the clipboard and says so.

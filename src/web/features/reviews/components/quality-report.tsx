@@ -111,16 +111,7 @@ export function QualityReport({ quality }: { quality: ReviewQuality }) {
                 </p>
                 {finding.ruleUrl ? (
                   <p className="mt-2 text-sm">
-                    <a
-                      href={finding.ruleUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`About the rule ${finding.ruleId} (opens in a new tab)`}
-                      className={linkClasses}
-                    >
-                      About this rule
-                      <ExternalLinkIcon className="size-3.5 shrink-0" />
-                    </a>
+                    <HowToFixLink href={finding.ruleUrl} subject={finding.message} />
                   </p>
                 ) : null}
               </li>
@@ -164,16 +155,7 @@ function AxeFindingItem({ finding }: { finding: MergedAxeFinding }) {
         </p>
       ) : null}
       <p className="mt-2 text-sm">
-        <a
-          href={finding.helpUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`How to fix it: ${finding.help} (opens in a new tab)`}
-          className={linkClasses}
-        >
-          How to fix it
-          <ExternalLinkIcon className="size-3.5 shrink-0" />
-        </a>
+        <HowToFixLink href={finding.helpUrl} subject={finding.help} />
       </p>
     </li>
   )
@@ -220,18 +202,7 @@ function LighthouseScores({ quality }: { quality: ReviewQuality }) {
                     ) : null}
                     <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
                       <code className="rounded bg-slate-100 px-1 py-0.5 text-xs break-all">{audit.id}</code>
-                      {audit.url ? (
-                        <a
-                          href={audit.url}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`How to fix it: ${audit.title} (opens in a new tab)`}
-                          className={linkClasses}
-                        >
-                          How to fix it
-                          <ExternalLinkIcon className="size-3.5 shrink-0" />
-                        </a>
-                      ) : null}
+                      {audit.url ? <HowToFixLink href={audit.url} subject={audit.title} /> : null}
                     </p>
                   </li>
                 ))}
@@ -243,5 +214,21 @@ function LighthouseScores({ quality }: { quality: ReviewQuality }) {
         <p className="mt-2 text-sm text-slate-700">Not available. {lighthouse.reason}</p>
       )}
     </div>
+  )
+}
+
+/** The tool's own page on a finding: what it checks and how to fix it, in a new tab. */
+function HowToFixLink({ href, subject }: { href: string; subject: string }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`How to fix it: ${subject} (opens in a new tab)`}
+      className={linkClasses}
+    >
+      How to fix it
+      <ExternalLinkIcon className="size-3.5 shrink-0" />
+    </a>
   )
 }
