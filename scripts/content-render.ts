@@ -13,7 +13,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { z } from 'zod'
-import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
+import { CHROMIUM_ARGS, chromiumEnv, RENDERING_ARGS, resolveChromium } from '#server/chromium.ts'
+import { PAGE_SETTINGS } from '#server/review/capture.ts'
+import { FREEZE_CSS, freezeScript } from '#server/review/in-page.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 
 export interface View {
@@ -139,11 +141,14 @@ export interface RenderOptions {
   afterCapture?: (page: Page, target: RenderTarget) => Promise<void>
 }
 
-/** The reviews' Chromium with their fonts, so a perfect copy captures like its design images. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * The reviews' Chromium with their fonts and their rendering flags (RENDERING_ARGS), so a perfect copy
+ * captures like its design images, whichever Chromium draws either. `executablePath` overrides the lookup.
+ */
+export async function launchBrowser(executablePath?: string): Promise<Browser> {
   return chromium.launch({
-    executablePath: await resolveChromium(),
-    args: CHROMIUM_ARGS,
+    executablePath: executablePath ?? (await resolveChromium()),
+    args: [...CHROMIUM_ARGS, ...RENDERING_ARGS],
     env: await chromiumEnv(),
   })
 }
@@ -200,8 +205,10 @@ export function referenceUrl(dir: string): string {
 }
 
 /**
- * A fresh context at the view's width with the render settings (device scale 1, reduced motion)
- * and the network blocked. Close it when done.
+ * A fresh context at the view's width with the review capture's page settings (device scale 1, light,
+ * reduced motion, its locale and time zone) and its stylesheet that stops motion, caret and scrollbars,
+ * so a design is drawn as a review draws the page (docs/product.md §10); the network blocked. Close it
+ * when done.
  */
 export async function openContext(
   browser: Browser,
@@ -209,10 +216,10 @@ export async function openContext(
   options: RenderOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
+    ...PAGE_SETTINGS,
     viewport: { width: view.width, height: view.height },
-    deviceScaleFactor: 1,
-    reducedMotion: 'reduce',
   })
+  await context.addInitScript(freezeScript, FREEZE_CSS)
   await blockNetwork(context, options.onBlockedRequest)
   return context
 }

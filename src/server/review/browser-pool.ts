@@ -4,7 +4,7 @@
  */
 
 import type { Browser } from 'playwright-core'
-import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
+import { CHROMIUM_ARGS, chromiumEnv, RENDERING_ARGS, resolveChromium } from '#server/chromium.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 
 const CAPTURE_RESTART_EVERY = 50
@@ -14,7 +14,8 @@ const CAPTURE_RESTART_EVERY = 50
  * resolves no names itself (a page's names go to the proxy unresolved; the proxy's own 127.0.0.1 stays
  * reachable), QUIC and WebRTC's direct UDP are off (neither goes through an HTTP proxy). The
  * background services these would reach are off too, though with no name resolution they fail anyway.
- * Lighthouse's Chromium (quality/lighthouse.ts) starts with them too.
+ * Lighthouse's Chromium (quality/lighthouse.ts) starts with them too. The page is drawn with
+ * RENDERING_ARGS, as the designs are (scripts/content-render.ts), so any Chromium gives the same pixels.
  */
 export const CAPTURE_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
@@ -25,9 +26,8 @@ export const CAPTURE_ARGS = [
   '--disable-domain-reliability',
   '--disable-client-side-phishing-detection',
   '--disable-notifications',
-  '--hide-scrollbars',
   '--mute-audio',
-  '--force-color-profile=srgb',
+  ...RENDERING_ARGS,
 ]
 
 export type BrowserPool = {

@@ -310,8 +310,11 @@ async function captureBreakpoint(
   }
 }
 
-/** The same for the site and the design: one pixel per CSS pixel, light, motion reduced. */
-const PAGE_SETTINGS = {
+/**
+ * The same for the site, the design image and the design's rendering from the reference
+ * (scripts/content-render.ts): one pixel per CSS pixel, light, motion reduced.
+ */
+export const PAGE_SETTINGS = {
   deviceScaleFactor: 1,
   isMobile: false,
   hasTouch: false,
