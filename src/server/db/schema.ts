@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -132,9 +133,18 @@ export const userChallenges = pgTable(
     linkFailures: integer('link_failures').notNull().default(0),
     linkFirstFailureAt: timestamp('link_first_failure_at', { withTimezone: true }),
     linkLastError: text('link_last_error'),
+    /**
+     * The solution (docs/product.md "Solutions"): this row with its iterations (its reviews). `public_id`
+     * names it in `/solutions/:id`, unguessable like a review's; the write-up is the member's Markdown;
+     * a hidden solution leaves the galleries and is its owner's only, its points stay.
+     */
+    publicId: uuid('public_id').notNull().unique().defaultRandom(),
+    writeUp: text('write_up'),
+    hidden: boolean('hidden').notNull().default(false),
     ...timestamps,
   },
   (t) => [
+    check('user_challenges_write_up_check', sql`char_length(${t.writeUp}) <= 5000`),
     check(
       'user_challenges_ownership_check',
       sql`${t.ownership} is null or ${t.ownership} in ('verified', 'mismatch', 'unverified')`,

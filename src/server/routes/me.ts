@@ -198,7 +198,7 @@ export function meRoutes(deps: {
       .post('/challenges/:id/submit', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
         const body = await readJsonBody(c)
-        const { liveUrl, repositoryUrl } = parseInput(submitSolutionSchema, body, { named: false })
+        const { liveUrl, repositoryUrl, writeUp } = parseInput(submitSolutionSchema, body, { named: false })
         await findChallengeById(db, id)
         const userId = c.get('user').id
         const result = await db.transaction(async (tx) => {
@@ -219,6 +219,8 @@ export function meRoutes(deps: {
             .set({
               challengeLive: liveUrl,
               repositoryUrl: iteration.repositoryUrl,
+              // A write-up sent with the submit replaces the solution's; none keeps it (docs/product.md "Solutions").
+              ...(writeUp === undefined ? {} : { writeUp }),
               // A new address starts with a clean record; the same one keeps its re-check history.
               linkStatus: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkStatus} else 'live' end`,
               linkFailures: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkFailures} else 0 end`,

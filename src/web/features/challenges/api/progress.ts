@@ -31,8 +31,11 @@ export async function downloadChallengeZip(challengeId: number, title: string): 
   saveFile(await response.blob(), `${title}.zip`)
 }
 
-/** What a submit sends (docs/product.md §5): the live site's URL and, when given, the repository's. */
-export type SubmitBody = { liveUrl: string; repositoryUrl?: string }
+/**
+ * What a submit sends (docs/product.md §5, §11): the live site's URL and, when given, the repository's and
+ * the write-up.
+ */
+export type SubmitBody = { liveUrl: string; repositoryUrl?: string; writeUp?: string }
 
 /**
  * Submit (docs/product.md §4): records an iteration and queues its review; the points come when a review

@@ -18,6 +18,7 @@ import {
   repositoryUrlError,
   trimPastedUrl,
 } from '#shared/live-url-rule.ts'
+import { parseWriteUp, WRITE_UP_NOT_TEXT, WRITE_UP_TOO_LONG } from '#shared/write-up-rule.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -32,12 +33,14 @@ import {
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
 import { memberReviewsQuery, reviewKeys } from '#web/features/reviews/api/reviews.ts'
 import { ReviewPanel } from '#web/features/reviews/components/review-panel.tsx'
+import { WriteUpField } from '#web/features/solutions/components/write-up-field.tsx'
 import { VerificationTag } from '#web/features/verification/verification-tag.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
 
-type SubmitValues = { liveUrl: string; repositoryUrl: string }
+type SubmitValues = { liveUrl: string; repositoryUrl: string; writeUp: string }
 type FieldName = keyof SubmitValues
+type UrlFieldName = Exclude<FieldName, 'writeUp'>
 
 /**
  * The server's rules (#shared/live-url-rule.ts) on submit, without a schema library in the page's code:
@@ -47,21 +50,26 @@ const submitResolver: Resolver<SubmitValues, unknown, SubmitBody> = async (value
   const live = parseLiveUrl(values.liveUrl ?? '')
   const typedRepository = (values.repositoryUrl ?? '').trim()
   const repository = typedRepository === '' ? null : parseRepositoryUrl(typedRepository)
+  // The write-up's rule (docs/product.md §11): blank sends none, and the solution keeps its own.
+  const writeUp = parseWriteUp(values.writeUp ?? '')
   const errors: FieldErrors<SubmitValues> = {}
   if (live.error !== undefined) errors.liveUrl = { type: 'custom', message: live.error }
   if (repository?.error !== undefined) errors.repositoryUrl = { type: 'custom', message: repository.error }
-  if (live.url === undefined || repository?.error !== undefined)
+  if (writeUp.error !== undefined) errors.writeUp = { type: 'custom', message: writeUp.error }
+  if (live.url === undefined || repository?.error !== undefined || writeUp.error !== undefined)
     return { values: {} as Record<string, never>, errors }
   const body: SubmitBody = repository?.url
     ? { liveUrl: live.url, repositoryUrl: repository.url }
     : { liveUrl: live.url }
+  if (writeUp.writeUp) body.writeUp = writeUp.writeUp
   return { values: body, errors: {} }
 }
 
 /** Which field a 400 from the server is about: the repository's messages are its own. */
 function fieldOfServerMessage(message: string, sent: SubmitBody): { field: FieldName; message: string } {
-  const named = /^(liveUrl|repositoryUrl): (.*)$/s.exec(message)
+  const named = /^(liveUrl|repositoryUrl|writeUp): (.*)$/s.exec(message)
   if (named) return { field: named[1] as FieldName, message: named[2] ?? message }
+  if (message === WRITE_UP_TOO_LONG || message === WRITE_UP_NOT_TEXT) return { field: 'writeUp', message }
   const aboutRepository =
     message === REPOSITORY_URL_INVALID ||
     message === REPOSITORY_URL_PATH ||
@@ -129,8 +137,8 @@ function understood(typed: string, url: string | undefined): string | null {
 }
 
 /**
- * The submit form (docs/product.md §5): the live site's URL (required, any static host) and the
- * repository's URL (optional). Pasting trims and drops trailing slashes; under each field a polite note
+ * The submit form (docs/product.md §5, §11): the live site's URL (required, any static host), the
+ * repository's URL (optional) and the write-up (optional Markdown, with a live preview). Pasting trims and drops trailing slashes; under each field a polite note
  * says what the rule understood when that differs from what was typed; typing clears the field's error;
  * the rules run on submit and an invalid value sends nothing; the form resets after a submit. The server
  * checks the same rules and its 400 message is shown on its field; a refused review (429) is shown by the
@@ -152,18 +160,21 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
     formState: { errors, isSubmitting },
   } = useForm<SubmitValues, unknown, SubmitBody>({
     resolver: submitResolver,
-    defaultValues: { liveUrl: '', repositoryUrl: '' },
+    defaultValues: { liveUrl: '', repositoryUrl: '', writeUp: '' },
     // The rules are checked on submit only: while typing, the error is cleared instead (docs/product.md §5).
     reValidateMode: 'onSubmit',
   })
   // A mutation, so a 401 reaches the app-wide handler (signed out, with its own toast).
   const submit = useMutation({ mutationFn: (body: SubmitBody) => submitSolution(challengeId, body) })
 
-  const [typedLive, typedRepository] = useWatch({ control, name: ['liveUrl', 'repositoryUrl'] })
+  const [typedLive, typedRepository, typedWriteUp] = useWatch({
+    control,
+    name: ['liveUrl', 'repositoryUrl', 'writeUp'],
+  })
   const liveNote = useSettled(understood(typedLive, parseLiveUrl(typedLive).url))
   const repositoryNote = useSettled(understood(typedRepository, parseRepositoryUrl(typedRepository).url))
 
-  const onPaste = (name: FieldName) => (event: ClipboardEvent<HTMLInputElement>) => {
+  const onPaste = (name: UrlFieldName) => (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault()
     const input = event.currentTarget
     const text = trimPastedUrl(event.clipboardData.getData('text'))
@@ -229,6 +240,12 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
         note={repositoryNote === null ? null : `We'll save ${repositoryNote}`}
         onPaste={onPaste('repositoryUrl')}
       />
+      <WriteUpField
+        className="mt-5"
+        field={register('writeUp', { onChange: () => clearErrors('writeUp') })}
+        value={typedWriteUp ?? ''}
+        error={errors.writeUp?.message}
+      />
 
       <section aria-labelledby={tagHeadingId} className="mt-6 rounded-xl border border-slate-200 p-4">
         <h3 id={tagHeadingId} className="text-sm font-semibold text-slate-900">
@@ -285,7 +302,7 @@ function UrlField({
   hint: string
   placeholder: string
   autoComplete: string
-  field: UseFormRegisterReturn<FieldName>
+  field: UseFormRegisterReturn<UrlFieldName>
   error: string | undefined
   note: string | null
   onPaste: (event: ClipboardEvent<HTMLInputElement>) => void
