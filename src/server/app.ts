@@ -31,6 +31,7 @@ import { fileRoutes } from '#server/routes/files.ts'
 import { createLeaderboard, LEADERBOARD_CACHE_MS, leaderboardRoutes } from '#server/routes/leaderboard.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { reviewRoutes } from '#server/routes/reviews.ts'
+import { solutionRoutes } from '#server/routes/solutions.ts'
 import { userRoutes } from '#server/routes/users.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
@@ -195,6 +196,8 @@ export function createApp(deps: AppDeps) {
     .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions))
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))
+    // Solutions and their galleries (docs/product.md "Solutions"); an edit passes the guards of /me.
+    .route('/', solutionRoutes(db, { csrf, limit: limitMutations }))
     // '/me/*' covers /me itself too: one guard per request.
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/leaderboard', requireUser)

@@ -10,9 +10,16 @@ import {
 import { listQuery } from '#server/routes/challenges.ts'
 import { statusQuery } from '#server/routes/me.ts'
 import { reviewIdParams } from '#server/routes/reviews.ts'
+import { solutionIdParams } from '#server/routes/solutions.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { leaderboardQuerySchema } from '#shared/member.ts'
 import { REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
+import {
+  challengeGalleryQuery,
+  GALLERY_MAX_LIMIT,
+  GALLERY_PAGE_SIZE,
+  galleryQuery,
+} from '#shared/solution.ts'
 
 /**
  * The OpenAPI 3.1 description of the HTTP API (docs/product.md §7), served at /api/openapi.json, built as
@@ -73,6 +80,7 @@ const TAGS = {
   Competitions: 'Weekly competitions and their rankings.',
   Members: 'Public profiles, profile badges and the leaderboard.',
   Reviews: 'Review reports of submitted sites (public).',
+  Solutions: 'Members’ solutions: one page each, the galleries, and the author’s edits.',
   'My account': 'The signed-in member: who they are, their profile, their dashboard.',
   'My challenges': 'The signed-in member’s journey on a challenge: start, submit, download, reviews.',
 } as const
@@ -114,6 +122,10 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   status: 'Which of the member’s challenges: the ones in progress, or the completed ones.',
   period: 'This ISO week, this calendar month (both in UTC), or all time.',
   asset: 'A file of the docs viewer, as the docs page names it (the name includes its content hash).',
+  sort: 'newest: the latest passed review first; score: the highest score first (then the newest).',
+  cursor: 'The nextCursor of the previous page; absent for the first page.',
+  limit: `Cards per page, 1 to ${GALLERY_MAX_LIMIT}; ${GALLERY_PAGE_SIZE} when absent.`,
+  difficulty: 'Only challenges of this difficulty.',
 }
 
 export const docsAssetParams = z.object({ asset: z.string().min(1) })
@@ -356,6 +368,75 @@ const OPERATIONS: Operation[] = [
       200: json('The review.', 'ReviewResponse'),
       400: error('The id is not a review id (a UUID).'),
       404: error('There is no such review, or it has not passed and is not yours.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/solutions',
+    operationId: 'listSolutions',
+    summary: 'Every listed solution',
+    description:
+      'Solutions with a passed review that their members did not hide, by cursor: a page holds no card ' +
+      'of an earlier one, however many solutions were listed since.',
+    tag: 'Solutions',
+    query: galleryQuery,
+    responses: {
+      200: json('A page of cards and the cursor of the next one.', 'GalleryResponse'),
+      400: error('A query parameter is not valid (the message says which).'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/challenges/{id}/solutions',
+    operationId: 'listChallengeSolutions',
+    summary: 'A challenge’s listed solutions',
+    description: 'As /api/solutions, for one challenge.',
+    tag: 'Solutions',
+    params: challengeIdParams,
+    query: challengeGalleryQuery,
+    responses: {
+      200: json('A page of cards and the cursor of the next one.', 'GalleryResponse'),
+      400: error('The id or a query parameter is not valid (the message says which).'),
+      404: error('There is no challenge with this id.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/solutions/{id}',
+    operationId: 'getSolution',
+    summary: 'A solution',
+    description:
+      'Public once one of its reviews passed and while it is not hidden, with its passed iterations; its ' +
+      'member always sees it, with every iteration.',
+    tag: 'Solutions',
+    readsSession: true,
+    params: solutionIdParams,
+    responses: {
+      200: json('The solution.', 'SolutionResponse'),
+      400: error('The id is not a solution id (a UUID).'),
+      404: error('There is no such solution, or it is not listed and not yours.'),
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/solutions/{id}',
+    operationId: 'updateSolution',
+    summary: 'Change a solution’s write-up, repository URL or visibility',
+    description:
+      'Its member only. Any of `writeUp` (Markdown, at most 5,000 characters), `repositoryUrl` and ' +
+      '`hidden`; blank or null removes the first two; any other field is refused and nothing changes.',
+    tag: 'Solutions',
+    member: true,
+    guarded: true,
+    params: solutionIdParams,
+    body: 'SolutionUpdate',
+    responses: {
+      200: json('The solution as stored.', 'SolutionResponse'),
+      400: error('The id or the body is not valid (the message says why); nothing changed.'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or another member’s listed solution (code `forbidden`).',
+      ),
+      404: error('There is no such solution, or it is not listed and not yours.'),
     },
   },
   {

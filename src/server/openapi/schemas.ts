@@ -34,6 +34,13 @@ import {
   reviewSummarySchema,
 } from '#shared/review.ts'
 import {
+  galleryResponse,
+  solutionCardSchema,
+  solutionResponse,
+  solutionSchema,
+  solutionUpdateSchema,
+} from '#shared/solution.ts'
+import {
   meResponse,
   progressResponse,
   progressSchema,
@@ -109,6 +116,10 @@ export const RESPONSE_COMPONENTS = {
   MemberReviewsResponse: memberReviewsResponse,
   ReviewRequestedResponse: reviewRequestedResponse,
   VerificationResponse: verificationResponse,
+  Solution: solutionSchema,
+  SolutionResponse: solutionResponse,
+  SolutionCard: solutionCardSchema,
+  GalleryResponse: galleryResponse,
   OpenApiDocument: openApiDocumentSchema,
 } satisfies Record<string, z.ZodType>
 
@@ -116,6 +127,7 @@ export const RESPONSE_COMPONENTS = {
 export const REQUEST_COMPONENTS = {
   ProfileUpdate: profileUpdateSchema,
   SubmitSolution: submitSolutionSchema,
+  SolutionUpdate: solutionUpdateSchema,
 } satisfies Record<string, z.ZodType>
 
 export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS

@@ -1,0 +1,103 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { z } from 'zod'
+import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
+import { findChallengeById } from '#server/catalogue/challenge-rows.ts'
+import type { Database } from '#server/db/client.ts'
+import { submissionReviews, userChallenges } from '#server/db/schema.ts'
+import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
+import { challengeIdParams } from '#server/http/params.ts'
+import { readGallery, readSolution, solutionOwner } from '#server/solutions/read.ts'
+import {
+  challengeGalleryQuery,
+  type GalleryResponse,
+  galleryQuery,
+  type SolutionResponse,
+  solutionUpdateSchema,
+} from '#shared/solution.ts'
+
+const SOLUTION_ID_MESSAGE = 'must be a solution id'
+
+/** `:id` of a solution: its public id, a UUID (any case), as its links give it; else a 400. */
+export const solutionIdParams = z.object({
+  id: z
+    .string(SOLUTION_ID_MESSAGE)
+    .regex(
+      /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+      SOLUTION_ID_MESSAGE,
+    )
+    .describe('A solution’s public id: a UUID, as its links give it (any letter case).')
+    .transform((id) => id.toLowerCase()),
+})
+
+export const NO_SUCH_SOLUTION = 'There is no such solution.'
+export const NOT_YOUR_SOLUTION = 'Only the member who wrote this solution can change it.'
+
+/** Galleries change with every passed review: revalidated, and briefly shared. */
+const GALLERY_CACHE = 'public, max-age=10'
+
+/**
+ * Solutions (docs/product.md "Solutions"): one solution (public once a review passed and while it is not
+ * hidden; its owner always sees it), the owner's edits, and the galleries of listed solutions.
+ * `guard` is what every change under /api/me passes first: sign-in, same-origin JSON, the mutation limit.
+ */
+export function solutionRoutes(db: Database, guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler }) {
+  return new Hono<{ Variables: AuthVariables }>()
+    .get('/solutions', async (c) => {
+      const query = parseInput(galleryQuery, c.req.query())
+      c.header('Cache-Control', GALLERY_CACHE)
+      return c.json((await readGallery(db, query)) satisfies GalleryResponse)
+    })
+    .get('/challenges/:id/solutions', async (c) => {
+      const { id } = parseInput(challengeIdParams, c.req.param())
+      const query = parseInput(challengeGalleryQuery, c.req.query())
+      await findChallengeById(db, id)
+      c.header('Cache-Control', GALLERY_CACHE)
+      return c.json((await readGallery(db, { ...query, challengeId: id })) satisfies GalleryResponse)
+    })
+    .get('/solutions/:id', async (c) => {
+      const { id } = parseInput(solutionIdParams, c.req.param())
+      const readerId = c.get('user')?.id ?? null
+      const solution = await readSolution(db, id, readerId)
+      if (!solution) throw notFound(NO_SUCH_SOLUTION)
+      // The owner's view holds reviews that have not passed: theirs only.
+      const owner = readerId !== null && c.get('user')?.username === solution.member.username
+      c.header('Cache-Control', owner ? 'private, no-store' : 'no-cache')
+      return c.json({ solution } satisfies SolutionResponse)
+    })
+    .patch('/solutions/:id', requireUser, guard.csrf, guard.limit, async (c) => {
+      const { id } = parseInput(solutionIdParams, c.req.param())
+      const user = c.get('user')
+      if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+      const row = await solutionOwner(db, id)
+      if (!row) throw notFound(NO_SUCH_SOLUTION)
+      if (row.userId !== user.id) {
+        // Someone else's: refused where anyone may see it, and not there at all where they may not.
+        const [listed] = await db
+          .select({ id: userChallenges.id })
+          .from(userChallenges)
+          .where(
+            and(
+              eq(userChallenges.id, row.id),
+              eq(userChallenges.hidden, false),
+              sql`exists (select 1 from ${submissionReviews} where ${submissionReviews.userChallengeId} = ${userChallenges.id} and ${submissionReviews.status} = 'passed')`,
+            ),
+          )
+        if (listed) throw new HttpError(403, 'forbidden', NOT_YOUR_SOLUTION)
+        throw notFound(NO_SUCH_SOLUTION)
+      }
+      const update = parseInput(solutionUpdateSchema, await readJsonBody(c), { named: false })
+      await db
+        .update(userChallenges)
+        .set({
+          ...(update.writeUp === undefined ? {} : { writeUp: update.writeUp }),
+          ...(update.repositoryUrl === undefined ? {} : { repositoryUrl: update.repositoryUrl }),
+          ...(update.hidden === undefined ? {} : { hidden: update.hidden }),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(userChallenges.id, row.id), eq(userChallenges.userId, user.id)))
+      const solution = await readSolution(db, id, user.id)
+      if (!solution) throw notFound(NO_SUCH_SOLUTION)
+      return c.json({ solution } satisfies SolutionResponse)
+    })
+}

@@ -1,0 +1,306 @@
+/**
+ * Reading solutions (docs/product.md "Solutions"): one solution for a reader, and the galleries. A
+ * solution is listed (public, in the galleries) once one of its reviews passed and while it is not
+ * hidden; its owner always sees it. The reviews' own reading (#server/review/read-model.ts) gives the
+ * latest passed review's captures and quality.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { fileUrl, liveUrlOf } from '#server/catalogue/challenge-rows.ts'
+import type { Database } from '#server/db/client.ts'
+import { challenges, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import { HttpError } from '#server/http/errors.ts'
+import { readReview, scoreOf } from '#server/review/read-model.ts'
+import { renderWriteUp } from '#server/solutions/write-up.ts'
+import type { Category } from '#shared/categories.ts'
+import type { Difficulty } from '#shared/constants.ts'
+import type { ReviewQuality } from '#shared/review.ts'
+import {
+  CURSOR_INVALID,
+  GALLERY_PAGE_SIZE,
+  type GalleryResponse,
+  type GallerySort,
+  type QualitySummary,
+  type Solution,
+  type SolutionCard,
+  type SolutionIteration,
+} from '#shared/solution.ts'
+
+type SolutionRow = {
+  id: number
+  publicId: string
+  userId: string
+  status: string
+  completedAt: Date | null
+  challengeLive: string
+  repositoryUrl: string | null
+  writeUp: string | null
+  hidden: boolean
+  member: { username: string; name: string | null; avatarUrl: string | null }
+  challenge: { id: number; slug: string; title: string; category: string; difficulty: string }
+}
+
+/** The solution's row by its public id, with its member and challenge; null when unknown. */
+export async function findSolution(db: Database, publicId: string): Promise<SolutionRow | null> {
+  const [row] = await db
+    .select({
+      id: userChallenges.id,
+      publicId: userChallenges.publicId,
+      userId: userChallenges.userId,
+      status: userChallenges.status,
+      completedAt: userChallenges.completedAt,
+      challengeLive: userChallenges.challengeLive,
+      repositoryUrl: userChallenges.repositoryUrl,
+      writeUp: userChallenges.writeUp,
+      hidden: userChallenges.hidden,
+      member: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
+      challenge: {
+        id: challenges.id,
+        slug: challenges.slug,
+        title: challenges.title,
+        category: challenges.category,
+        difficulty: challenges.difficulty,
+      },
+    })
+    .from(userChallenges)
+    .innerJoin(users, eq(users.id, userChallenges.userId))
+    .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+    .where(eq(userChallenges.publicId, publicId))
+  return row ?? null
+}
+
+const percent = (score: number | null) => (score === null ? null : Math.round(score * 100))
+
+/** The quality report in a line each (docs/product.md §10 has the report itself). */
+export function summarizeQuality(quality: ReviewQuality | null): QualitySummary | null {
+  if (!quality) return null
+  const axe = [quality.axe.desktop, quality.axe.mobile]
+  const lighthouse = quality.lighthouse
+  return {
+    accessibilityIssues: axe.every((audit) => audit.status === 'done')
+      ? axe.reduce((sum, audit) => sum + (audit.status === 'done' ? audit.findings.length : 0), 0)
+      : null,
+    htmlErrors:
+      quality.html.status === 'done'
+        ? quality.html.documents.reduce((sum, document) => sum + document.errors, 0)
+        : null,
+    lighthouse:
+      lighthouse.status === 'done'
+        ? {
+            performance: percent(lighthouse.scores.performance),
+            accessibility: percent(lighthouse.scores.accessibility),
+            bestPractices: percent(lighthouse.scores['best-practices']),
+            seo: percent(lighthouse.scores.seo),
+          }
+        : null,
+  }
+}
+
+/**
+ * The solution as `readerId` may see it (null: a visitor), or null when there is none or it is not
+ * theirs to see: unlisted (no passed review, or hidden) and not theirs.
+ */
+export async function readSolution(
+  db: Database,
+  publicId: string,
+  readerId: string | null,
+): Promise<Solution | null> {
+  const row = await findSolution(db, publicId)
+  if (!row) return null
+  const owner = row.userId === readerId
+  const reviews = await db
+    .select({
+      id: submissionReviews.publicId,
+      status: submissionReviews.status,
+      score: scoreOf,
+      requestedUrl: submissionReviews.requestedUrl,
+      createdAt: submissionReviews.createdAt,
+    })
+    .from(submissionReviews)
+    .where(eq(submissionReviews.userChallengeId, row.id))
+    .orderBy(desc(submissionReviews.createdAt), desc(submissionReviews.id))
+  const latestPassed = reviews.find((review) => review.status === 'passed')
+  const listed = latestPassed !== undefined && !row.hidden
+  if (!listed && !owner) return null
+  const report = latestPassed ? (await readReview(db, latestPassed.id))?.review : undefined
+  const iterations: SolutionIteration[] = reviews
+    // A review that has not passed is its member's only (docs/product.md §10).
+    .filter((review) => owner || review.status === 'passed')
+    .map((review) => ({
+      reviewId: review.id,
+      status: review.status as SolutionIteration['status'],
+      score: review.score === null ? null : Number(review.score),
+      requestedUrl: review.requestedUrl,
+      createdAt: review.createdAt.toISOString(),
+    }))
+  return {
+    id: row.publicId,
+    member: row.member,
+    challenge: row.challenge as Solution['challenge'],
+    liveUrl: liveUrlOf(row.challengeLive),
+    repositoryUrl: row.repositoryUrl,
+    writeUp: row.writeUp,
+    writeUpHtml: renderWriteUp(row.writeUp),
+    hidden: row.hidden,
+    listed,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    latestReview: report
+      ? {
+          id: report.id,
+          score: report.score,
+          createdAt: report.createdAt,
+          captures: report.breakpoints.map((b) => ({
+            breakpoint: b.breakpoint,
+            width: b.width,
+            height: b.captureHeight,
+            score: b.score,
+            captureUrl: b.captureUrl,
+          })),
+          quality: summarizeQuality(report.quality),
+        }
+      : null,
+    iterations,
+  }
+}
+
+/** A page's position: the last card's sort value and solution id, as base64url JSON. */
+type Cursor = { key: string; id: number }
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url')
+}
+
+function decodeCursor(value: string, sort: GallerySort): Cursor {
+  const invalid = () => new HttpError(400, 'bad_request', `cursor: ${CURSOR_INVALID}`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+  } catch {
+    throw invalid()
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid()
+  const [key, id] = parsed as [unknown, unknown]
+  if (
+    typeof key !== 'string' ||
+    typeof id !== 'number' ||
+    !Number.isInteger(id) ||
+    id < 1 ||
+    id > 2_147_483_647
+  )
+    throw invalid()
+  // newest: microseconds since 1970; score: the score times ten (one decimal), then the microseconds.
+  const pattern = sort === 'newest' ? /^\d{1,17}$/ : /^\d{1,4}:\d{1,17}$/
+  if (!pattern.test(key)) throw invalid()
+  return { key, id }
+}
+
+export type GalleryFilter = {
+  challengeId?: number
+  category?: Category
+  difficulty?: Difficulty
+  sort: GallerySort
+  cursor?: string
+  limit?: number
+}
+
+/**
+ * A gallery page (docs/product.md "Solutions"): listed solutions only, newest passed review first or
+ * highest score first (then newest), by keyset on (sort value, solution id), so solutions listed after
+ * the first page was read never make a later page repeat or skip a card.
+ */
+export async function readGallery(db: Database, filter: GalleryFilter): Promise<GalleryResponse> {
+  const limit = filter.limit ?? GALLERY_PAGE_SIZE
+  const cursor = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, filter.sort)
+  const conditions = [sql`not uc.hidden`]
+  if (filter.challengeId !== undefined) conditions.push(sql`uc.challenge_id = ${filter.challengeId}`)
+  if (filter.category !== undefined) conditions.push(sql`c.category = ${filter.category}`)
+  if (filter.difficulty !== undefined) conditions.push(sql`c.difficulty = ${filter.difficulty}`)
+  if (cursor && filter.sort === 'newest') {
+    conditions.push(sql`(l.passed_us, uc.id) < (${cursor.key}::bigint, ${cursor.id})`)
+  } else if (cursor) {
+    const [score, passed] = cursor.key.split(':')
+    conditions.push(
+      sql`(l.score10, l.passed_us, uc.id) < (${Number(score)}, ${passed}::bigint, ${cursor.id})`,
+    )
+  }
+  const order =
+    filter.sort === 'newest'
+      ? sql`l.passed_us desc, uc.id desc`
+      : sql`l.score10 desc, l.passed_us desc, uc.id desc`
+  const result = await db.execute(sql`
+    select uc.id, uc.public_id, u.username, u.name, u.avatar_url,
+      c.id as challenge_id, c.slug, c.title, c.category, c.difficulty,
+      l.passed_at, l.passed_us::text as passed_us, l.score10,
+      (select b.capture_key from review_breakpoints b
+        where b.review_id = l.review_id and b.breakpoint = 'desktop') as capture_key
+    from user_challenges uc
+    join users u on u.id = uc.user_id
+    join challenges c on c.id = uc.challenge_id
+    cross join lateral (
+      select r.id as review_id, r.created_at as passed_at,
+        (extract(epoch from r.created_at) * 1000000)::bigint as passed_us,
+        coalesce((select round(avg(b.score::numeric) * 10)::int from review_breakpoints b
+          where b.review_id = r.id), 0) as score10
+      from submission_reviews r
+      where r.user_challenge_id = uc.id and r.status = 'passed'
+      order by r.created_at desc, r.id desc
+      limit 1
+    ) l
+    where ${sql.join(conditions, sql` and `)}
+    order by ${order}
+    limit ${limit + 1}
+  `)
+  const rows = (result as unknown as { rows: GalleryRow[] }).rows
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor({
+          key: filter.sort === 'newest' ? last.passed_us : `${last.score10}:${last.passed_us}`,
+          id: last.id,
+        })
+      : null
+  return { solutions: page.map(toCard), nextCursor }
+}
+
+type GalleryRow = {
+  id: number
+  public_id: string
+  username: string
+  name: string | null
+  avatar_url: string | null
+  challenge_id: number
+  slug: string
+  title: string
+  category: string
+  difficulty: string
+  passed_at: Date | string
+  passed_us: string
+  score10: number
+  capture_key: string | null
+}
+
+function toCard(row: GalleryRow): SolutionCard {
+  return {
+    id: row.public_id,
+    member: { username: row.username, name: row.name, avatarUrl: row.avatar_url },
+    challenge: {
+      id: row.challenge_id,
+      slug: row.slug,
+      title: row.title,
+      category: row.category as SolutionCard['challenge']['category'],
+      difficulty: row.difficulty as SolutionCard['challenge']['difficulty'],
+    },
+    score: Number(row.score10) / 10,
+    passedAt: new Date(row.passed_at).toISOString(),
+    captureUrl: row.capture_key ? fileUrl(row.capture_key) : null,
+  }
+}
+
+/** Unused columns are not read: an owner's edit needs the row's owner and id only. */
+export async function solutionOwner(db: Database, publicId: string) {
+  const [row] = await db
+    .select({ id: userChallenges.id, userId: userChallenges.userId })
+    .from(userChallenges)
+    .where(and(eq(userChallenges.publicId, publicId)))
+  return row ?? null
+}
