@@ -1,6 +1,7 @@
 // Checks every challenge folder (or the given slugs) the way CI needs them to be:
 //
-//   npx tsx scripts/content-check/index.ts [--no-render] [--no-axe] [--jobs=2] [Slug ...]
+//   npx tsx scripts/content-check/index.ts [--no-render] [--no-axe] [--jobs=2] [--chromium=system|package]
+//                                          [--scores] [Slug ...]
 //
 // - metadata.ts: folder and challenge.json with the importer's loader, slugs unique
 // - folder.ts: no unknown files, reference/index.html and style.css present
@@ -9,8 +10,10 @@
 //   loads from the network
 // - zip.ts: the zip holds exactly what the format ships, the page's asset list covers it, it opens
 // - drift.ts: each view and state re-rendered and compared with the committed PNG (fails over 1%)
-// - reference-score.ts: the reference reviewed as a member's site is, scoring at least 99 at each
-//   breakpoint against its own design
+// - reference-score.ts: the reference reviewed as a member's site is, with every Chromium the platform
+//   may review with (the system's and the one @sparticuz/chromium ships, at the same time; --chromium=
+//   picks one), scoring at least 99 at each breakpoint against its own design with each, and the
+//   Chromiums' scores less than 0.5 apart (--scores prints them)
 // - accessibility.ts: axe on the reference at 1440, 768 and 375px
 //
 // Prints one line per challenge ("✓ Slug" or "✗ Slug" and its problems), then "N passed, M failed";
@@ -19,13 +22,14 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { type ChromiumSource, reviewingChromiums } from '#server/chromium.ts'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { CHALLENGES_DIR, launchBrowser } from '../content-render.ts'
 import { checkAccessibility } from './accessibility.ts'
 import { checkRendered } from './drift.ts'
 import { checkFolder } from './folder.ts'
 import { checkSlugCase, loadFolders } from './metadata.ts'
-import { checkReferenceScores } from './reference-score.ts'
+import { checkReferenceScores, type ReferenceScores, type ReviewingPool } from './reference-score.ts'
 import { checkReferences } from './references.ts'
 import { exists, type Problem, shown } from './shared.ts'
 import { checkStates } from './states.ts'
@@ -34,6 +38,8 @@ import { checkZip } from './zip.ts'
 export interface ChallengeReport {
   slug: string
   problems: Problem[]
+  /** The reference's review scores per Chromium and breakpoint, when they were taken. */
+  scores?: ReferenceScores
 }
 
 export interface CheckOptions {
@@ -43,6 +49,8 @@ export interface CheckOptions {
   axe?: boolean
   /** How many challenges to check at the same time in the shared browser. Default 2. */
   jobs?: number
+  /** Which of the reviewing Chromiums score the references (default all: reviewingChromiums()). */
+  chromiums?: readonly ChromiumSource[]
 }
 
 export const DEFAULT_JOBS = 2
@@ -70,11 +78,22 @@ export async function checkCatalogue(
   const diffDir = await mkdtemp(join(tmpdir(), 'content-check-diffs-'))
   const needsBrowser = render || axe
   const browser = needsBrowser ? await launchBrowser() : null
-  // The review's own browser pool, for scoring each reference as a review would.
-  const reviewPool = render ? createBrowserPool() : null
+  // The review's own browser pool per Chromium a review may run with, for scoring each reference as a
+  // review would with each.
+  const reviewPools: ReviewingPool[] = render
+    ? (await reviewingChromiums())
+        .filter((chromium) => !options.chromiums || options.chromiums.includes(chromium.source))
+        .map((chromium) => ({
+          name: chromium.source,
+          pool: createBrowserPool({ executablePath: chromium.path }),
+        }))
+    : []
+  if (render && reviewPools.length === 0)
+    throw new Error(`none of the Chromiums asked for (${options.chromiums?.join(', ')}) is on this machine`)
   const checkOne = async (slug: string): Promise<ChallengeReport> => {
     const dir = join(root, slug)
     const problems: Problem[] = [...(loaded.problems.get('') ?? []), ...(slugProblems.get(slug) ?? [])]
+    let scores: ReferenceScores | undefined
     if (!folders.includes(slug)) {
       problems.push({ path: shown(dir), message: 'no such challenge folder' })
       return { slug, problems }
@@ -89,8 +108,11 @@ export async function checkCatalogue(
     if (browser && (await exists(join(dir, 'reference', 'index.html')))) {
       const blocked = new Set<string>()
       if (render && states) problems.push(...(await checkRendered(dir, browser, { blocked, diffDir, axe })))
-      if (reviewPool) problems.push(...(await checkReferenceScores(dir, reviewPool)).problems)
-      else if (axe) problems.push(...(await checkAccessibility(dir, browser, blocked)))
+      if (reviewPools.length > 0) {
+        const reviewed = await checkReferenceScores(dir, reviewPools)
+        scores = reviewed.scores
+        problems.push(...reviewed.problems)
+      } else if (axe) problems.push(...(await checkAccessibility(dir, browser, blocked)))
       for (const url of blocked)
         problems.push({
           path: shown(join(dir, 'reference')),
@@ -98,7 +120,7 @@ export async function checkCatalogue(
           message: `requested ${url} while rendering; nothing may load from the network`,
         })
     }
-    return { slug, problems }
+    return { slug, problems, ...(scores ? { scores } : {}) }
   }
 
   // A few challenges at a time share the browser; reports still come out in order.
@@ -124,10 +146,20 @@ export async function checkCatalogue(
     await Promise.all(Array.from({ length: jobs }, worker))
   } finally {
     await browser?.close()
-    await reviewPool?.close()
+    await Promise.all(reviewPools.map(({ pool }) => pool.close()))
     if ((await readdir(diffDir)).length === 0) await rm(diffDir, { recursive: true, force: true })
   }
   return reports as ChallengeReport[]
+}
+
+/** The scores as lines: `    system    desktop 100  tablet 100  mobile 99.9`. */
+export function formatScores(scores: ReferenceScores): string[] {
+  return Object.entries(scores).map(
+    ([chromium, byBreakpoint]) =>
+      `    ${chromium.padEnd(9)} ${Object.entries(byBreakpoint)
+        .map(([breakpoint, score]) => `${breakpoint} ${score}`)
+        .join('  ')}`,
+  )
 }
 
 export function formatProblem(problem: Problem): string {
@@ -143,17 +175,22 @@ export function formatReport(report: ChallengeReport): string {
 async function main(args: string[]): Promise<number> {
   const options: CheckOptions = {}
   const slugs: string[] = []
+  let printScores = false
   for (const arg of args) {
     if (arg === '--no-render') options.render = false
     else if (arg === '--no-axe') options.axe = false
     else if (/^--jobs=\d+$/.test(arg)) options.jobs = Number(arg.slice('--jobs='.length))
+    else if (arg === '--chromium=system' || arg === '--chromium=package')
+      options.chromiums = [...(options.chromiums ?? []), arg.slice('--chromium='.length) as ChromiumSource]
+    else if (arg === '--scores') printScores = true
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`)
     else slugs.push(arg.replace(/\/+$/, '').split('/').pop() ?? arg)
   }
   const started = performance.now()
-  const reports = await checkCatalogue(CHALLENGES_DIR, slugs, options, (report) =>
-    console.log(formatReport(report)),
-  )
+  const reports = await checkCatalogue(CHALLENGES_DIR, slugs, options, (report) => {
+    console.log(formatReport(report))
+    if (printScores && report.scores) console.log(formatScores(report.scores).join('\n'))
+  })
   const failed = reports.filter((r) => r.problems.length > 0).length
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.error(`content-check: ${reports.length} challenge${reports.length === 1 ? '' : 's'} in ${seconds}s`)

@@ -2,46 +2,100 @@
 // captured at the three review breakpoints by the review's own capture, and each capture scored against
 // the challenge's committed design. A reference below REFERENCE_MIN_SCORE means the design and the
 // review do not see the page alike (another viewport, another font), and no member could match it.
+// It is reviewed with every Chromium the platform may review with (the system's and the one the npm
+// package ships), and the two must agree within CHROMIUM_MAX_SCORE_GAP at each breakpoint: a member's
+// score must not depend on the machine that reviewed it (docs/decisions/014-one-rendering-for-every-chromium.md).
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
 import { scoreCapture } from '#server/review/score.ts'
-import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
+import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
 import { startStaticSite } from '../static-site.ts'
 import { type Problem, shown } from './shared.ts'
 
-/** The least a reference may score at any breakpoint against its own design. */
+/** The least a reference may score at any breakpoint against its own design, with any Chromium. */
 export const REFERENCE_MIN_SCORE = 99
+/** Two Chromiums' scores of one reference at one breakpoint must differ by less than this. */
+export const CHROMIUM_MAX_SCORE_GAP = 0.5
 
-/** The reference's score per breakpoint, and a problem for each below REFERENCE_MIN_SCORE. */
-export async function checkReferenceScores(
-  dir: string,
-  pool: BrowserPool,
-): Promise<{ scores: Record<string, number>; problems: Problem[] }> {
-  const site = await startStaticSite(dir)
-  try {
-    const capture = await captureSite(pool, {
-      url: `http://127.0.0.1:${site.port}/reference/index.html`,
-      allowLoopback: { ports: [site.port] },
-    })
-    const scores: Record<string, number> = {}
-    const problems: Problem[] = []
-    for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
-      const shot = capture.captures.find((c) => c.breakpoint === breakpoint)
-      if (!shot) throw new Error(`the capture has no ${breakpoint} screenshot`)
-      const designFile = join(dir, 'design', `${breakpoint}.png`)
-      const design = await renderDesign(pool, { png: await readFile(designFile), width })
-      const { score } = await scoreCapture({ design, capture: shot.png })
-      scores[breakpoint] = score
-      if (score < REFERENCE_MIN_SCORE)
+/** A Chromium the reference is reviewed with: its name in the report and its browser pool. */
+export type ReviewingPool = { name: string; pool: BrowserPool }
+
+/** Scores per Chromium (by name), then per breakpoint. */
+export type ReferenceScores = Record<string, Partial<Record<ReviewBreakpointName, number>>>
+
+/**
+ * The problems in a reference's scores: each breakpoint below REFERENCE_MIN_SCORE with any Chromium, and
+ * each breakpoint where two Chromiums' scores differ by CHROMIUM_MAX_SCORE_GAP or more. `designDir` is
+ * the challenge's design/ folder, which the problems point at.
+ */
+export function scoreProblems(designDir: string, scores: ReferenceScores): Problem[] {
+  const problems: Problem[] = []
+  const chromiums = Object.keys(scores)
+  const several = chromiums.length > 1
+  for (const { breakpoint } of REVIEW_BREAKPOINTS) {
+    const path = shown(join(designDir, `${breakpoint}.png`))
+    for (const chromium of chromiums) {
+      const score = scores[chromium]?.[breakpoint]
+      if (score !== undefined && score < REFERENCE_MIN_SCORE)
         problems.push({
-          path: shown(designFile),
+          path,
           field: 'review score',
-          message: `the reference scores ${score} at ${breakpoint} against its own design in a review (at least ${REFERENCE_MIN_SCORE}); render the designs again (npm run content:render) or fix what differs`,
+          message: `the reference scores ${score} at ${breakpoint}${several ? ` with the ${chromium} Chromium` : ''} against its own design in a review (at least ${REFERENCE_MIN_SCORE}); render the designs again (npm run content:render) or fix what differs`,
         })
     }
-    return { scores, problems }
+    for (const [i, first] of chromiums.entries())
+      for (const second of chromiums.slice(i + 1)) {
+        const a = scores[first]?.[breakpoint]
+        const b = scores[second]?.[breakpoint]
+        if (a === undefined || b === undefined) continue
+        // Rounded first: scores come with one decimal, and 0.1 + 0.4 is not 0.5 in floating point.
+        const gap = Math.round(Math.abs(a - b) * 1000) / 1000
+        if (gap >= CHROMIUM_MAX_SCORE_GAP)
+          problems.push({
+            path,
+            field: 'review score',
+            message: `the reference scores ${a} with the ${first} Chromium and ${b} with the ${second} one at ${breakpoint} (they may differ by less than ${CHROMIUM_MAX_SCORE_GAP}); a member's score would depend on the machine: find what the two draw differently (docs/decisions/014-one-rendering-for-every-chromium.md)`,
+          })
+      }
+  }
+  return problems
+}
+
+/** One Chromium's score of the reference at each breakpoint. */
+async function scoreWith(dir: string, pool: BrowserPool, port: number) {
+  const capture = await captureSite(pool, {
+    url: `http://127.0.0.1:${port}/reference/index.html`,
+    allowLoopback: { ports: [port] },
+  })
+  const scores: Partial<Record<ReviewBreakpointName, number>> = {}
+  for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
+    const shot = capture.captures.find((c) => c.breakpoint === breakpoint)
+    if (!shot) throw new Error(`the capture has no ${breakpoint} screenshot`)
+    const design = await renderDesign(pool, {
+      png: await readFile(join(dir, 'design', `${breakpoint}.png`)),
+      width,
+    })
+    scores[breakpoint] = (await scoreCapture({ design, capture: shot.png })).score
+  }
+  return scores
+}
+
+/**
+ * The reference's score per Chromium and breakpoint, each Chromium reviewing at the same time, and the
+ * problems scoreProblems finds in them.
+ */
+export async function checkReferenceScores(
+  dir: string,
+  pools: readonly ReviewingPool[],
+): Promise<{ scores: ReferenceScores; problems: Problem[] }> {
+  const site = await startStaticSite(dir)
+  try {
+    const scores: ReferenceScores = {}
+    const results = await Promise.all(pools.map(({ pool }) => scoreWith(dir, pool, site.port)))
+    for (const [i, { name }] of pools.entries()) scores[name] = results[i] ?? {}
+    return { scores, problems: scoreProblems(join(dir, 'design'), scores) }
   } finally {
     await site.close()
   }
