@@ -34,7 +34,8 @@ export type ReviewStage = (typeof REVIEW_STAGES)[number]
 
 /**
  * Why a review that captured the site did not pass (docs/product.md §10). A review that could not capture
- * it fails with the capture's own code (`unreachable`, `http_error`, `timeout`, `too_large`...).
+ * it fails with the capture's own code (`unreachable`, `http_error`, `timeout`, `too_large`,
+ * `too_much_memory`...), defined with its sentence in src/server/review/capture-errors.ts.
  */
 export const VERDICT_FAILURES = {
   blank_page: 'The page looks blank: it shows almost nothing of the design.',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   CaptureError,
   failedNavigationError,
+  memoryLimitError,
   navigationFailure,
   resourceHungError,
   scriptKeptRunningError,
@@ -104,5 +105,16 @@ describe('what held a page, in words', () => {
     expect(scriptKeptRunningError('loading').message).toBe(
       'A script on the page kept running and never let it finish loading.',
     )
+  })
+})
+
+describe('the memory limit, in words', () => {
+  it('names the limit in MB, with a thousands separator', () => {
+    const error = memoryLimitError(1500)
+    expect([error.code, error.message]).toEqual([
+      'too_much_memory',
+      'The site used more than 1,500 MB of memory while it was reviewed, so the review stopped.',
+    ])
+    expect(memoryLimitError(400).message).toContain('more than 400 MB')
   })
 })

@@ -13,6 +13,7 @@ export type CaptureErrorCode =
   | 'http_error'
   | 'timeout'
   | 'too_large'
+  | 'too_much_memory'
   | 'browser_failed'
 
 /** A review that could not capture the site; the message is one plain sentence for the member. */
@@ -127,6 +128,18 @@ export function unpackedLimitError(maxBytes: number): CaptureError {
   return new CaptureError(
     'too_large',
     `The page's files add up to more than ${Math.round(maxBytes / 1024 / 1024)} MB once unpacked.`,
+  )
+}
+
+/**
+ * The review's processes (the engine's child and its Chromiums, engine-process.ts) went past the memory
+ * limit, said in MB: the site's doing (a page that allocates without end, a file that unpacks to
+ * gigabytes), so it is final like the other limits (docs/product.md §10).
+ */
+export function memoryLimitError(limitMb: number): CaptureError {
+  return new CaptureError(
+    'too_much_memory',
+    `The site used more than ${limitMb.toLocaleString('en-US')} MB of memory while it was reviewed, so the review stopped.`,
   )
 }
 
