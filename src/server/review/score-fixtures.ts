@@ -15,6 +15,10 @@ export type PageOptions = {
   layout?: 'design' | 'rearranged'
   /** Device pixel ratio: the same page drawn with `scale` × as many pixels each way. */
   scale?: number
+  /** The page's background (default white), as a wrong background colour would be. */
+  background?: string
+  /** The accent colours of the hero, cards and logo, in place of ACCENTS: a changed palette. */
+  accents?: string[]
 }
 
 const NAVY = '#0b1b3f'
@@ -54,6 +58,8 @@ function pageSvg({
   dy = 0,
   layout = 'design',
   scale = 1,
+  background = '#ffffff',
+  accents = ACCENTS,
 }: PageOptions): string {
   const random = seeded(7)
   const mirrored = layout === 'rearranged'
@@ -64,7 +70,7 @@ function pageSvg({
 
   // Header: full-width bar with a round logo (anti-aliased edges) and nav items.
   parts.push(`<rect x="0" y="0" width="${width}" height="72" fill="${NAVY}"/>`)
-  parts.push(`<circle cx="${x(margin, 36) + 18}" cy="36" r="18" fill="${ACCENTS[2]}"/>`)
+  parts.push(`<circle cx="${x(margin, 36) + 18}" cy="36" r="18" fill="${accents[2]}"/>`)
   for (let i = 0; i < 4; i++) {
     parts.push(rect(x(width - margin - (i + 1) * 90, 64), 30, 64, 12, '#dfe6f3'))
   }
@@ -81,7 +87,7 @@ function pageSvg({
 
   function hero(top: number): number {
     const half = Math.floor(inner / 2) - 16
-    const accent = ACCENTS[section % ACCENTS.length] ?? NAVY
+    const accent = accents[section % accents.length] ?? NAVY
     parts.push(
       `<rect x="${x(margin, half)}" y="${top}" width="${half}" height="320" rx="12" fill="${accent}"/>`,
     )
@@ -101,7 +107,7 @@ function pageSvg({
     const cardWidth = Math.floor((inner - 2 * gap) / 3)
     for (let i = 0; i < 3; i++) {
       const left = margin + i * (cardWidth + gap)
-      const colour = ACCENTS[(section + i) % ACCENTS.length] ?? NAVY
+      const colour = accents[(section + i) % accents.length] ?? NAVY
       parts.push(rect(x(left, cardWidth), top, cardWidth, 140, colour))
       parts.push(rect(x(left, cardWidth * 0.7), top + 156, cardWidth * 0.7, 16, NAVY))
       lines(left, cardWidth, top + 188, 4)
@@ -131,7 +137,7 @@ function pageSvg({
 
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width * scale}" height="${height * scale}" viewBox="0 0 ${width} ${height}">`,
-    `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
+    `<rect width="${width}" height="${height}" fill="${background}"/>`,
     `<g transform="translate(${dx} ${dy})">`,
     ...parts,
     '</g></svg>',

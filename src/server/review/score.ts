@@ -1,10 +1,44 @@
+import { differenceCiede2000, type Lab } from 'culori'
 import pixelmatch from 'pixelmatch'
 import { loadSharp } from '#server/sharp.ts'
 
 /**
- * Scores a screenshot of a member's page against the challenge's design image, both at the same width.
- * Pure: no browser, no database; the same two images always give the same result.
+ * Scores a screenshot of a member's page against the challenge's design image, both at the same width
+ * (docs/product.md §10, docs/decisions/012-structure-and-colour-score.md). Two measures, each 0 for a
+ * blank white page and 1 for the design itself, judged separately and combined:
+ *
+ * - colour: how far, perceptually (CIEDE2000 in CIELAB), each `COLOUR_CELL` px area's colour is from
+ *   the colours the other image shows within `COLOUR_REACH` cells of it;
+ * - structure: where the page has edges (text, borders, pictures) and how many, per `EDGE_CELL` px
+ *   cell, against the other image's within `EDGE_REACH` cells, so a block that moved a little, or text
+ *   set in another font, still counts where it is.
+ *
+ * Both images are padded to the compared height as before (the design with the sentinel, the capture
+ * with white), so a page much taller or shorter than its design loses score as it did.
+ * Pure: no browser, no database; the same two images always give the same result. The heatmap and its
+ * pixel counts stay pixelmatch's (decision 004): they show where the pixels differ, for people to read.
  */
+
+/** The colour measure's share of the score; structure has the rest. */
+export const COLOUR_WEIGHT = 0.7
+
+/** Colours are compared as the mean of cells this many px square, the page seen from a little away. */
+export const COLOUR_CELL = 8
+/**
+ * A cell's colour is looked for this many cells around (8 px), so content that moved a few pixels
+ * matches; content 20 px off no longer finds all of itself.
+ */
+export const COLOUR_REACH = 1
+/**
+ * A CIEDE2000 difference up to this much costs nothing: a difference people barely notice between two
+ * areas, and more than anti-aliasing, font hinting or an edge a few pixels off leave in a cell.
+ */
+export const COLOUR_UNNOTICED = 6
+
+/** Edges are counted in cells this many px square, after a blur of half a cell. */
+export const EDGE_CELL = 16
+/** A cell's edges are looked for this many cells around (16 px): text that moved or reflowed nearby. */
+export const EDGE_REACH = 1
 
 /** pixelmatch's colour threshold: low enough to catch a wrong shade, high enough to ignore rounding. */
 const COLOUR_THRESHOLD = 0.1
@@ -47,6 +81,10 @@ const SHIFTED_COLOUR = [255, 150, 60] as const
 export type CaptureScore = {
   /** 0 (no better than a blank page) to 100 (identical), one decimal. */
   score: number
+  /** The colour measure, 0 (a blank page's) to 100 (the design's), one decimal. */
+  colour: number
+  /** The structure measure, 0 (a blank page's) to 100 (the design's), one decimal. */
+  structure: number
   /** Pixels of the capture that differ from the design, at the compared height, shifts forgiven. */
   rawMismatch: number
   /** Pixels pixelmatch flagged but forgiven as content moved by at most `shiftTolerance` pixels. */
@@ -98,6 +136,26 @@ export async function scoreCapture({
     }),
   ])
 
+  const identical = designPixels.equals(capturePixels)
+  const [designColours, captureColours, designEdges, captureEdges] = await Promise.all([
+    colourCells(designPixels, width, comparedHeight),
+    colourCells(capturePixels, width, comparedHeight),
+    edgeCells(designPixels, width, comparedHeight),
+    edgeCells(capturePixels, width, comparedHeight),
+  ])
+  // A blank page: white everywhere, no edges anywhere. Each measure is judged against it.
+  const whiteColours = new Float32Array(designColours.values.length)
+  for (let i = 0; i < whiteColours.length; i += 3) whiteColours[i] = 100
+  const noEdges = new Float32Array(designEdges.values.length)
+  const colour = measure(
+    colourDistance(designColours, captureColours.values),
+    colourDistance(designColours, whiteColours),
+  )
+  const structure = measure(
+    edgeDistance(designEdges, captureEdges.values),
+    edgeDistance(designEdges, noEdges),
+  )
+
   const diffPixels = Buffer.allocUnsafe(designPixels.length)
   const flagged = pixelmatch(designPixels, capturePixels, diffPixels, width, comparedHeight, DIFF_OPTIONS)
   const shiftedPixels =
@@ -120,7 +178,9 @@ export async function scoreCapture({
     .toBuffer()
 
   return {
-    score: scoreFrom(rawMismatch, baselineMismatch),
+    score: combineScore({ colour, structure, identical }),
+    colour: Math.round(colour * 1000) / 10,
+    structure: Math.round(structure * 1000) / 10,
     rawMismatch,
     shiftedPixels,
     baselineMismatch,
@@ -134,14 +194,169 @@ export async function scoreCapture({
   }
 }
 
-/** 100 × the share of the blank page's mismatch that the capture avoided; exported for its edge cases. */
-export function scoreFrom(rawMismatch: number, baselineMismatch: number): number {
-  // A blank design leaves nothing to measure against: only an equally blank capture matches it.
-  if (baselineMismatch === 0) return rawMismatch === 0 ? 100 : 0
-  const score = Math.min(100, Math.max(0, 100 * (1 - rawMismatch / baselineMismatch)))
-  const rounded = Math.round(score * 10) / 10
-  // 100 is kept for captures with no mismatch at all, so a near miss never reads as perfect.
-  return rawMismatch > 0 ? Math.min(rounded, 99.9) : rounded
+/**
+ * The score from the two measures (each 0 for a blank page, 1 for the design), one decimal; exported
+ * for its edge cases. 100 is kept for a capture identical to the design, so a near miss never reads as
+ * perfect.
+ */
+export function combineScore({
+  colour,
+  structure,
+  identical,
+}: {
+  colour: number
+  structure: number
+  identical: boolean
+}): number {
+  if (identical) return 100
+  const score = 100 * (COLOUR_WEIGHT * clamp01(colour) + (1 - COLOUR_WEIGHT) * clamp01(structure))
+  return Math.min(Math.round(score * 10) / 10, 99.9)
+}
+
+/**
+ * 1 − how far the capture is ÷ how far a blank page is: 1 for no distance, 0 for as far as a blank page
+ * or further. A design with nothing to measure (a blank page's distance is 0) matches only a capture
+ * with no distance either.
+ */
+function measure(distance: number, blankDistance: number): number {
+  if (blankDistance === 0) return distance === 0 ? 1 : 0
+  return clamp01(1 - distance / blankDistance)
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, value))
+}
+
+type Cells = { values: Float32Array; width: number; height: number; channels: number }
+
+/** The image's mean colour per COLOUR_CELL square, in CIELAB (L, a, b as floats), by libvips. */
+async function colourCells(rgba: Buffer, width: number, height: number): Promise<Cells> {
+  const sharp = await loadSharp()
+  const cellsWide = Math.max(1, Math.round(width / COLOUR_CELL))
+  const cellsHigh = Math.max(1, Math.round(height / COLOUR_CELL))
+  const lab = await sharp(rgba, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .resize(cellsWide, cellsHigh, { fit: 'fill', kernel: 'linear' })
+    .toColourspace('lab')
+    .raw({ depth: 'float' })
+    .toBuffer()
+  const values = new Float32Array(lab.buffer, lab.byteOffset, lab.length / 4)
+  if (values.length !== cellsWide * cellsHigh * 3) throw new Error('Unexpected Lab cells from the image.')
+  return { values, width: cellsWide, height: cellsHigh, channels: 3 }
+}
+
+/**
+ * How much edge each EDGE_CELL square holds: the mean, over its pixels, of the lightness gradient
+ * (|horizontal| + |vertical| step, 0-255). Text, borders and pictures have much; flat areas none.
+ */
+async function edgeCells(rgba: Buffer, width: number, height: number): Promise<Cells> {
+  const grey = new Uint8Array(width * height)
+  for (let i = 0, pos = 0; i < grey.length; i++, pos += 4) {
+    grey[i] = ((rgba[pos] ?? 0) * 77 + (rgba[pos + 1] ?? 0) * 150 + (rgba[pos + 2] ?? 0) * 29) >> 8
+  }
+  const edges = Buffer.alloc(width * height)
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
+      const step =
+        Math.abs((grey[i + 1] ?? 0) - (grey[i - 1] ?? 0)) +
+        Math.abs((grey[i + width] ?? 0) - (grey[i - width] ?? 0))
+      edges[i] = Math.min(255, step)
+    }
+  }
+  const sharp = await loadSharp()
+  const cellsWide = Math.max(1, Math.round(width / EDGE_CELL))
+  const cellsHigh = Math.max(1, Math.round(height / EDGE_CELL))
+  const mean = await sharp(edges, { raw: { width, height, channels: 1 } })
+    .blur(EDGE_CELL / 2)
+    .resize(cellsWide, cellsHigh, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw({ depth: 'float' })
+    .toBuffer()
+  const values = new Float32Array(mean.buffer, mean.byteOffset, mean.length / 4)
+  if (values.length !== cellsWide * cellsHigh) throw new Error('Unexpected edge cells from the image.')
+  return { values, width: cellsWide, height: cellsHigh, channels: 1 }
+}
+
+const ciede2000 = differenceCiede2000()
+
+/**
+ * The mean, both ways round, of each cell's CIEDE2000 difference, less COLOUR_UNNOTICED, from the
+ * nearest colour within the range the other image's cells span around it (see `withinReach`). A colour
+ * that moved a little, or is mixed differently with its neighbour at a cell's edge, is within that
+ * range; a wrong or missing colour is not.
+ */
+function colourDistance(design: Cells, other: Float32Array): number {
+  const a: Lab = { mode: 'lab', l: 0, a: 0, b: 0 }
+  const b: Lab = { mode: 'lab', l: 0, a: 0, b: 0 }
+  const cost = (from: Float32Array, i: number, nearest: Float32Array) => {
+    a.l = from[i] ?? 0
+    a.a = from[i + 1] ?? 0
+    a.b = from[i + 2] ?? 0
+    b.l = nearest[0] ?? 0
+    b.a = nearest[1] ?? 0
+    b.b = nearest[2] ?? 0
+    return Math.max(0, ciede2000(a, b) - COLOUR_UNNOTICED)
+  }
+  const cells = design.width * design.height
+  const there = withinReach(design, design.values, other, COLOUR_REACH, cost)
+  const back = withinReach(design, other, design.values, COLOUR_REACH, cost)
+  return (there + back) / (2 * cells)
+}
+
+/**
+ * Edge left unmatched, both ways round (each cell against the range of the other image's cells within
+ * EDGE_REACH cells), as a share of the two images' edges together.
+ */
+function edgeDistance(design: Cells, other: Float32Array): number {
+  const cost = (from: Float32Array, i: number, nearest: Float32Array) =>
+    Math.abs((from[i] ?? 0) - (nearest[0] ?? 0))
+  let total = 0
+  for (let i = 0; i < design.values.length; i++) total += (design.values[i] ?? 0) + (other[i] ?? 0)
+  if (total === 0) return 0
+  const there = withinReach(design, design.values, other, EDGE_REACH, cost)
+  const back = withinReach(design, other, design.values, EDGE_REACH, cost)
+  return (there + back) / total
+}
+
+/**
+ * For each cell of `from`, the range (per channel, low to high) of `to`'s cells within `reach` cells each
+ * way, and the point of that range nearest the cell (the cell itself, clamped into it): `cost` between
+ * the two is summed. Bounded: cells × (2 × reach + 1)² × channels steps.
+ */
+function withinReach(
+  shape: Cells,
+  from: Float32Array,
+  to: Float32Array,
+  reach: number,
+  cost: (from: Float32Array, i: number, nearest: Float32Array) => number,
+): number {
+  const { width, height, channels } = shape
+  const low = new Float32Array(channels)
+  const high = new Float32Array(channels)
+  const nearest = new Float32Array(channels)
+  let sum = 0
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * channels
+      low.fill(Number.POSITIVE_INFINITY)
+      high.fill(Number.NEGATIVE_INFINITY)
+      for (let dy = Math.max(-reach, -y); dy <= reach && y + dy < height; dy++) {
+        for (let dx = Math.max(-reach, -x); dx <= reach && x + dx < width; dx++) {
+          const j = ((y + dy) * width + x + dx) * channels
+          for (let c = 0; c < channels; c++) {
+            const value = to[j + c] ?? 0
+            if (value < (low[c] ?? 0)) low[c] = value
+            if (value > (high[c] ?? 0)) high[c] = value
+          }
+        }
+      }
+      for (let c = 0; c < channels; c++) {
+        nearest[c] = Math.min(high[c] ?? 0, Math.max(low[c] ?? 0, from[i + c] ?? 0))
+      }
+      sum += cost(from, i, nearest)
+    }
+  }
+  return sum
 }
 
 /**
