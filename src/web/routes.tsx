@@ -34,6 +34,7 @@ export function createRoutes(): RouteObject[] {
         },
         { path: 'profile/:username', lazy: () => import('#web/routes/profile.tsx') },
         { path: 'reviews/:reviewId', lazy: () => import('#web/routes/review.tsx') },
+        { path: 'solutions/:solutionId', lazy: () => import('#web/routes/solution.tsx') },
         { path: 'sign-in-failed', lazy: () => import('#web/routes/sign-in-failed.tsx') },
         { path: 'about', lazy: () => import('#web/routes/about.tsx') },
         { path: 'terms', lazy: () => import('#web/routes/terms.tsx') },

@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import { writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import { BADGES, isBadgeId } from '#shared/badges.ts'
 import { categoryByPath } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { ProfilePage } from '#shared/member.ts'
 import { paths } from '#shared/paths.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
+import type { SolutionResponse } from '#shared/solution.ts'
 import type { PrefetchedQuery, RenderInput, RenderResult } from '#web/entry-server.tsx'
 import type { SsrNotFound } from '#web/lib/ssr-data.ts'
 import { SSR_DATA_ID } from '#web/lib/ssr-data.ts'
@@ -38,7 +40,8 @@ type Renderer = { renderPage(input: RenderInput): Promise<RenderResult | null> }
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
 
-type Head = { description: string; image?: string; noindex?: boolean }
+/** `title`: the link preview's own title, when it is not the document's (a solution's, docs/product.md §11). */
+type Head = { description: string; image?: string; noindex?: boolean; title?: string }
 
 type PageData = { queries: PrefetchedQuery[]; notFound: SsrNotFound[]; status: 200 | 404; head: Head }
 
@@ -56,6 +59,7 @@ const PAGES: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/badges$/, module: 'routes/badges.tsx' },
   { pattern: /^\/badges\/[^/]+$/, module: 'routes/badge.tsx' },
   { pattern: /^\/profile\/[^/]+$/, module: 'routes/profile.tsx' },
+  { pattern: /^\/solutions\/[^/]+$/, module: 'routes/solution.tsx' },
 ]
 
 const CACHE_LIMIT = 500
@@ -220,6 +224,37 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
         `${name} on ${config.brandName}: ${profile.profile.points} points, ${profile.submissions.length} completed challenges.`
       return page({ description }, [{ queryKey: ['profiles', username], data: profile }])
     }
+    if (first === 'solutions' && second) {
+      // As a visitor sees it (docs/product.md §11): its member's own view comes after hydration.
+      const id = decodeSegment(second)
+      if (id === null) return null
+      const response = await options.api(`/api/solutions/${encodeURIComponent(id)}`)
+      if (response.status === 404 || response.status === 400) {
+        return {
+          ...page({ noindex: true }),
+          status: 404,
+          notFound: [
+            { queryKey: ['solutions', id], code: 'not_found', message: 'There is no such solution.' },
+          ],
+        }
+      }
+      if (!response.ok) return null
+      const { solution } = (await response.json()) as SolutionResponse
+      const name = solution.member.name?.trim() || solution.member.username
+      const title = `${name}'s ${solution.challenge.title} solution`
+      const desktop = solution.latestReview?.captures.find((capture) => capture.breakpoint === 'desktop')
+      const description =
+        writeUpFirstSentence(solution.writeUp) ??
+        `${title} on ${config.brandName}${solution.latestReview?.score == null ? '' : `, scored ${solution.latestReview.score} / 100`}.`
+      return page(
+        {
+          description,
+          title,
+          ...(desktop ? { image: new URL(desktop.captureUrl, publicOrigin).href } : {}),
+        },
+        [{ queryKey: ['solutions', id], data: solution }],
+      )
+    }
     return page()
   }
 
@@ -234,16 +269,17 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     const { head } = data
     const url = new URL(pathname, publicOrigin).href
     const description = escapeHtml(head.description)
+    const previewTitle = head.title === undefined ? title : escapeHtml(head.title)
     const tags = [
       `<link rel="canonical" href="${escapeHtml(url)}" />`,
       `<meta property="og:type" content="website" />`,
       `<meta property="og:site_name" content="${escapeHtml(config.brandName)}" />`,
-      `<meta property="og:title" content="${title}" />`,
+      `<meta property="og:title" content="${previewTitle}" />`,
       `<meta property="og:description" content="${description}" />`,
       `<meta property="og:url" content="${escapeHtml(url)}" />`,
       ...(head.image ? [`<meta property="og:image" content="${escapeHtml(head.image)}" />`] : []),
       `<meta name="twitter:card" content="summary_large_image" />`,
-      `<meta name="twitter:title" content="${title}" />`,
+      `<meta name="twitter:title" content="${previewTitle}" />`,
       `<meta name="twitter:description" content="${description}" />`,
       ...(head.image ? [`<meta name="twitter:image" content="${escapeHtml(head.image)}" />`] : []),
       ...hoisted,
@@ -269,7 +305,10 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     if (!PAGES.some((page) => page.pattern.test(pathname))) return null
     const snapshot = await options.catalogue.snapshot()
     // Profiles and the competitions' live ranking change without an import: rendered every time.
-    const isLive = pathname.startsWith('/profile/') || pathname === paths.competitions
+    const isLive =
+      pathname.startsWith('/profile/') ||
+      pathname.startsWith('/solutions/') ||
+      pathname === paths.competitions
     if (!isLive) {
       if (snapshot.signature !== cacheSignature) {
         cache.clear()

@@ -138,7 +138,9 @@ describe('write-up rendering', () => {
   })
 
   it('gives the first sentence as plain text for link previews', () => {
-    expect(writeUpFirstSentence('# Built a **navbar** & <menu>. Then more.')).toBe('Built a navbar & <menu>.')
+    expect(writeUpFirstSentence('Built a **navbar** & <menu>. Then more.')).toBe('Built a navbar & <menu>.')
+    expect(writeUpFirstSentence('# What I built\n\nA *navbar*. More.')).toBe('A navbar.')
+    expect(writeUpFirstSentence('## Only a heading')).toBe('Only a heading')
     expect(writeUpFirstSentence('No full stop here')).toBe('No full stop here')
     expect(writeUpFirstSentence('Visit [my site](https://example.com)! It works.')).toBe('Visit my site!')
     expect(writeUpFirstSentence(`${'a'.repeat(300)}.`)).toHaveLength(200)

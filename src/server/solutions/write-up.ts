@@ -51,14 +51,23 @@ export function renderWriteUp(source: string | null): string {
   return sanitizeWriteUpHtml(renderWriteUpMarkdown(source))
 }
 
-const TEXT_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+const TEXT_ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+}
 
 /**
  * The write-up's first sentence as plain text, at most 200 characters, for a link preview's description
  * (docs/product.md §11); null when there is no write-up.
  */
 export function writeUpFirstSentence(source: string | null): string | null {
-  const html = renderWriteUp(source)
+  const rendered = renderWriteUp(source)
+  // Headings are titles, not sentences: the description starts with the text under them.
+  const body = rendered.replace(/<h([3-6])>[\s\S]*?<\/h\1>/g, '')
+  const html = body.trim() === '' ? rendered : body
   const text = sanitizeHtml(html.replace(/<\/(p|h[3-6]|li|pre|blockquote)>/g, ' '), {
     allowedTags: [],
     allowedAttributes: {},

@@ -1,0 +1,392 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { Link, useParams } from 'react-router'
+import { categoryHeading } from '#shared/categories.ts'
+import { parseRepositoryUrl } from '#shared/live-url-rule.ts'
+import { paths } from '#shared/paths.ts'
+import type { QualitySummary, Solution, SolutionUpdate } from '#shared/solution.ts'
+import { parseWriteUp } from '#shared/write-up-rule.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
+import { Avatar } from '#web/components/ui/avatar.tsx'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { AlertIcon, ExternalLinkIcon } from '#web/components/ui/icons.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { useSession } from '#web/features/auth/use-session.ts'
+import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
+import { reviewPath } from '#web/features/reviews/api/reviews.ts'
+import { formatScore } from '#web/features/reviews/components/review-status.tsx'
+import { solutionKeys, solutionQuery, updateSolution } from '#web/features/solutions/api/solutions.ts'
+import { WriteUpField } from '#web/features/solutions/components/write-up-field.tsx'
+import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
+import { ApiError, isApiNotFound } from '#web/lib/api-client.ts'
+import { formatLongDateUtc } from '#web/lib/format.ts'
+import { NoIndex } from '#web/lib/head.tsx'
+import { toast } from '#web/lib/toast.ts'
+
+/** docs/product.md §11, word for word. */
+export const SOLUTION_TEXTS = {
+  notFound: 'There is no such solution.',
+  hidden: 'Only you can see this solution: it is hidden from the galleries.',
+  unlisted: 'Only you can see this solution until one of its reviews passes.',
+  noWriteUp: 'No write-up yet.',
+  saved: 'Your solution has been saved.',
+  saveFailed: 'We could not save your solution. Please try again.',
+} as const
+
+const VIEWPORTS = { desktop: [1440, 900], tablet: [768, 1024], mobile: [375, 812] } as const
+/** Each capture's first screen, boxed at its viewport's shape (a class: the CSP allows no style attribute). */
+const ASPECT = {
+  desktop: 'aspect-[1440/900]',
+  tablet: 'aspect-[768/1024]',
+  mobile: 'aspect-[375/812]',
+} as const
+const BREAKPOINT_NAMES = { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Mobile' } as const
+
+/** "<member>'s <challenge> solution": the page's title and its link preview's (docs/product.md §11). */
+export function solutionTitle(solution: Pick<Solution, 'member' | 'challenge'>): string {
+  const name = solution.member.name?.trim() || solution.member.username
+  return `${name}'s ${solution.challenge.title} solution`
+}
+
+/** /solutions/:solutionId, public once listed; its member always (docs/product.md §11). */
+export function SolutionPage() {
+  const { solutionId = '' } = useParams()
+  const solution = useQuery(solutionQuery(solutionId))
+  return (
+    <div className="flex-1 bg-slate-50">
+      <div className="page-container max-w-5xl py-10 sm:py-16">
+        {solution.data ? (
+          <SolutionView solution={solution.data} />
+        ) : solution.isError ? (
+          <div className="mx-auto flex max-w-lg flex-col items-center py-12 text-center">
+            <PageTitle>Solution not found</PageTitle>
+            {isApiNotFound(solution.error) ? <NoIndex /> : null}
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {isApiNotFound(solution.error) ? 'Solution not found' : 'Solution unavailable'}
+            </h1>
+            <p role="alert" className="mt-3 text-base leading-7 text-slate-700">
+              {isApiNotFound(solution.error) ? SOLUTION_TEXTS.notFound : `Error: ${solution.error.message}`}
+            </p>
+            <Link to={paths.challenges} className={`mt-8 ${buttonClasses('primary')}`}>
+              Browse challenges
+            </Link>
+          </div>
+        ) : (
+          <div className="flex justify-center py-16">
+            <PageTitle>Solution</PageTitle>
+            <Spinner className="size-6" />
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function SolutionView({ solution }: { solution: Solution }) {
+  const session = useSession()
+  const owner = session.status === 'signed-in' && session.user.username === solution.member.username
+  const name = solution.member.name?.trim() || solution.member.username
+  const review = solution.latestReview
+  const writeUpHeading = useId()
+  const capturesHeading = useId()
+  const iterationsHeading = useId()
+  return (
+    <article>
+      <PageTitle>{solutionTitle(solution)}</PageTitle>
+      <header className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card">
+        <p className="text-sm font-semibold text-slate-600">
+          <Link to={paths.challenge(solution.challenge.slug)} className="underline underline-offset-4">
+            {solution.challenge.title}
+          </Link>
+          <span aria-hidden="true"> · </span>
+          {categoryHeading(solution.challenge.category)}
+        </p>
+        <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {solutionTitle(solution)}
+        </h1>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <Link
+            to={paths.profile(solution.member.username)}
+            className="inline-flex items-center gap-2 rounded-sm font-semibold text-slate-900 underline-offset-4 hover:underline"
+          >
+            <Avatar src={solution.member.avatarUrl} name={name} />
+            {name}
+          </Link>
+          <DifficultyBadge difficulty={solution.challenge.difficulty} />
+          {review?.score != null ? (
+            <span className="text-sm font-semibold text-slate-800 tabular-nums">
+              Score {formatScore(review.score)} / 100
+            </span>
+          ) : null}
+        </div>
+        <div className="mt-5 flex flex-wrap gap-3">
+          {solution.liveUrl ? (
+            <a
+              href={solution.liveUrl}
+              target="_blank"
+              rel="noopener noreferrer ugc"
+              className={buttonClasses('primary')}
+            >
+              View live site
+              <ExternalLinkIcon className="size-4" />
+            </a>
+          ) : null}
+          {solution.repositoryUrl ? (
+            <a
+              href={solution.repositoryUrl}
+              target="_blank"
+              rel="noopener noreferrer ugc"
+              className={buttonClasses('secondary')}
+            >
+              View code
+              <ExternalLinkIcon className="size-4" />
+            </a>
+          ) : null}
+        </div>
+        {owner && !solution.listed ? (
+          <p className="mt-5 flex items-start gap-1.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            <AlertIcon className="mt-0.5 size-4 shrink-0" />
+            {solution.hidden ? SOLUTION_TEXTS.hidden : SOLUTION_TEXTS.unlisted}
+          </p>
+        ) : null}
+      </header>
+
+      {review ? (
+        <section aria-labelledby={capturesHeading} className="mt-8">
+          <h2 id={capturesHeading} className="text-xl font-semibold tracking-tight text-slate-900">
+            Captures
+          </h2>
+          <ul className="mt-4 grid gap-6 md:grid-cols-3">
+            {review.captures.map((capture, index) => {
+              const [width, height] = VIEWPORTS[capture.breakpoint]
+              return (
+                <li
+                  key={capture.breakpoint}
+                  className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card"
+                >
+                  <img
+                    src={capture.captureUrl}
+                    alt={`${BREAKPOINT_NAMES[capture.breakpoint]} capture of the live site, ${capture.width} pixels wide`}
+                    width={width}
+                    height={height}
+                    loading={index === 0 ? 'eager' : 'lazy'}
+                    className={`${ASPECT[capture.breakpoint]} w-full rounded-lg border border-slate-200 bg-slate-100 object-cover object-top`}
+                  />
+                  <p className="mt-3 flex items-center justify-between text-sm">
+                    <span className="font-semibold text-slate-900">
+                      {BREAKPOINT_NAMES[capture.breakpoint]}
+                    </span>
+                    <Link
+                      to={reviewPath(review.id)}
+                      className="font-semibold text-accent-800 underline underline-offset-4 tabular-nums"
+                    >
+                      {formatScore(capture.score)} / 100
+                      <span className="sr-only">
+                        {' '}
+                        at {BREAKPOINT_NAMES[capture.breakpoint].toLowerCase()}: full review report
+                      </span>
+                    </Link>
+                  </p>
+                </li>
+              )
+            })}
+          </ul>
+          {review.quality ? <QualityLine quality={review.quality} /> : null}
+          <p className="mt-4">
+            <Link
+              to={reviewPath(review.id)}
+              className="font-semibold text-accent-800 underline underline-offset-4"
+            >
+              Full review report
+            </Link>
+          </p>
+        </section>
+      ) : null}
+
+      <section
+        aria-labelledby={writeUpHeading}
+        className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+      >
+        <h2 id={writeUpHeading} className="text-xl font-semibold tracking-tight text-slate-900">
+          Write-up
+        </h2>
+        {solution.writeUpHtml ? (
+          <div
+            className={`mt-4 ${WRITE_UP_CLASSES}`}
+            // Rendered and sanitised on the server (docs/product.md §11).
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised write-up
+            dangerouslySetInnerHTML={{ __html: solution.writeUpHtml }}
+          />
+        ) : (
+          <p className="mt-4 text-base text-slate-600">{SOLUTION_TEXTS.noWriteUp}</p>
+        )}
+      </section>
+
+      <section aria-labelledby={iterationsHeading} className="mt-8">
+        <h2 id={iterationsHeading} className="text-xl font-semibold tracking-tight text-slate-900">
+          Iterations
+        </h2>
+        <ol className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-card">
+          {solution.iterations.map((iteration, index) => (
+            <li
+              key={iteration.reviewId}
+              className="flex flex-wrap items-center justify-between gap-2 px-5 py-3"
+            >
+              <Link
+                to={reviewPath(iteration.reviewId)}
+                className="font-semibold text-slate-900 underline underline-offset-4"
+              >
+                Iteration {solution.iterations.length - index}
+              </Link>
+              <span className="text-sm text-slate-700 tabular-nums">
+                {formatLongDateUtc(new Date(iteration.createdAt))} ·{' '}
+                {iteration.status === 'passed' && iteration.score !== null
+                  ? `${formatScore(iteration.score)} / 100`
+                  : iteration.status}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {owner ? <EditSolution solution={solution} /> : null}
+    </article>
+  )
+}
+
+const lighthouseText = (score: number | null) => (score === null ? '–' : String(score))
+
+function QualityLine({ quality }: { quality: QualitySummary }) {
+  return (
+    <dl className="mt-4 grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-card sm:grid-cols-3">
+      <div>
+        <dt className="font-semibold text-slate-900">Accessibility issues</dt>
+        <dd className="text-slate-700 tabular-nums">{quality.accessibilityIssues ?? 'Not checked'}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-900">HTML errors</dt>
+        <dd className="text-slate-700 tabular-nums">{quality.htmlErrors ?? 'Not checked'}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-900">Lighthouse</dt>
+        <dd className="text-slate-700 tabular-nums">
+          {quality.lighthouse
+            ? `Performance ${lighthouseText(quality.lighthouse.performance)}, Accessibility ${lighthouseText(quality.lighthouse.accessibility)}, Best practices ${lighthouseText(quality.lighthouse.bestPractices)}, SEO ${lighthouseText(quality.lighthouse.seo)}`
+            : 'Not checked'}
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+type EditValues = { writeUp: string; repositoryUrl: string; hidden: boolean }
+
+const editResolver: Resolver<EditValues, unknown, SolutionUpdate> = async (values) => {
+  const errors: FieldErrors<EditValues> = {}
+  const writeUp = parseWriteUp(values.writeUp ?? '')
+  const typedRepository = (values.repositoryUrl ?? '').trim()
+  const repository = typedRepository === '' ? null : parseRepositoryUrl(typedRepository)
+  if (writeUp.error !== undefined) errors.writeUp = { type: 'custom', message: writeUp.error }
+  if (repository?.error !== undefined) errors.repositoryUrl = { type: 'custom', message: repository.error }
+  if (writeUp.error !== undefined || repository?.error !== undefined)
+    return { values: {} as Record<string, never>, errors }
+  return {
+    values: { writeUp: writeUp.writeUp, repositoryUrl: repository?.url ?? null, hidden: values.hidden },
+    errors: {},
+  }
+}
+
+/** The member's own controls (docs/product.md §11): write-up, repository URL, hide from the galleries. */
+function EditSolution({ solution }: { solution: Solution }) {
+  const queryClient = useQueryClient()
+  const headingId = useId()
+  const repositoryId = useId()
+  const repositoryErrorId = useId()
+  const hiddenId = useId()
+  const [failure, setFailure] = useState<string | null>(null)
+  const save = useMutation({ mutationFn: (update: SolutionUpdate) => updateSolution(solution.id, update) })
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<EditValues, unknown, SolutionUpdate>({
+    resolver: editResolver,
+    defaultValues: {
+      writeUp: solution.writeUp ?? '',
+      repositoryUrl: solution.repositoryUrl ?? '',
+      hidden: solution.hidden,
+    },
+    reValidateMode: 'onSubmit',
+  })
+  const writeUp = useWatch({ control, name: 'writeUp' })
+  const onSubmit = handleSubmit(async (update) => {
+    setFailure(null)
+    try {
+      const saved = await save.mutateAsync(update)
+      queryClient.setQueryData(solutionKeys.one(solution.id), saved)
+      toast.success(SOLUTION_TEXTS.saved)
+    } catch (error) {
+      setFailure(
+        error instanceof ApiError && error.status === 400 ? error.message : SOLUTION_TEXTS.saveFailed,
+      )
+    }
+  })
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+    >
+      <h2 id={headingId} className="text-xl font-semibold tracking-tight text-slate-900">
+        Edit your solution
+      </h2>
+      <form noValidate onSubmit={onSubmit} className="mt-4">
+        <WriteUpField
+          field={register('writeUp', { onChange: () => clearErrors('writeUp') })}
+          value={writeUp ?? ''}
+          error={errors.writeUp?.message}
+        />
+        <label htmlFor={repositoryId} className="mt-5 block text-sm font-semibold text-slate-900">
+          Repository URL (optional)
+        </label>
+        <input
+          {...register('repositoryUrl', { onChange: () => clearErrors('repositoryUrl') })}
+          id={repositoryId}
+          type="text"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={errors.repositoryUrl ? true : undefined}
+          aria-describedby={errors.repositoryUrl ? repositoryErrorId : undefined}
+          className="mt-2 block h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 shadow-sm"
+        />
+        {errors.repositoryUrl ? (
+          <p id={repositoryErrorId} role="alert" className="mt-2 text-sm font-medium text-rose-700">
+            {errors.repositoryUrl.message}
+          </p>
+        ) : null}
+        <div className="mt-5 flex items-center gap-2">
+          <input {...register('hidden')} id={hiddenId} type="checkbox" className="size-4" />
+          <label htmlFor={hiddenId} className="text-sm font-semibold text-slate-900">
+            Hide this solution from the galleries (only you will see it; its points stay)
+          </label>
+        </div>
+        {failure ? (
+          <p role="alert" className="mt-4 text-sm font-medium text-rose-700">
+            {failure}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting || undefined}
+          className={buttonClasses('primary', 'lg', 'mt-5')}
+        >
+          {isSubmitting ? 'Saving...' : 'Save'}
+        </button>
+      </form>
+    </section>
+  )
+}
