@@ -9,8 +9,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { challenges, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
-import type { CapturedBreakpoint, SiteCapture } from '#server/review/capture.ts'
+import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
+import { createReviewEngine, type ReviewEngine } from '#server/review/engine-process.ts'
+import type { EngineResult } from '#server/review/engine-work.ts'
 import { settleFailed, settlePassed } from '#server/review/outcome.ts'
 import { DESIGN_COLUMN } from '#server/review/read-model.ts'
 import { scoreCapture } from '#server/review/score.ts'
@@ -21,6 +23,7 @@ import {
   AXE_BREAKPOINTS,
   REVIEW_BREAKPOINTS,
   type ReviewBreakpointName,
+  type ReviewQuality,
   type ReviewStage,
 } from '#shared/review.ts'
 
@@ -79,6 +82,34 @@ export type ReviewCaptureDeps = {
   captureSite?: CaptureModule['captureSite']
   renderDesign?: CaptureModule['renderDesign']
   audits?: ReviewAuditDeps
+  /**
+   * Where the real review runs: a child process with a memory limit (engine-process.ts,
+   * docs/decisions/013-review-engine-process.md). Made from REVIEW_MEMORY_LIMIT_MB when absent; tests
+   * pass one with a lower limit. Stand-ins (`captureSite`, `renderDesign` or a `lighthouse` function)
+   * run in this process instead, as they always did.
+   */
+  engine?: ReviewEngine
+}
+
+/** Whether the review runs in the engine's child process: always, unless a test gave stand-ins. */
+function usesEngine(capture: ReviewCaptureDeps): boolean {
+  if (capture.engine) return true
+  return !capture.captureSite && !capture.renderDesign && typeof capture.audits?.lighthouse !== 'function'
+}
+
+/** What a review's browser work gives back, wherever it ran. */
+type ReviewWork = {
+  site: EngineResult['site']
+  scored: EngineResult['scored']
+  report: { quality: ReviewQuality }
+  timings: Record<string, number>
+}
+
+type WorkOptions = {
+  axeOn: boolean
+  htmlOn: boolean
+  signal: AbortSignal | undefined
+  stage: (stage: ReviewStage) => Promise<void>
 }
 
 export type ReviewPipelineDeps = {
@@ -112,6 +143,10 @@ export function isFinal(error: unknown): boolean {
 
 export function createReviewPipeline(deps: ReviewPipelineDeps) {
   const { db, storage, changed } = deps
+  // Made now, so a wrong REVIEW_MEMORY_LIMIT_MB stops the server at its start; its child starts with
+  // the first review.
+  const engine =
+    deps.capture && usesEngine(deps.capture) ? (deps.capture.engine ?? createReviewEngine()) : undefined
 
   /** Who and what a review is about, for the verdict and the points. */
   const subjectOf = async (reviewId: number) => {
@@ -194,6 +229,105 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       .toBuffer()
   }
 
+  /** A design image as stored (WebP): the engine's child converts it. */
+  const readStored = async (key: string): Promise<Buffer> => {
+    const object = await storage.get(key)
+    if (!object) throw new Error(`The design image ${key} is missing from storage.`)
+    return buffer(object.open())
+  }
+
+  type Subject = NonNullable<Awaited<ReturnType<typeof subjectOf>>>
+
+  /** The review's browser work in the engine's child process: the server keeps only the answer. */
+  const inEngine = async (
+    capture: ReviewCaptureDeps,
+    subject: Subject,
+    options: WorkOptions,
+  ): Promise<ReviewWork> => {
+    if (!engine) throw new Error('This process has no review engine.')
+    const designs = await Promise.all(
+      REVIEW_BREAKPOINTS.map(async ({ breakpoint }) => ({
+        breakpoint,
+        image: await readStored(subject[DESIGN_COLUMN[breakpoint]]),
+      })),
+    )
+    const result = await engine.run(
+      {
+        url: subject.url,
+        ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
+        audits: {
+          axe: options.axeOn,
+          html: options.htmlOn,
+          lighthouse: capture.audits?.lighthouse !== false,
+        },
+        designs,
+      },
+      {
+        ...(options.signal ? { signal: options.signal } : {}),
+        onStage: (stage) => void options.stage(stage),
+      },
+    )
+    return {
+      site: result.site,
+      scored: result.scored,
+      report: { quality: result.quality },
+      timings: result.timings,
+    }
+  }
+
+  /** The same work in this process, with the stand-ins tests give (or the real functions around them). */
+  const inProcess = async (
+    capture: ReviewCaptureDeps,
+    subject: Subject,
+    options: WorkOptions,
+  ): Promise<ReviewWork> => {
+    const { signal } = options
+    const [browserCode, qualityEngine] = await Promise.all([loadCapture(), loadQuality()])
+    const captureSite = capture.captureSite ?? browserCode.captureSite
+    const renderDesign = capture.renderDesign ?? browserCode.renderDesign
+    const audits = capture.audits ?? {}
+    const site = await captureSite(capture.pool, {
+      url: subject.url,
+      ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
+      ...(signal ? { signal } : {}),
+      audits: { axe: options.axeOn ? AXE_BREAKPOINTS : [], documents: options.htmlOn },
+      onBreakpoint: (breakpoint) => options.stage(`capturing-${breakpoint}`),
+    })
+
+    await options.stage('scoring')
+    const timings: Record<string, number> = {}
+    const scored: ReviewWork['scored'] = []
+    for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
+      const shot: CapturedBreakpoint | undefined = site.captures.find(
+        (c: CapturedBreakpoint) => c.breakpoint === breakpoint,
+      )
+      if (!shot) throw new Error(`The capture has no ${breakpoint} screenshot.`)
+      signal?.throwIfAborted()
+      const designStarted = performance.now()
+      const designPng = await readDesign(subject[DESIGN_COLUMN[breakpoint]])
+      const design = await renderDesign(capture.pool, { png: designPng, width })
+      const scoreStarted = performance.now()
+      const result = await scoreCapture({ design, capture: shot.png })
+      timings[`${breakpoint}.design`] = Math.round(scoreStarted - designStarted)
+      timings[`${breakpoint}.score`] = Math.round(performance.now() - scoreStarted)
+      scored.push({ shot, width, result })
+    }
+
+    await options.stage('auditing')
+    const report = await qualityEngine.qualityReport({
+      site,
+      axe: options.axeOn,
+      html: options.htmlOn,
+      lighthouse:
+        audits.lighthouse === false
+          ? null
+          : (audits.lighthouse ?? (await import('#server/review/quality/lighthouse.ts')).runLighthouse),
+      ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
+      ...(signal ? { signal } : {}),
+    })
+    return { site, scored, report, timings: { ...timings, ...report.timings } }
+  }
+
   /**
    * The job: captures the site at the three widths, scores each capture against the challenge's design,
    * stores the images, audits the page and judges the review (verdict.ts): passed or failed, and what
@@ -206,6 +340,12 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     const capture = deps.capture
     if (!capture) throw new Error('This process has no browser to run reviews with.')
     const started = performance.now()
+    /** The stages in the order they were shown, each write after the one before. */
+    let stages: Promise<void> = Promise.resolve()
+    const stage = (next: ReviewStage) => {
+      stages = stages.then(() => showStage(reviewId, next)).catch(() => {})
+      return stages
+    }
     const subject = await subjectOf(reviewId)
     // Gone (its member or challenge was deleted) or already finished by an earlier run: nothing to do.
     if (!subject || subject.status === 'passed' || subject.status === 'failed') return
@@ -215,21 +355,13 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       .where(eq(submissionReviews.id, reviewId))
     changed()
 
-    const [engine, qualityEngine] = await Promise.all([loadCapture(), loadQuality()])
-    const captureSite = capture.captureSite ?? engine.captureSite
-    const renderDesign = capture.renderDesign ?? engine.renderDesign
     const audits = capture.audits ?? {}
     const axeOn = audits.axe !== false
     const htmlOn = audits.html !== false
-    let site: SiteCapture
+    let work: ReviewWork
     try {
-      site = await captureSite(capture.pool, {
-        url: subject.url,
-        ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
-        ...(signal ? { signal } : {}),
-        audits: { axe: axeOn ? AXE_BREAKPOINTS : [], documents: htmlOn },
-        onBreakpoint: (breakpoint) => showStage(reviewId, `capturing-${breakpoint}`),
-      })
+      const options = { axeOn, htmlOn, signal, stage }
+      work = engine ? await inEngine(capture, subject, options) : await inProcess(capture, subject, options)
     } catch (error) {
       if (!signal?.aborted && isFinal(error)) {
         const { code, message } = error as CaptureError
@@ -237,30 +369,19 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       }
       throw error
     }
+    const { site, scored, report } = work
+    const timings: Record<string, number> = { ...site.timings, ...work.timings }
 
-    await showStage(reviewId, 'scoring')
-    const timings: Record<string, number> = { ...site.timings }
     const breakpoints: Array<typeof reviewBreakpoints.$inferInsert> = []
     const publicId = await publicIdOf(db, reviewId)
-    for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
-      const shot: CapturedBreakpoint | undefined = site.captures.find(
-        (c: CapturedBreakpoint) => c.breakpoint === breakpoint,
-      )
-      if (!shot) throw new Error(`The capture has no ${breakpoint} screenshot.`)
-      signal?.throwIfAborted()
-      const designStarted = performance.now()
-      const designPng = await readDesign(subject[DESIGN_COLUMN[breakpoint]])
-      const design = await renderDesign(capture.pool, { png: designPng, width })
-      const scoreStarted = performance.now()
-      const result = await scoreCapture({ design, capture: shot.png })
+    for (const { shot, width, result } of scored) {
+      const { breakpoint } = shot
       const storeStarted = performance.now()
       const captureKey = reviewImageKey(publicId, breakpoint, 'capture')
       const diffKey = reviewImageKey(publicId, breakpoint, 'diff')
       signal?.throwIfAborted()
       await storage.put(captureKey, shot.png)
       await storage.put(diffKey, result.diff)
-      timings[`${breakpoint}.design`] = Math.round(scoreStarted - designStarted)
-      timings[`${breakpoint}.score`] = Math.round(storeStarted - scoreStarted)
       timings[`${breakpoint}.store`] = Math.round(performance.now() - storeStarted)
       breakpoints.push({
         reviewId,
@@ -279,19 +400,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       })
     }
 
-    await showStage(reviewId, 'auditing')
-    const report = await qualityEngine.qualityReport({
-      site,
-      axe: axeOn,
-      html: htmlOn,
-      lighthouse:
-        audits.lighthouse === false
-          ? null
-          : (audits.lighthouse ?? (await import('#server/review/quality/lighthouse.ts')).runLighthouse),
-      ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
-      ...(signal ? { signal } : {}),
-    })
-    Object.assign(timings, report.timings)
+    await stages
     const verdict = await judgeReview({
       login: subject.login,
       token: subject.token,

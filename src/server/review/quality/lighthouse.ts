@@ -19,9 +19,10 @@ import {
  * report's "not available" with the reason.
  *
  * Lighthouse runs in a worker thread: a run stopped half-way (its time is up, the review was stopped)
- * leaves promises inside Lighthouse that reject with nobody listening, which in the server's own thread
- * would end the process. The worker is terminated instead, and its memory (a run takes ~100 MB) goes
- * with it.
+ * leaves promises inside Lighthouse that reject with nobody listening, which in the process's own thread
+ * would end it. The worker is terminated instead, and its memory (a run takes ~100 MB) goes with it.
+ * For a server's reviews that process is the review engine's child (engine-process.ts), under its
+ * memory limit, not the server (docs/decisions/013-review-engine-process.md).
  */
 
 const require = createRequire(import.meta.url)
