@@ -11,7 +11,7 @@
 // - zip.ts: the zip holds exactly what the format ships, the page's asset list covers it, it opens
 // - drift.ts: each view and state re-rendered and compared with the committed PNG (fails over 1%)
 // - reference-score.ts: the reference reviewed as a member's site is, with every Chromium the platform
-//   may review with (the system's and the one @sparticuz/chromium ships, at the same time; --chromium=
+//   may review with (the system's and the one @sparticuz/chromium ships, one after the other; --chromium=
 //   picks one), scoring at least 99 at each breakpoint against its own design with each, and the
 //   Chromiums' scores less than 0.5 apart (--scores prints them)
 // - accessibility.ts: axe on the reference at 1440, 768 and 375px

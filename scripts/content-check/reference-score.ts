@@ -83,8 +83,9 @@ async function scoreWith(dir: string, pool: BrowserPool, port: number) {
 }
 
 /**
- * The reference's score per Chromium and breakpoint, each Chromium reviewing at the same time, and the
- * problems scoreProblems finds in them.
+ * The reference's score per Chromium and breakpoint, and the problems scoreProblems finds in them. The
+ * Chromiums review one after the other: the check already runs two references at a time, and on two
+ * cores four reviews at once only make each slower, up to the capture's bounded waits.
  */
 export async function checkReferenceScores(
   dir: string,
@@ -93,8 +94,13 @@ export async function checkReferenceScores(
   const site = await startStaticSite(dir)
   try {
     const scores: ReferenceScores = {}
-    const results = await Promise.all(pools.map(({ pool }) => scoreWith(dir, pool, site.port)))
-    for (const [i, { name }] of pools.entries()) scores[name] = results[i] ?? {}
+    for (const { name, pool } of pools) {
+      try {
+        scores[name] = await scoreWith(dir, pool, site.port)
+      } catch (error) {
+        throw new Error(`with the ${name} Chromium: ${error instanceof Error ? error.message : error}`)
+      }
+    }
     return { scores, problems: scoreProblems(join(dir, 'design'), scores) }
   } finally {
     await site.close()
