@@ -7,18 +7,38 @@
 // Lighthouse (desktop, its own Chromium behind its own egress proxy).
 // Everything on loopback: the fixture is served on 127.0.0.1 and allowed for this run only.
 // Usage: npm run bench:review   (needs Debian's chromium; CHROMIUM_PATH to use another)
+//
+// Soak mode: npm run bench:review -- --soak 60   (or BENCH_SOAK=60) runs only this: N full reviews of the
+// landing page through the review engine the server uses (engine-process.ts: a child process with the
+// memory limit, its Chromium, the design renders, scores and audits, Lighthouse on as the server has it
+// by default; REVIEW_LIGHTHOUSE=off leaves it out: ~26 s a review instead of ~55 s on an idle two-core
+// machine, 80 s and more on a busy one), one
+// after the other, the designs handed over and the answers received as the server does (no database).
+// It reports this (parent) process's idle RSS after the first review and after the last, each after a
+// 3 s settle and a full garbage collection (a server's idle memory is what its collector leaves), their
+// ratio (goal: within 10 %), the child tree's peak (PSS, sampled every 250 ms) and the time per review.
+// Bounded: the whole soak stops after SOAK_TIMEOUT_MS.
 
 import { readdirSync, readFileSync } from 'node:fs'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
 import { landingPage, startFixtureServer } from '#server/review/capture-fixtures.ts'
+import { createReviewEngine } from '#server/review/engine-process.ts'
 import { validateHtml } from '#server/review/quality/html.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { blankPng, pagePng } from '#server/review/score-fixtures.ts'
+import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
-const TOTAL_TIMEOUT_MS = 10 * 60_000
+const soakArg = process.argv.indexOf('--soak')
+const SOAK = Number(soakArg >= 0 ? process.argv[soakArg + 1] : (process.env.BENCH_SOAK ?? 0))
+const SOAK_LIGHTHOUSE = process.env.REVIEW_LIGHTHOUSE !== 'off'
+/** A review with Lighthouse takes ~55 s on an idle machine: the soak's bound leaves far more per review. */
+const SOAK_TIMEOUT_MS = Math.max(10 * 60_000, SOAK * (SOAK_LIGHTHOUSE ? 150_000 : 100_000))
+const TOTAL_TIMEOUT_MS = SOAK > 0 ? SOAK_TIMEOUT_MS : 10 * 60_000
 
 setTimeout(() => {
   console.error(`the benchmark did not finish within ${TOTAL_TIMEOUT_MS / 60_000} minutes`)
@@ -206,6 +226,84 @@ async function audits() {
   }
 }
 
-await fullReview()
-await diffs()
-await audits()
+/** A full collection, as `--expose-gc` would allow, without asking for the flag on the command line. */
+function collectGarbage() {
+  setFlagsFromString('--expose-gc')
+  ;(runInNewContext('gc') as () => void)()
+}
+
+/** This process's RSS (MB) after `settleMs` and a full collection: what an idle server holds. */
+async function idleRss(settleMs = 3000): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, settleMs))
+  collectGarbage()
+  return Math.round(process.memoryUsage.rss() / 1024 / 1024)
+}
+
+async function soak(count: number) {
+  const fixture = await startFixtureServer({ '/': landingPage() })
+  const peaks: number[] = []
+  const idles: number[] = []
+  let children = 0
+  const engine = createReviewEngine({
+    onEvent: (event) => {
+      if (event.type === 'started') children += 1
+      if (event.type === 'reviewed') {
+        peaks.push(Math.round(event.peakBytes / 1024 / 1024))
+        idles.push(Math.round(event.idleBytes / 1024 / 1024))
+      }
+    },
+  })
+  try {
+    const designs = await Promise.all(
+      REVIEW_BREAKPOINTS.map(async ({ breakpoint, width }) => ({
+        breakpoint,
+        image: await pagePng({ width, height: 1200 }),
+      })),
+    )
+    const times: number[] = []
+    let afterFirst = 0
+    for (let run = 0; run < count; run++) {
+      const started = performance.now()
+      const result = await engine.run({
+        url: `${fixture.origin}/`,
+        allowLoopback: { ports: [fixture.port] },
+        audits: { axe: true, html: true, lighthouse: SOAK_LIGHTHOUSE },
+        designs,
+      })
+      times.push(performance.now() - started)
+      if (SOAK_LIGHTHOUSE && result.quality.lighthouse.status !== 'done')
+        throw new Error(`Lighthouse: ${JSON.stringify(result.quality.lighthouse)}`)
+      if (run === 0) afterFirst = await idleRss()
+      // Every ten: the same idle figure, so a soak cut short still says how the memory went.
+      if ((run + 1) % 10 === 0 && run + 1 < count)
+        console.log(
+          `  ${run + 1} reviews: median ${ms(median(times))}, parent idle RSS ${await idleRss()} MB, child peak so far ${Math.max(...peaks)} MB`,
+        )
+    }
+    const afterLast = await idleRss()
+    const total = times.reduce((sum, t) => sum + t, 0)
+    console.log(
+      `soak: ${count} reviews (Lighthouse ${SOAK_LIGHTHOUSE ? 'on' : 'off'}, memory limit ${engine.memoryLimitMb} MB) in ${Math.round(total / 1000)} s`,
+    )
+    console.log(
+      `  time per review: median ${ms(median(times))}, first ${ms(times[0] ?? 0)}, slowest ${ms(Math.max(...times))}`,
+    )
+    console.log(
+      `  parent idle RSS (3 s settle, full GC): after the first ${afterFirst} MB, after the last ${afterLast} MB, ratio ${(afterLast / afterFirst).toFixed(3)}`,
+    )
+    console.log(
+      `  child tree (PSS): peak ${Math.max(...peaks)} MB (median of the reviews' peaks ${median(peaks)} MB); right after a review ${Math.min(...idles)}-${Math.max(...idles)} MB; children started ${children}`,
+    )
+  } finally {
+    await engine.close()
+    await fixture.close()
+  }
+}
+
+if (SOAK > 0) {
+  await soak(SOAK)
+} else {
+  await fullReview()
+  await diffs()
+  await audits()
+}
