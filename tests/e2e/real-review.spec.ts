@@ -55,21 +55,23 @@ function fileRoute(path: string): http.RequestListener {
   return (_req, res) => res.writeHead(200, { 'Content-Type': type }).end(body)
 }
 
-/** Off once the member's stylesheet has gone missing (a 404), as after a broken deploy. */
-let styled = true
+/** Off once the member's fonts have gone missing (a 404), as after a broken deploy. */
+let fontsServed = true
 
 /** The reference solution at /site/index.html, with its images and fonts where its relative links point. */
 function startReferenceSite(): Promise<FixtureServer> {
   const routes: Record<string, http.RequestListener> = {
     '/site/index.html': fileRoute(join(CHALLENGE_DIR, 'reference/index.html')),
   }
-  for (const folder of ['images', 'fonts'])
-    for (const name of readdirSync(join(CHALLENGE_DIR, folder)))
-      routes[`/${folder}/${name}`] = fileRoute(join(CHALLENGE_DIR, folder, name))
-  const stylesheet = fileRoute(join(CHALLENGE_DIR, 'reference/style.css'))
-  routes['/site/style.css'] = (req, res) => {
-    if (styled) return stylesheet(req, res)
-    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
+  routes['/site/style.css'] = fileRoute(join(CHALLENGE_DIR, 'reference/style.css'))
+  for (const name of readdirSync(join(CHALLENGE_DIR, 'images')))
+    routes[`/images/${name}`] = fileRoute(join(CHALLENGE_DIR, 'images', name))
+  for (const name of readdirSync(join(CHALLENGE_DIR, 'fonts'))) {
+    const font = fileRoute(join(CHALLENGE_DIR, 'fonts', name))
+    routes[`/fonts/${name}`] = (req, res) => {
+      if (fontsServed) return font(req, res)
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found')
+    }
   }
   return startFixtureServer(routes)
 }
@@ -164,7 +166,7 @@ test('a member submits their own live site, and the review captures, scores, aud
   // One server start and two real reviews, each with Lighthouse: 2 to 6 minutes on a busy two-core
   // machine. Every wait inside has its own bound.
   test.setTimeout(600_000)
-  styled = true
+  fontsServed = true
   const login = uniqueLogin(testInfo, 'real-review')
   const liveUrl = `http://${login}.github.io/site/index.html`
   const { context, page, errors } = await memberPage(browser, testInfo, login)
@@ -207,10 +209,12 @@ test('a member submits their own live site, and the review captures, scores, aud
     await expect(page).toHaveURL(firstPath)
     await expectScoredReport(page, challenge, firstScore)
     expect(site.requests).toContain('/site/style.css')
+    expect(site.requests.some((path) => path.startsWith('/fonts/'))).toBe(true)
 
-    // 4. The member's stylesheet goes missing (a broken deploy); they resubmit, and the new review sees
-    // it: still their own site, not blank, so it passes, with a lower score and no more points.
-    styled = false
+    // 4. The member's fonts go missing (a broken deploy: the page falls back to DejaVu); they resubmit,
+    // and the new review sees it: still their own site, not blank, so it passes, with a lower score and
+    // no more points.
+    fontsServed = false
     await page.goto(`/challenge/${encodeURIComponent(SLUG)}`)
     await expect(page.getByRole('heading', { level: 2, name: 'Refine and Resubmit' })).toBeVisible()
     await page.getByLabel('Live site URL').fill(liveUrl)

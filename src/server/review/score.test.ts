@@ -165,6 +165,20 @@ describe('scoreCapture', () => {
     expect(content.rawMismatch).toBeGreaterThan(0)
   })
 
+  it('judges a design of one flat colour on colour alone: a white page scores 0, the colour 100', async () => {
+    const flat = await blankPng(768, 600, '#1f6f8b')
+    const [white, same, near] = await Promise.all([
+      scoreCapture({ design: flat, capture: await blankPng(768, 600) }),
+      scoreCapture({ design: flat, capture: await blankPng(768, 600, '#1f6f8b') }),
+      scoreCapture({ design: flat, capture: await blankPng(768, 600, '#2a7a95') }),
+    ])
+
+    expect(white.score).toBe(0)
+    expect(same.score).toBe(100)
+    expect(near.score).toBeGreaterThan(0)
+    expect(near.score).toBeLessThan(100)
+  })
+
   it('scales a capture of another width to the design width, keeping its aspect', async () => {
     const result = await scoreCapture({ design, capture: await pagePng({ scale: 2 }) })
 
@@ -216,6 +230,13 @@ describe('combineScore', () => {
   it('keeps 100 for an identical capture, so a near miss never reads as perfect', () => {
     expect(combineScore({ colour: 1, structure: 1, identical: false })).toBe(99.9)
     expect(combineScore({ colour: 1, structure: 1, identical: true })).toBe(100)
+  })
+
+  it('leaves out a measure with nothing to judge, and scores 0 when neither has anything', () => {
+    expect(combineScore({ colour: 0.5, structure: null, identical: false })).toBe(50)
+    expect(combineScore({ colour: null, structure: 0.5, identical: false })).toBe(50)
+    expect(combineScore({ colour: null, structure: null, identical: false })).toBe(0)
+    expect(combineScore({ colour: null, structure: null, identical: true })).toBe(100)
   })
 
   it('clamps each measure to 0-1, so a capture worse than a blank page scores 0', () => {

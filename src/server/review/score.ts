@@ -81,9 +81,9 @@ const SHIFTED_COLOUR = [255, 150, 60] as const
 export type CaptureScore = {
   /** 0 (no better than a blank page) to 100 (identical), one decimal. */
   score: number
-  /** The colour measure, 0 (a blank page's) to 100 (the design's), one decimal. */
+  /** The colour measure, 0 (a blank page's) to 100 (the design's), one decimal; 100 for a white design. */
   colour: number
-  /** The structure measure, 0 (a blank page's) to 100 (the design's), one decimal. */
+  /** The structure measure, as `colour`; 100 for a design without edges, which it cannot judge. */
   structure: number
   /** Pixels of the capture that differ from the design, at the compared height, shifts forgiven. */
   rawMismatch: number
@@ -179,8 +179,8 @@ export async function scoreCapture({
 
   return {
     score: combineScore({ colour, structure, identical }),
-    colour: Math.round(colour * 1000) / 10,
-    structure: Math.round(structure * 1000) / 10,
+    colour: shown(colour),
+    structure: shown(structure),
     rawMismatch,
     shiftedPixels,
     baselineMismatch,
@@ -204,23 +204,37 @@ export function combineScore({
   structure,
   identical,
 }: {
-  colour: number
-  structure: number
+  /** null when the design gives the measure nothing to judge (see `measure`). */
+  colour: number | null
+  structure: number | null
   identical: boolean
 }): number {
   if (identical) return 100
-  const score = 100 * (COLOUR_WEIGHT * clamp01(colour) + (1 - COLOUR_WEIGHT) * clamp01(structure))
+  // A measure with nothing to judge carries no weight: a design of flat colour (no edges) is judged on
+  // colour alone, else any page without edges would get the structure's share for free.
+  const parts: Array<[number, number]> = []
+  if (colour !== null) parts.push([clamp01(colour), COLOUR_WEIGHT])
+  if (structure !== null) parts.push([clamp01(structure), 1 - COLOUR_WEIGHT])
+  const weights = parts.reduce((total, [, weight]) => total + weight, 0)
+  // Nothing to judge at all: the design is a blank page, which only an identical capture matches.
+  if (weights === 0) return 0
+  const score = (100 * parts.reduce((total, [value, weight]) => total + value * weight, 0)) / weights
   return Math.min(Math.round(score * 10) / 10, 99.9)
 }
 
 /**
  * 1 − how far the capture is ÷ how far a blank page is: 1 for no distance, 0 for as far as a blank page
- * or further. A design with nothing to measure (a blank page's distance is 0) matches only a capture
- * with no distance either.
+ * or further; null when a blank page is no distance away (the design has no colour but white, or no
+ * edges), so the measure cannot tell a page from a blank one.
  */
-function measure(distance: number, blankDistance: number): number {
-  if (blankDistance === 0) return distance === 0 ? 1 : 0
+function measure(distance: number, blankDistance: number): number | null {
+  if (blankDistance === 0) return null
   return clamp01(1 - distance / blankDistance)
+}
+
+/** A measure as 0–100, one decimal; one with nothing to judge reads as the design's own, 100. */
+function shown(value: number | null): number {
+  return value === null ? 100 : Math.round(value * 1000) / 10
 }
 
 function clamp01(value: number): number {

@@ -85,7 +85,7 @@ const PASSED = { passed: true, ownership: 'verified' }
 describe('judgeReview', () => {
   describe('a blank page', () => {
     it('fails below BLANK_SCORE_THRESHOLD, even on the member’s own site', async () => {
-      expect(BLANK_SCORE_THRESHOLD).toBe(5)
+      expect(BLANK_SCORE_THRESHOLD).toBe(25)
       for (const meanScore of [0, 1, BLANK_SCORE_THRESHOLD - 0.01]) {
         expect(await judgeReview(input({ meanScore }))).toEqual(failure('blank_page', null))
       }
