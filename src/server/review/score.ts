@@ -39,6 +39,13 @@ export const COLOUR_UNNOTICED = 6
 export const EDGE_CELL = 16
 /** A cell's edges are looked for this many cells around (16 px): text that moved or reflowed nearby. */
 export const EDGE_REACH = 1
+/**
+ * A lightness step (horizontal plus vertical, 0-510) below this is noise, not an edge: the ±1-2 levels
+ * lossy WebP leaves on a flat colour (designs are stored as WebP) or a gradient's banding. Without it a
+ * flat design's speckle is all the structure it has, which no page can match: a flat colour scored 70.
+ * The faintest border a design draws (#eee on white) steps 17.
+ */
+export const EDGE_NOISE = 6
 
 /** pixelmatch's colour threshold: low enough to catch a wrong shade, high enough to ignore rounding. */
 const COLOUR_THRESHOLD = 0.1
@@ -274,7 +281,7 @@ async function edgeCells(rgba: Buffer, width: number, height: number): Promise<C
       const step =
         Math.abs((grey[i + 1] ?? 0) - (grey[i - 1] ?? 0)) +
         Math.abs((grey[i + width] ?? 0) - (grey[i - width] ?? 0))
-      edges[i] = Math.min(255, step)
+      edges[i] = step < EDGE_NOISE ? 0 : Math.min(255, step)
     }
   }
   const sharp = await loadSharp()
