@@ -1,6 +1,7 @@
 import { upsertGitHubUser } from '#server/auth/users.ts'
 import type { Database } from '#server/db/client.ts'
 import { reviewBreakpoints, submissionReviews, userChallenges } from '#server/db/schema.ts'
+import { settleListing } from '#server/solutions/listing.ts'
 
 let githubIds = 700_000
 
@@ -24,7 +25,8 @@ export type FinishedReview = {
 /**
  * A completed submission of `challengeId` by `userId` with a review per entry of `reviews`, as the
  * review workers would leave them: the first passed review earned the challenge's 10 points. It writes
- * the rows directly and leaves the member's totals and the points ledger alone.
+ * the rows directly (and the solution's latest passed review, as a pass sets it) and leaves the
+ * member's totals and the points ledger alone.
  */
 export async function createReviewedSubmission(
   db: Database,
@@ -78,5 +80,7 @@ export async function createReviewedSubmission(
       })),
     )
   }
+  // As the review that passed would: the galleries read the latest passed review from the row.
+  await settleListing(db, submission.id)
   return submission
 }

@@ -296,6 +296,90 @@ describe.each(TEST_DATABASES)('the migration that lets reviews decide the points
   })
 })
 
+/**
+ * drizzle/0012_gallery_passed_review.sql on a database made before it (docs/product.md §11): each
+ * solution gets its latest passed review (newest by created_at, then id; failures and older passes
+ * ignored) with its created_at and its score times ten, as the galleries computed them per row before.
+ */
+describe.each(TEST_DATABASES)('the migration that stores the latest passed review, on %s', (kind) => {
+  it('fills it from the reviews that ended before, and the galleries list by it', async () => {
+    const database = await createTestDatabase(kind, { migrate: false })
+    try {
+      await runMigrations(database, await migrationsBefore('0012_gallery_passed_review'))
+      await database.db.execute(sql`
+        insert into challenges (slug, title, description, category, difficulty, published_on, template_img,
+          tablet_img, mobile_img, template_thumb, tablet_thumb, mobile_thumb, zip_file, zip_size, zip_entries,
+          content_hash)
+        values ('backfill', 'Backfill', 'A challenge', 'hero', 'hard', '2026-01-01', 'k', 'k', 'k', 'k', 'k',
+          'k', 'k', 1, '[]', 'h')`)
+      await database.db.execute(
+        sql`insert into users (github_id, username, name) values (801, 'backfill-a', 'A'), (802, 'backfill-b', 'B'), (803, 'backfill-c', 'C')`,
+      )
+      // a: two passes (the later one by created_at was written first) and a newer failure;
+      // b: failures only; c: no review.
+      await database.db.execute(sql`
+        insert into user_challenges (user_id, challenge_id, status, challenge_live)
+        select u.id, c.id, 'completed', 'https://x.github.io/' from users u, challenges c order by u.github_id`)
+      const [a, b, c] = rowsOf<{ id: number }>(
+        await database.db.execute(sql`select id from user_challenges order by id`),
+      ).map((row) => row.id) as [number, number, number]
+      await database.db.execute(sql`
+        insert into submission_reviews (user_challenge_id, status, requested_url, created_at) values
+          (${a}, 'passed', 'https://x.github.io/', '2026-06-02T10:00:00.123456Z'),
+          (${a}, 'passed', 'https://x.github.io/', '2026-06-01T10:00:00Z'),
+          (${a}, 'failed', 'https://x.github.io/', '2026-06-03T10:00:00Z'),
+          (${b}, 'failed', 'https://x.github.io/', '2026-06-04T10:00:00Z')`)
+      const reviews = rowsOf<{ id: number }>(
+        await database.db.execute(sql`select id from submission_reviews order by id`),
+      ).map((row) => row.id)
+      const scores: [number, number[]][] = [
+        [reviews[0] as number, [71.24, 80, 90]],
+        [reviews[1] as number, [99, 99, 99]],
+        [reviews[2] as number, [100, 100, 100]],
+        [reviews[3] as number, [100, 100, 100]],
+      ]
+      for (const [reviewId, values] of scores)
+        for (const [i, breakpoint] of ['desktop', 'tablet', 'mobile'].entries())
+          await database.db.execute(sql`
+            insert into review_breakpoints (review_id, breakpoint, width, capture_key, diff_key, design_height,
+              capture_height, compared_height, height_ratio, raw_mismatch, baseline_mismatch, score)
+            values (${reviewId}, ${breakpoint}, 1440, ${`capture-${reviewId}-${breakpoint}`}, 'k', 1, 1, 1, 1, 0,
+              1, ${values[i]})`)
+
+      await runMigrations(database)
+      const rows = await database.db
+        .select({
+          id: userChallenges.id,
+          passedReviewId: userChallenges.passedReviewId,
+          passedAt: userChallenges.passedAt,
+          passedScore10: userChallenges.passedScore10,
+        })
+        .from(userChallenges)
+        .orderBy(asc(userChallenges.id))
+      expect(rows).toEqual([
+        {
+          id: a,
+          passedReviewId: reviews[0],
+          passedAt: new Date('2026-06-02T10:00:00.123Z'),
+          passedScore10: 804,
+        },
+        { id: b, passedReviewId: null, passedAt: null, passedScore10: null },
+        { id: c, passedReviewId: null, passedAt: null, passedScore10: null },
+      ])
+      const t = await createTestApp(database)
+      const gallery = await (await t.app.request('/api/solutions?sort=score')).json()
+      expect(gallery.solutions).toHaveLength(1)
+      expect(gallery.solutions[0]).toMatchObject({
+        score: 80.4,
+        passedAt: '2026-06-02T10:00:00.123Z',
+        captureUrl: `/files/capture-${reviews[0]}-desktop`,
+      })
+    } finally {
+      await database.drop()
+    }
+  })
+})
+
 describe.runIf(TEST_DATABASES.includes('postgres'))('two processes starting at once on PostgreSQL', () => {
   it('take turns: both migrate without error', async () => {
     const database = await createTestDatabase('postgres', { migrate: false })

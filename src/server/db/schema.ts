@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -141,9 +142,39 @@ export const userChallenges = pgTable(
     publicId: uuid('public_id').notNull().unique().defaultRandom(),
     writeUp: text('write_up'),
     hidden: boolean('hidden').notNull().default(false),
+    /**
+     * The latest passed review (docs/product.md §11): the newest by created_at, then id, with its
+     * created_at and its score times ten (the mean of its breakpoint scores, rounded). The galleries sort
+     * on these; `settleListing` (#server/solutions/listing.ts) sets them in the transaction that ends a
+     * review. Null while nothing has passed.
+     */
+    passedReviewId: integer('passed_review_id').references((): AnyPgColumn => submissionReviews.id, {
+      onDelete: 'set null',
+    }),
+    passedAt: timestamp('passed_at', { withTimezone: true }),
+    passedScore10: integer('passed_score10'),
     ...timestamps,
   },
   (t) => [
+    // The galleries (docs/product.md §11), one index per order, holding the listed solutions only:
+    // a page is a range of one of them.
+    index('user_challenges_gallery_newest_idx')
+      .on(t.passedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.passedReviewId} is not null and not ${t.hidden}`),
+    index('user_challenges_gallery_score_idx')
+      .on(t.passedScore10.desc().nullsFirst(), t.passedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.passedReviewId} is not null and not ${t.hidden}`),
+    index('user_challenges_challenge_gallery_newest_idx')
+      .on(t.challengeId, t.passedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.passedReviewId} is not null and not ${t.hidden}`),
+    index('user_challenges_challenge_gallery_score_idx')
+      .on(
+        t.challengeId,
+        t.passedScore10.desc().nullsFirst(),
+        t.passedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.passedReviewId} is not null and not ${t.hidden}`),
     check('user_challenges_write_up_check', sql`char_length(${t.writeUp}) <= 5000`),
     check(
       'user_challenges_ownership_check',

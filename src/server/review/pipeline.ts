@@ -18,6 +18,7 @@ import { DESIGN_COLUMN } from '#server/review/read-model.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { judgeReview } from '#server/review/verdict.ts'
 import { loadSharp } from '#server/sharp.ts'
+import { settleListing } from '#server/solutions/listing.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import {
   AXE_BREAKPOINTS,
@@ -441,6 +442,9 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
           finishedAt: sql`now()`,
         })
         .where(eq(submissionReviews.id, reviewId))
+      // A review ends once, from queued or running: only a pass moves the solution's latest passed
+      // review, which the galleries read from its row (docs/product.md §11).
+      if (verdict.passed) await settleListing(tx, subject.userChallengeId)
       return pointsAwarded > 0 || withdrawn
     })
     changed()
