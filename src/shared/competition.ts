@@ -51,6 +51,8 @@ export const competitionEntrySchema = z.object({
   score: z.number(),
   enteredAt: z.string(),
   verified: z.literal(true),
+  /** The entrant's solution of the competition's challenge while it is listed (docs/product.md §11). */
+  solutionId: z.string().nullable(),
 })
 export type CompetitionEntry = z.infer<typeof competitionEntrySchema>
 

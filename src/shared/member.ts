@@ -24,6 +24,8 @@ export const memberChallengeSchema = z.object({
   /** Null while there is no live URL. */
   ownership: ownershipSchema.nullable(),
   linkStatus: linkStatusSchema,
+  /** The solution's public id: its page, `/solutions/:id`, which its member can always open (§11). */
+  solutionId: z.string(),
 })
 export const memberChallengesResponse = z.object({ challenges: z.array(memberChallengeSchema) })
 export type MemberChallengesResponse = z.infer<typeof memberChallengesResponse>
@@ -35,6 +37,11 @@ export const leaderboardEntrySchema = z.object({
   avatarUrl: z.string().nullable(),
   points: z.number().int(),
   submission: z.number().int(),
+  /**
+   * The member's latest listed solution (docs/product.md §11: passed, not hidden), by when its latest
+   * passed review was asked for; null when none is listed.
+   */
+  solutionId: z.string().nullable(),
 })
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>
 
@@ -76,6 +83,8 @@ export const profilePageResponse = z.object({
       linkStatus: linkStatusSchema,
       /** The submission's newest review, linking to its report; null when it has none. */
       review: reviewSummarySchema.nullable().optional(),
+      /** The solution's page (docs/product.md §11) while it is listed; null once its member hid it. */
+      solutionId: z.string().nullable(),
     }),
   ),
 })

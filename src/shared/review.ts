@@ -252,5 +252,7 @@ export const memberReviewsResponse = z.object({
   requestsLeftToday: z.number().int(),
   /** When the next review may be asked for (ISO), once today's are used; null while one is possible. */
   nextRequestAt: z.string().nullable(),
+  /** The submission's solution page id (docs/product.md §11); null before the first submit. */
+  solutionId: z.string().nullable(),
 })
 export type MemberReviewsResponse = z.infer<typeof memberReviewsResponse>

@@ -242,9 +242,12 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
         'next.json': { title: 'Next', challenge: hero.slug, start: iso(6 * day), end: iso(13 * day) },
       })
       await importCompetitions(database.db, dir)
-      const [runner, veteran] = [await member('runner'), await member('veteran')]
-      await reviewed(runner.id, navbar, [{ score: 88.4, at: new Date(now - 3600_000) }])
-      await reviewed(veteran.id, footer, [{ score: 95, at: new Date(now - 5 * day) }])
+      const [runner, veteran, shy] = [await member('runner'), await member('veteran'), await member('shy')]
+      const running = await reviewed(runner.id, navbar, [{ score: 88.4, at: new Date(now - 3600_000) }])
+      const past = await reviewed(veteran.id, footer, [{ score: 95, at: new Date(now - 5 * day) }])
+      // A hidden solution still ranks, unlinked: its page is its member's only (docs/product.md §11).
+      const hidden = await reviewed(shy.id, navbar, [{ score: 85, at: new Date(now - 7200_000) }])
+      await database.db.update(userChallenges).set({ hidden: true }).where(eq(userChallenges.id, hidden.id))
       await closeEndedCompetitions(database.db)
 
       const body = competitionsResponse.parse(await (await browser(t.app).get('/api/competitions')).json())
@@ -262,12 +265,26 @@ describe.each(TEST_DATABASES)('competitions on %s', (kind) => {
           score: 88.4,
           enteredAt: new Date(now - 3600_000).toISOString(),
           verified: true,
+          solutionId: running.publicId,
+        },
+        {
+          rank: 2,
+          username: 'shy',
+          name: 'shy',
+          avatarUrl: null,
+          score: 85,
+          enteredAt: new Date(now - 7200_000).toISOString(),
+          verified: true,
+          solutionId: null,
         },
       ])
       expect(body.upcoming.map((c) => c.slug)).toEqual(['next'])
       expect(
-        body.past.map((p) => [p.competition.slug, p.results.map((r) => [r.rank, r.username, r.score])]),
-      ).toEqual([['past', [[1, 'veteran', 95]]]])
+        body.past.map((p) => [
+          p.competition.slug,
+          p.results.map((r) => [r.rank, r.username, r.score, r.solutionId]),
+        ]),
+      ).toEqual([['past', [[1, 'veteran', 95, past.publicId]]]])
     })
   })
 })

@@ -90,6 +90,7 @@ export async function readStandings(
 
 export function toEntry(row: {
   rank: number
+  solutionId: string | null
   username: string
   name: string | null
   avatarUrl: string | null
@@ -104,6 +105,7 @@ export function toEntry(row: {
     score: row.score,
     enteredAt: row.enteredAt.toISOString(),
     verified: true,
+    solutionId: row.solutionId,
   }
 }
 

@@ -60,7 +60,7 @@ export function createReviewService(deps: ReviewServiceDeps) {
     },
 
     /** A submission's reviews, newest first, how many more may be asked for today, and when the next may. */
-    async listMemberReviews(userChallengeId: number): Promise<MemberReviewsResponse> {
+    async listMemberReviews(userChallengeId: number): Promise<Omit<MemberReviewsResponse, 'solutionId'>> {
       const [reviews, nextAt, today] = await Promise.all([
         reviewSummariesOf(db, userChallengeId),
         nextRequestAt(db, userChallengeId),

@@ -4,6 +4,7 @@ import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { readStandings, toEntry } from '#server/competitions/standings.ts'
 import type { Database } from '#server/db/client.ts'
 import { competitionResults, competitions, users } from '#server/db/schema.ts'
+import { listedSolutionsOf } from '#server/solutions/links.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { Competition, CompetitionEntry, CompetitionsResponse } from '#shared/competition.ts'
 
@@ -53,10 +54,23 @@ async function readCompetitions(
     .orderBy(desc(competitions.endsAt))
     .limit(PAST_SHOWN)
 
+  /** The entries with their solutions of the competition's challenge (docs/product.md §11). */
+  const linked = async (
+    row: CompetitionRow,
+    entries: Array<Omit<Parameters<typeof toEntry>[0], 'solutionId'> & { userId: string }>,
+  ): Promise<CompetitionEntry[]> => {
+    const solutions = await listedSolutionsOf(
+      db,
+      row.challengeId,
+      entries.map((entry) => entry.userId),
+    )
+    return entries.map((entry) => toEntry({ ...entry, solutionId: solutions.get(entry.userId) ?? null }))
+  }
   const resultsOf = async (row: CompetitionRow): Promise<CompetitionEntry[]> => {
-    if (!row.closedAt) return (await readStandings(db, row)).map(toEntry)
+    if (!row.closedAt) return linked(row, await readStandings(db, row))
     const frozen = await db
       .select({
+        userId: competitionResults.userId,
         rank: competitionResults.rank,
         score: competitionResults.score,
         enteredAt: competitionResults.enteredAt,
@@ -68,7 +82,7 @@ async function readCompetitions(
       .innerJoin(users, eq(users.id, competitionResults.userId))
       .where(eq(competitionResults.competitionId, row.id))
       .orderBy(competitionResults.rank)
-    return frozen.map(toEntry)
+    return linked(row, frozen)
   }
 
   const live = running && running.endsAt > now ? toCompetition(running) : null

@@ -4,6 +4,7 @@ import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
 import { pointsLedger, users } from '#server/db/schema.ts'
 import { parseInput } from '#server/http/errors.ts'
+import { latestListedSolutions } from '#server/solutions/links.ts'
 import { LEADERBOARD_SIZE } from '#shared/constants.ts'
 import { type LeaderboardEntry, leaderboardQuerySchema } from '#shared/member.ts'
 import { type LeaderboardPeriod, periodStart } from '#shared/periods.ts'
@@ -113,7 +114,11 @@ export async function readLeaderboard(
 ): Promise<LeaderboardEntry[]> {
   const since = periodStart(period, now)
   const rows = await (since ? periodLeaderboardQuery(db, since) : leaderboardQuery(db))
-  return rankEntries(rows)
+  const solutions = await latestListedSolutions(
+    db,
+    rows.map((row) => row.username),
+  )
+  return rankEntries(rows).map((row) => ({ ...row, solutionId: solutions.get(row.username) ?? null }))
 }
 
 /** How long one reading of the leaderboard is shown to everyone (this instance's own submits refresh it). */

@@ -17,6 +17,7 @@ import { reviewLimitMessage } from '#server/review/request.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
+import type { MemberChallengesResponse } from '#shared/member.ts'
 import type { LinkStatus, Ownership } from '#shared/ownership.ts'
 import { type OwnProfile, profileUpdateSchema } from '#shared/profile.ts'
 import { type MemberReviewsResponse, REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
@@ -165,8 +166,9 @@ export function meRoutes(deps: {
             liveUrl: liveUrlOf(row.progress.challengeLive),
             ownership: row.progress.ownership as Ownership | null,
             linkStatus: row.progress.linkStatus as LinkStatus,
+            solutionId: row.progress.publicId,
           })),
-        })
+        } satisfies MemberChallengesResponse)
       })
       .get('/challenges/:id', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
@@ -249,8 +251,8 @@ export function meRoutes(deps: {
         const { id } = parseInput(challengeIdParams, c.req.param())
         const row = await submissionOf(c.get('user').id, id)
         const answer: MemberReviewsResponse = row
-          ? await reviews.listMemberReviews(row.id)
-          : { reviews: [], requestsLeftToday: REVIEW_REQUESTS_PER_DAY, nextRequestAt: null }
+          ? { ...(await reviews.listMemberReviews(row.id)), solutionId: row.publicId }
+          : { reviews: [], requestsLeftToday: REVIEW_REQUESTS_PER_DAY, nextRequestAt: null, solutionId: null }
         return c.json(answer)
       })
       // "Review again": the last submitted address, once more (docs/product.md §10); while one of the

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { upsertGitHubUser } from '#server/auth/users.ts'
 import { userChallenges, users } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { reviewResponse } from '#shared/review.ts'
+import { leaderboardResponse, memberChallengesResponse, profilePageResponse } from '#shared/member.ts'
+import { memberReviewsResponse, reviewResponse } from '#shared/review.ts'
 import { verificationResponse } from '#shared/verification.ts'
 import { createTestApp, createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
@@ -38,6 +39,15 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
   }
   /** Completes a challenge: only a passed review does (docs/product.md §4). */
   const complete = (b: TestBrowser, challenge: Challenge) => submitReviewed(b, challenge)
+  /** The solution of a challenge, as the member's "Completed" list links it (docs/product.md §11). */
+  const solutionIdOf = async (b: TestBrowser, challenge: Challenge) => {
+    const { challenges } = memberChallengesResponse.parse(
+      await (await b.get('/api/me/challenges?status=completed')).json(),
+    )
+    const entry = challenges.find((c) => c.challenge.id === challenge.id)
+    if (!entry) throw new Error(`${challenge.slug} is not completed`)
+    return entry.solutionId
+  }
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -285,10 +295,51 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
         linkStatus: 'live',
         // The review that completed it, the one the public may open (docs/product.md §10).
         review: expect.objectContaining({ status: 'passed', pointsAwarded: 10 }),
+        // Its solution's page (docs/product.md §11), as the member's own lists name it.
+        solutionId: await solutionIdOf(b, catalogue[2] as Challenge),
       },
     ])
     await t.runReviews()
     expect((await browser(t.app).get('/api/users/no-such-person')).status).toBe(404)
+  })
+
+  it('links each solution from the lists that name it, and leaves a hidden one unlinked in public', async () => {
+    const b = await member('linker')
+    const [first, second] = [catalogue[0] as Challenge, catalogue[1] as Challenge]
+    await complete(b, first)
+    await complete(b, second)
+    const [firstId, secondId] = [await solutionIdOf(b, first), await solutionIdOf(b, second)]
+    expect(firstId).not.toBe(secondId)
+    // The challenge page's reviews name it too, for the achievement overlay to share.
+    const reviews = memberReviewsResponse.parse(
+      await (await b.get(`/api/me/challenges/${second.id}/reviews`)).json(),
+    )
+    expect(reviews.solutionId).toBe(secondId)
+    const profileLinks = async () =>
+      profilePageResponse
+        .parse((await json(await browser(t.app).get('/api/users/linker'))).body)
+        .submissions.map((s) => [s.challenge.id, s.solutionId])
+    const leaderboardLink = async () =>
+      leaderboardResponse
+        .parse(await (await b.get('/api/leaderboard')).json())
+        .entries.find((entry) => entry.username === 'linker')?.solutionId
+    expect(await profileLinks()).toEqual([
+      [second.id, secondId],
+      [first.id, firstId],
+    ])
+    // The leaderboard links the member's latest listed solution (its reading is shared for 3 s).
+    await expect.poll(leaderboardLink, { timeout: 5000 }).toBe(secondId)
+
+    const hide = await b.send('PATCH', `/api/solutions/${secondId}`, { hidden: true })
+    expect(hide.status).toBe(200)
+    expect(await profileLinks()).toEqual([
+      [second.id, null],
+      [first.id, firstId],
+    ])
+    await expect.poll(leaderboardLink, { timeout: 5000 }).toBe(firstId)
+    // Its member still reaches it from their own list.
+    expect(await solutionIdOf(b, second)).toBe(secondId)
+    expect((await b.get(`/api/solutions/${secondId}`)).status).toBe(200)
   })
 })
 
@@ -342,6 +393,7 @@ describe.each(TEST_DATABASES)('the leaderboard on %s', (kind) => {
       avatarUrl: expect.any(String),
       points: 50,
       submission: 5,
+      solutionId: null,
     })
   })
 

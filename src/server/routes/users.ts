@@ -23,6 +23,7 @@ type ProfileSubmission = {
   ownership: Ownership | null
   linkStatus: LinkStatus
   review: ReviewSummary | null
+  solutionId: string | null
 }
 
 export type PublicProfileAnswer = {
@@ -87,6 +88,11 @@ async function readPublicProfile(db: Database, username: string): Promise<Public
       completedAt: userChallenges.completedAt,
       ownership: userChallenges.ownership,
       linkStatus: userChallenges.linkStatus,
+      // Linked while listed (docs/product.md §11): a review passed and its member has not hidden it.
+      solutionId: sql<
+        string | null
+      >`case when ${userChallenges.passedReviewId} is not null and not ${userChallenges.hidden}
+        then ${userChallenges.publicId} end`,
       review: {
         id: latest.id,
         status: latest.status,
@@ -121,6 +127,7 @@ async function readPublicProfile(db: Database, username: string): Promise<Public
             linkStatus: (row.linkStatus ?? 'live') as LinkStatus,
             // A submission without reviews: the lateral join's columns are all null.
             review: latestReview(row.review),
+            solutionId: row.solutionId,
           },
         ]
       : [],
