@@ -1,14 +1,17 @@
 // Seeds a PostgreSQL database at scale (100,000 users, 1,000,000 user_challenges rows, an award in the
 // points ledger for each completed one, spread over 90 days) and prints EXPLAIN ANALYZE for each
 // member-area query, so we can see which index each one uses. It also checks that the period
-// leaderboards agree with the ledger summed by a plain query.
+// leaderboards agree with the ledger summed by a plain query. A tenth of the completed rows are listed
+// solutions with a passed review (some hidden), for the plans of the solution galleries.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench/explain.ts
 // It creates and drops its own database; nothing else is touched.
 import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { openDatabase } from '#server/db/client.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { leaderboardQuery, periodLeaderboardQuery, readLeaderboard } from '#server/routes/leaderboard.ts'
+import { galleryQuery, readGallery } from '#server/solutions/read.ts'
 import { periodStart } from '#shared/periods.ts'
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
@@ -67,6 +70,23 @@ try {
     update users u set points = t.points
     from (select user_id, sum(points) as points from points_ledger group by user_id) t
     where t.user_id = u.id`)
+  // Solutions (docs/product.md §11): a passed review, with its breakpoints, for a tenth of the completed
+  // rows, a twentieth of which their members hid; the row's latest passed review as a pass leaves it.
+  await client.query(`
+    insert into submission_reviews (user_challenge_id, status, requested_url, created_at, finished_at)
+    select id, 'passed', challenge_live, completed_at, completed_at + interval '1 minute'
+    from user_challenges where status = 'completed' and id % 10 = 0`)
+  await client.query(`
+    insert into review_breakpoints (review_id, breakpoint, width, capture_key, diff_key, design_height,
+      capture_height, compared_height, height_ratio, raw_mismatch, baseline_mismatch, score)
+    select r.id, b.breakpoint, b.width, 'k', 'k', 900, 900, 900, 1, 0, 1, 40 + ((r.id * 31 + b.width) % 600) / 10.0
+    from submission_reviews r
+    cross join (values ('desktop', 1440), ('tablet', 768), ('mobile', 375)) b(breakpoint, width)`)
+  await client.query(`
+    update user_challenges uc
+    set passed_review_id = r.id, passed_at = r.created_at, hidden = uc.id % 200 = 0,
+      passed_score10 = (select round(avg(b.score::numeric) * 10)::int from review_breakpoints b where b.review_id = r.id)
+    from submission_reviews r where r.user_challenge_id = uc.id`)
   // As autovacuum would: statistics, and the visibility map that lets index-only scans skip the table.
   await client.query('vacuum analyze')
   const counts = await client.query(
@@ -135,6 +155,34 @@ try {
     const plan = await client.query(`explain (analyze, buffers) ${sql}`, params)
     console.log(`== ${title}`)
     for (const row of plan.rows) console.log(`   ${row['QUERY PLAN']}`)
+    console.log()
+  }
+
+  // The solution galleries: each page a range of a partial gallery index, whatever the number of solutions.
+  const listed = await client.query(
+    'select count(*) from user_challenges where passed_review_id is not null and not hidden',
+  )
+  console.log(`(${listed.rows[0].count} listed solutions)\n`)
+  const page2 = async (filter: Parameters<typeof readGallery>[1]) => {
+    const cursor = (await readGallery(handle.db, filter)).nextCursor
+    if (!cursor) throw new Error('the first gallery page is the last')
+    return { ...filter, cursor }
+  }
+  const galleries: [string, Parameters<typeof galleryQuery>[0]][] = [
+    ['gallery, newest', { sort: 'newest' }],
+    ['gallery, highest score', { sort: 'score' }],
+    ['gallery, a category, newest', { sort: 'newest', category: 'hero' }],
+    ['gallery, a difficulty, highest score', { sort: 'score', difficulty: 'hard' }],
+    ["a challenge's gallery, newest", { sort: 'newest', challengeId: 1 }],
+    ["a challenge's gallery, highest score", { sort: 'score', challengeId: 1 }],
+    ['gallery, newest, page 2', await page2({ sort: 'newest' })],
+    ['gallery, highest score, page 2', await page2({ sort: 'score' })],
+  ]
+  for (const [title, filter] of galleries) {
+    const plan = await handle.db.execute(sql`explain (analyze, buffers) ${galleryQuery(filter)}`)
+    console.log(`== ${title}`)
+    for (const row of (plan as unknown as { rows: Record<string, string>[] }).rows)
+      console.log(`   ${row['QUERY PLAN']}`)
     console.log()
   }
 } finally {
