@@ -26,6 +26,9 @@ const urlField = (page: Page) => page.getByLabel('Live site URL')
 const overlay = (page: Page) => page.getByRole('dialog', { name: 'Congratulations!' })
 const pointsBadge = (page: Page) => page.getByRole('banner').getByTestId('points-badge')
 const panelState = (page: Page) => page.getByTestId('review-panel').getByTestId('review-panel-state')
+/** A write-up with a heading, emphasis and typed HTML (which must stay text). */
+const WRITE_UP = '## What I built\n\nA **responsive** menu that opens with a button. Is <b>bold?</b> text?'
+
 /** What the review panel says while a review waits or runs. */
 const REVIEWING = /^Reviewing your site\. Step [1-6] of 6: /
 
@@ -62,6 +65,7 @@ async function interceptShares(context: BrowserContext) {
 
 test.describe('challenge journey', () => {
   test('a member starts, downloads, submits, earns the points when the review passes, shares and resubmits', async ({
+    browser,
     page,
     context,
     request,
@@ -136,6 +140,16 @@ test.describe('challenge journey', () => {
     expect(submits).toEqual([])
     await repository.fill(`https://github.com/${login}/${challenge.slug}`)
 
+    // The write-up (docs/product.md §11): Markdown, counted, with a preview of what its page will show;
+    // typed HTML stays text.
+    const writeUp = page.getByLabel('Write-up (optional)')
+    await writeUp.fill(WRITE_UP)
+    await expect(page.getByText(`${WRITE_UP.length} / 5,000 characters`)).toBeVisible()
+    const preview = page.getByRole('region', { name: 'Preview', exact: true })
+    await expect(preview.getByRole('heading', { level: 4, name: 'What I built' })).toBeVisible()
+    await expect(preview.locator('strong')).toHaveText('responsive')
+    await expect(preview).toContainText('<b>bold?</b>')
+
     // Sites on other hosts prove they are the member's with the verification tag the form shows.
     await expect(
       page.getByRole('region', { name: 'Not on your own github.io? Add your verification tag' }),
@@ -168,8 +182,10 @@ test.describe('challenge journey', () => {
     await expect(pointsBadge(page)).toHaveText('10 points')
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden')
 
-    // The share buttons open share windows for this page.
-    const pageUrl = page.url()
+    // The share buttons open share windows for the solution's own page, whose preview shows this work.
+    const { solutionId } = await memberReviews(page, challenge.id)
+    if (!solutionId) throw new Error('the submission has no solution id')
+    const pageUrl = new URL(`/solutions/${solutionId}`, page.url()).href
     const requested = await interceptShares(context)
     const shares = [
       ['LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(pageUrl)}`],
@@ -200,6 +216,50 @@ test.describe('challenge journey', () => {
     await expect(overlay(page)).toHaveCount(0)
     await expect(page.getByRole('definition')).toHaveText(['10', '1'])
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+
+    // The profile links the solution; a visitor opens it and sees the work, its links and the write-up.
+    await expect(page.getByRole('link', { name: `View solution (${challenge.title})` })).toHaveAttribute(
+      'href',
+      `/solutions/${solutionId}`,
+    )
+    const visitor = await browser.newContext({ baseURL: new URL(page.url()).origin })
+    try {
+      const solutionPage = await visitor.newPage()
+      await solutionPage.goto(`/solutions/${solutionId}`)
+      await expect(solutionPage.getByRole('heading', { level: 1 })).toContainText(
+        `'s ${challenge.title} solution`,
+      )
+      await expect(solutionPage.getByRole('link', { name: /^View live site/ })).toHaveAttribute(
+        'href',
+        liveUrl,
+      )
+      await expect(solutionPage.getByRole('link', { name: /^View code/ })).toHaveAttribute(
+        'href',
+        `https://github.com/${login}/${challenge.slug}`,
+      )
+      const captures = solutionPage.getByRole('region', { name: 'Captures' }).getByRole('img')
+      await expect(captures).toHaveCount(3)
+      for (const capture of await captures.all()) {
+        await capture.scrollIntoViewIfNeeded()
+        await expect
+          .poll(() => capture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0)
+      }
+      const writeUpSection = solutionPage.getByRole('region', { name: 'Write-up' })
+      await expect(writeUpSection.locator('strong')).toHaveText('responsive')
+      await expect(writeUpSection).toContainText('<b>bold?</b>')
+      // Its link preview: the desktop capture, as an absolute address, and the write-up's first sentence.
+      const ogImage = await solutionPage.locator('meta[property="og:image"]').getAttribute('content')
+      expect(ogImage).toMatch(/^http:\/\/[^/]+\/files\/reviews\/.+desktop-capture\.png$/)
+      await expect(solutionPage.locator('meta[property="og:description"]')).toHaveAttribute(
+        'content',
+        'A responsive menu that opens with a button.',
+      )
+      // Not theirs: no editing.
+      await expect(solutionPage.getByRole('heading', { name: 'Edit your solution' })).toHaveCount(0)
+    } finally {
+      await visitor.close()
+    }
 
     // Back on the challenge: completed, the passed review with its score and points; "Review again" is
     // for a review that failed.
@@ -334,8 +394,13 @@ test.describe('challenge journey', () => {
       for (const button of await dialog.getByRole('button').all()) await expect(button).toBeInViewport()
       await expectNoAxeViolations(page)
 
-      await dialog.getByRole('button', { name: 'Close' }).click()
-      await expect(page).toHaveURL(`/profile/${login}`)
+      // "View your solution" closes it and opens the solution's page, which is axe-clean too.
+      const { solutionId } = await memberReviews(page, challenge.id)
+      await dialog.getByRole('button', { name: 'View your solution' }).click()
+      await expect(page).toHaveURL(`/solutions/${solutionId}`)
+      await expect(page.getByRole('heading', { name: 'Edit your solution' })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'Captures' }).getByRole('img')).toHaveCount(3)
+      await expectNoAxeViolations(page)
     })
   }
 })

@@ -6,8 +6,24 @@ export const VIEWPORTS = {
   mobile: { width: 375, height: 812 },
 } as const
 
+/**
+ * Waits (at most 2 s) for the page's finite animations and transitions to end: a toast sliding in is
+ * partly transparent, and axe would measure the contrast of its text mid-fade. Endless ones (spinners,
+ * skeletons) are left running.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))])
+  })
+}
+
 /** Runs axe (WCAG 2.x A/AA and best practices) on the page as it is now and fails on any violation. */
 export async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()

@@ -10,6 +10,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { leaderboardQuery, leaderboardSearch } from '#web/features/member/api/member.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
+import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
@@ -176,6 +177,15 @@ function Board({ board, top }: { board: Leaderboard; top: LeaderboardEntry }) {
                     {entry.name?.trim() || entry.username}
                   </Link>
                   <span className="block truncate text-slate-600 sm:hidden">@{entry.username}</span>
+                  {entry.solutionId ? (
+                    <SolutionLink
+                      id={entry.solutionId}
+                      label={entry.name?.trim() || entry.username}
+                      className="mt-0.5 block truncate rounded-sm text-xs font-semibold text-accent-800 underline-offset-4 hover:underline"
+                    >
+                      Latest solution
+                    </SolutionLink>
+                  ) : null}
                 </td>
                 <td className="hidden truncate px-3 py-3 text-slate-600 sm:table-cell">@{entry.username}</td>
                 <td className="px-3 py-3 text-right font-semibold text-slate-900 tabular-nums sm:px-6">
@@ -218,6 +228,15 @@ function TopCard({ entry }: { entry: LeaderboardEntry }) {
             {name}
           </Link>
           <p className="truncate text-base text-slate-300">@{entry.username}</p>
+          {entry.solutionId ? (
+            <SolutionLink
+              id={entry.solutionId}
+              label={name}
+              className="mt-1 inline-block rounded-sm text-sm font-semibold text-accent-300 underline underline-offset-4 hover:text-white"
+            >
+              Latest solution
+            </SolutionLink>
+          ) : null}
         </div>
         <dl className="grid grid-cols-3 gap-3 text-center sm:w-80">
           <TopStat label="Rank" value={`#${entry.rank}`} />

@@ -8,6 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
 import { dashboardQuery } from '#web/features/member/api/member.ts'
+import { LatestSolutions } from '#web/features/member/components/latest-solutions.tsx'
 import { OfflineSites } from '#web/features/member/components/offline-sites.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -88,6 +89,8 @@ function Dashboard({ user }: { user: SessionUser }) {
           </li>
         ))}
       </ul>
+
+      <LatestSolutions className="mt-12" />
 
       <NewChallenges className="mt-14 sm:mt-16" />
     </div>

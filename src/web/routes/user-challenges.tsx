@@ -10,6 +10,7 @@ import {
   ChallengeListCardSkeleton,
 } from '#web/features/challenges/components/challenge-list-card.tsx'
 import { memberChallengesQuery } from '#web/features/member/api/member.ts'
+import { CompletedWork } from '#web/features/member/components/completed-work.tsx'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -71,7 +72,9 @@ function UserChallenges({ status }: { status: ChallengeStatus }) {
           <ul className={challengeGridClass}>
             {list.data.map((entry) => (
               <li key={entry.challenge.id} className="card-cell">
-                <ChallengeListCard challenge={entry.challenge} />
+                <ChallengeListCard challenge={entry.challenge}>
+                  {status === 'completed' ? <CompletedWork entry={entry} /> : null}
+                </ChallengeListCard>
               </li>
             ))}
           </ul>

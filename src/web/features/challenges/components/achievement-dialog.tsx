@@ -1,5 +1,6 @@
 import { type ComponentType, type SVGProps, useEffect, useId, useRef } from 'react'
 import { CloseIcon, FacebookIcon, LinkedinIcon, TrophyIcon, XIcon } from '#web/components/ui/icons.tsx'
+import { solutionPath } from '#web/features/solutions/api/solutions.ts'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 
@@ -32,6 +33,11 @@ const SHARE_TARGETS: ShareTarget[] = [
   },
 ]
 
+/** The address shared: the solution's page as an absolute URL, else the page the member is on. */
+function shareUrl(solutionId: string | null): string {
+  return solutionId ? new URL(solutionPath(solutionId), window.location.origin).href : window.location.href
+}
+
 /** A share window: a new browsing context that cannot reach back into this page. */
 function openShareWindow(url: string) {
   window.open(url, '_blank', 'noopener,noreferrer,width=640,height=680')
@@ -41,18 +47,25 @@ function openShareWindow(url: string) {
  * The achievement overlay once a review the member watched passes and completes the challenge
  * (docs/product.md §2, §4, §10): the points come with the pass, not with the submit. A native modal
  * <dialog>: the browser traps focus in it, makes the page behind inert and closes it on Escape. Page
- * scrolling is locked while it is open. However it closes, `onClose` runs (the caller goes to the profile).
+ * scrolling is locked while it is open. However it closes, `onClose` runs with where the member asked to go:
+ * their solution's page (`View your solution`) or, by default, their profile.
+ *
+ * Sharing shares the solution's page (docs/product.md §11), whose link preview shows the member's own
+ * capture, with a text that names the challenge; without a solution id, the page the member is on.
  */
 export function AchievementDialog({
   challengeTitle,
   pointsAwarded,
+  solutionId,
   onClose,
 }: {
   challengeTitle: string
   pointsAwarded: number
-  onClose: () => void
+  solutionId: string | null
+  onClose: (next: 'profile' | 'solution') => void
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
+  const next = useRef<'profile' | 'solution'>('profile')
   const headingId = useId()
   const textId = useId()
   const { brandName } = usePublicConfig()
@@ -70,7 +83,7 @@ export function AchievementDialog({
       ref={dialogRef}
       aria-labelledby={headingId}
       aria-describedby={textId}
-      onClose={onClose}
+      onClose={() => onClose(next.current)}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] max-w-none overflow-visible rounded-3xl bg-transparent p-0 text-slate-900 backdrop:bg-ink-950/75 backdrop:backdrop-blur-sm open:motion-safe:animate-dialog-in"
     >
       <div className="relative overflow-hidden rounded-3xl bg-white px-6 pt-10 pb-7 text-center shadow-2xl sm:px-8">
@@ -116,7 +129,7 @@ export function AchievementDialog({
               <li key={target.name}>
                 <button
                   type="button"
-                  onClick={() => openShareWindow(target.url(window.location.href, message))}
+                  onClick={() => openShareWindow(target.url(shareUrl(solutionId), message))}
                   className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-full px-3 text-sm font-semibold text-white shadow-sm transition-colors ${target.classes}`}
                 >
                   <target.icon className="size-4 shrink-0" />
@@ -128,6 +141,18 @@ export function AchievementDialog({
               </li>
             ))}
           </ul>
+          {solutionId ? (
+            <button
+              type="button"
+              onClick={() => {
+                next.current = 'solution'
+                dialogRef.current?.close()
+              }}
+              className="mt-4 inline-flex h-11 w-full items-center justify-center rounded-full px-3 text-sm font-semibold text-accent-800 ring-1 ring-accent-300 hover:bg-accent-50"
+            >
+              View your solution
+            </button>
+          ) : null}
         </div>
       </div>
     </dialog>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { categoryByValue } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { ChallengeTitleLink, cardFrameClass } from '#web/features/challenges/components/challenge-card.tsx'
@@ -6,9 +7,10 @@ import { DifficultyBadge } from '#web/features/challenges/components/difficulty-
 
 /**
  * The card of the challenge lists (docs/product.md §2 Challenge cards): id, the desktop, tablet and mobile
- * previews side by side, title, description, category and difficulty.
+ * previews side by side, title, description, category and difficulty; `children` follow the description
+ * (the member's own work, on their lists).
  */
-export function ChallengeListCard({ challenge }: { challenge: Challenge }) {
+export function ChallengeListCard({ challenge, children }: { challenge: Challenge; children?: ReactNode }) {
   const category = categoryByValue(challenge.category)
   return (
     <article className={cardFrameClass}>
@@ -45,6 +47,7 @@ export function ChallengeListCard({ challenge }: { challenge: Challenge }) {
           <ChallengeTitleLink challenge={challenge} />
         </h2>
         <p className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{challenge.description}</p>
+        {children}
       </div>
     </article>
   )

@@ -3,8 +3,12 @@ import type { CompetitionEntry } from '#shared/competition.ts'
 import { paths } from '#shared/paths.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
 import { VerifiedBadge } from '#web/features/profile/components/site-status.tsx'
+import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
 
-/** A competition's ranking: rank, member, match score and the Verified badge every entry carries. */
+/**
+ * A competition's ranking: rank, member, match score and the Verified badge every entry carries; the
+ * score links the entry's solution while it is listed (docs/product.md §11).
+ */
 export function CompetitionRanking({ entries, caption }: { entries: CompetitionEntry[]; caption: string }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card">
@@ -45,7 +49,17 @@ export function CompetitionRanking({ entries, caption }: { entries: CompetitionE
                 </div>
               </td>
               <td className="px-3 py-3 text-right font-semibold text-slate-900 tabular-nums sm:px-6">
-                {entry.score.toFixed(1)}
+                {entry.solutionId ? (
+                  <SolutionLink
+                    id={entry.solutionId}
+                    label={`${entry.name?.trim() || entry.username}'s solution`}
+                    className="rounded-sm underline underline-offset-4 hover:text-accent-800"
+                  >
+                    {entry.score.toFixed(1)}
+                  </SolutionLink>
+                ) : (
+                  entry.score.toFixed(1)
+                )}
               </td>
             </tr>
           ))}

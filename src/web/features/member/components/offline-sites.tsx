@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { ArrowRightIcon, ExternalLinkIcon, WifiOffIcon } from '#web/components/ui/icons.tsx'
 import { memberChallengesQuery } from '#web/features/member/api/member.ts'
+import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
 import { webUrl } from '#web/lib/web-url.ts'
 
 /**
@@ -33,7 +34,7 @@ export function OfflineSites({ className = '' }: { className?: string }) {
             {one ? 'it' : 'them'} again, then resubmit the working address on the challenge page.
           </p>
           <ul className="mt-4 divide-y divide-amber-200 border-y border-amber-200">
-            {offline.map(({ challenge, liveUrl }) => {
+            {offline.map(({ challenge, liveUrl, solutionId }) => {
               const site = webUrl(liveUrl)
               return (
                 <li
@@ -41,7 +42,11 @@ export function OfflineSites({ className = '' }: { className?: string }) {
                   className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
                 >
                   <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{challenge.title}</p>
+                    <p className="font-semibold text-slate-900">
+                      <SolutionLink id={solutionId} className="rounded-sm underline-offset-4 hover:underline">
+                        {challenge.title}
+                      </SolutionLink>
+                    </p>
                     {site ? (
                       <a
                         href={site}

@@ -13,10 +13,13 @@ import {
   ReviewStatusBadge,
   reviewStatusLabel,
 } from '#web/features/reviews/components/review-status.tsx'
+import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
 import { formatMediumDate } from '#web/lib/format.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
 const NO_SUBMISSIONS = "You din't yet completed any challenge."
+const solutionLinkClass =
+  'mt-3 inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline'
 
 /**
  * The latest review of a submission, linking to its report: the score once passed, else its state.
@@ -59,58 +62,66 @@ export function ProfileSubmissions({ submissions }: { submissions: ProfilePage['
         </p>
       ) : (
         <ul className="mt-5 grid gap-5 sm:grid-cols-2">
-          {submissions.map(({ challenge, liveUrl, completedAt, ownership, linkStatus, review }) => {
-            const live = webUrl(liveUrl)
-            return (
-              <li
-                key={challenge.id}
-                className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card"
-              >
-                <ChallengeImage
-                  src={challenge.thumbnails.desktop}
-                  alt=""
-                  className="aspect-[16/9] border-b border-slate-200 bg-slate-100"
-                  imgClassName="size-full object-cover object-top"
-                />
-                <div className="flex flex-1 flex-col p-5">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="text-xs font-semibold tracking-[0.08em] text-accent-800 uppercase">
-                      {categoryByValue(challenge.category)?.heading}
-                    </span>
-                    <DifficultyBadge difficulty={challenge.difficulty} />
+          {submissions.map(
+            ({ challenge, liveUrl, completedAt, ownership, linkStatus, review, solutionId }) => {
+              const live = webUrl(liveUrl)
+              return (
+                <li
+                  key={challenge.id}
+                  className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card"
+                >
+                  <ChallengeImage
+                    src={challenge.thumbnails.desktop}
+                    alt=""
+                    className="aspect-[16/9] border-b border-slate-200 bg-slate-100"
+                    imgClassName="size-full object-cover object-top"
+                  />
+                  <div className="flex flex-1 flex-col p-5">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="text-xs font-semibold tracking-[0.08em] text-accent-800 uppercase">
+                        {categoryByValue(challenge.category)?.heading}
+                      </span>
+                      <DifficultyBadge difficulty={challenge.difficulty} />
+                    </div>
+                    <h3 className="mt-3 text-lg font-semibold tracking-tight text-slate-900">
+                      <Link
+                        to={paths.challenge(challenge.slug)}
+                        state={{ challenge }}
+                        className="rounded-sm underline-offset-4 hover:text-accent-800 hover:underline"
+                      >
+                        {challenge.title}
+                      </Link>
+                    </h3>
+                    {completedAt ? (
+                      <p className="mt-1 text-sm text-slate-600">
+                        Completed on{' '}
+                        <time dateTime={completedAt}>{formatMediumDate(new Date(completedAt))}</time>
+                      </p>
+                    ) : null}
+                    <SiteStatus ownership={ownership} linkStatus={linkStatus} />
+                    {review ? <SubmissionReview review={review} title={challenge.title} /> : null}
+                    {solutionId ? (
+                      <SolutionLink id={solutionId} label={challenge.title} className={solutionLinkClass}>
+                        View solution
+                      </SolutionLink>
+                    ) : null}
+                    {live ? (
+                      <a
+                        href={live}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="mt-4 inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline"
+                      >
+                        View live site
+                        <span className="sr-only">: {challenge.title} (opens in a new tab)</span>
+                        <ExternalLinkIcon className="size-4" />
+                      </a>
+                    ) : null}
                   </div>
-                  <h3 className="mt-3 text-lg font-semibold tracking-tight text-slate-900">
-                    <Link
-                      to={paths.challenge(challenge.slug)}
-                      state={{ challenge }}
-                      className="rounded-sm underline-offset-4 hover:text-accent-800 hover:underline"
-                    >
-                      {challenge.title}
-                    </Link>
-                  </h3>
-                  {completedAt ? (
-                    <p className="mt-1 text-sm text-slate-600">
-                      Completed on{' '}
-                      <time dateTime={completedAt}>{formatMediumDate(new Date(completedAt))}</time>
-                    </p>
-                  ) : null}
-                  <SiteStatus ownership={ownership} linkStatus={linkStatus} />
-                  {review ? <SubmissionReview review={review} title={challenge.title} /> : null}
-                  {live ? (
-                    <a
-                      href={live}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="mt-4 inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline"
-                    >
-                      View live site<span className="sr-only">: {challenge.title} (opens in a new tab)</span>
-                      <ExternalLinkIcon className="size-4" />
-                    </a>
-                  ) : null}
-                </div>
-              </li>
-            )
-          })}
+                </li>
+              )
+            },
+          )}
         </ul>
       )}
     </section>

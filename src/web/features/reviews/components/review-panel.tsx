@@ -20,6 +20,7 @@ import {
   reviewProgress,
 } from '#web/features/reviews/progress.ts'
 import { useNow } from '#web/features/reviews/use-now.ts'
+import { solutionPath } from '#web/features/solutions/api/solutions.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 
 const FAILED_FALLBACK = 'Something went wrong while reviewing the site.'
@@ -47,6 +48,7 @@ export function ReviewPanel({
   challengeTitle: string
 }) {
   const reviews = useQuery(memberReviewsQuery(challengeId))
+  const solutionId = reviews.data?.solutionId ?? null
   const queryClient = useQueryClient()
   const session = useSession()
   const navigate = useNavigate()
@@ -114,11 +116,13 @@ export function ReviewPanel({
         <AchievementDialog
           challengeTitle={challengeTitle}
           pointsAwarded={achievement.pointsAwarded}
-          onClose={() => {
+          solutionId={solutionId}
+          onClose={(next) => {
             watcher.acknowledge(achievement.id)
             setAchievement(null)
             scrollToTop()
-            if (session.status === 'signed-in') navigate(paths.profile(session.user.username))
+            if (next === 'solution' && solutionId) navigate(solutionPath(solutionId))
+            else if (session.status === 'signed-in') navigate(paths.profile(session.user.username))
           }}
         />
       ) : null}
