@@ -19,6 +19,10 @@ export function createRoutes(): RouteObject[] {
         { path: 'challenges', lazy: () => import('#web/routes/challenges.tsx') },
         { path: 'challenges/:category', lazy: () => import('#web/routes/category.tsx') },
         { path: 'challenge/:challengeId', lazy: () => import('#web/routes/challenge.tsx') },
+        {
+          path: 'challenge/:challengeId/solutions',
+          lazy: () => import('#web/routes/challenge-solutions.tsx'),
+        },
         { path: 'competitions', lazy: () => import('#web/routes/competitions.tsx') },
         { path: 'badges', lazy: () => import('#web/routes/badges.tsx') },
         { path: 'badges/:badgeId', lazy: () => import('#web/routes/badge.tsx') },
@@ -34,6 +38,7 @@ export function createRoutes(): RouteObject[] {
         },
         { path: 'profile/:username', lazy: () => import('#web/routes/profile.tsx') },
         { path: 'reviews/:reviewId', lazy: () => import('#web/routes/review.tsx') },
+        { path: 'solutions', lazy: () => import('#web/routes/solutions.tsx') },
         { path: 'solutions/:solutionId', lazy: () => import('#web/routes/solution.tsx') },
         { path: 'sign-in-failed', lazy: () => import('#web/routes/sign-in-failed.tsx') },
         { path: 'about', lazy: () => import('#web/routes/about.tsx') },

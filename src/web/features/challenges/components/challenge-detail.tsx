@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Link } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { categoryByValue } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { paths } from '#shared/paths.ts'
@@ -34,51 +34,9 @@ function SubmitSolutionSlot({ challenge }: { challenge: Challenge }) {
  * start.
  */
 export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
-  const category = categoryByValue(challenge.category)
-
   return (
     <>
-      <HydrateLater>
-        <header className="border-b border-slate-200 bg-slate-50">
-          <div className="page-container py-8 sm:py-12">
-            <nav aria-label="Breadcrumb">
-              <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
-                <li>
-                  <Link to={paths.challenges} className="rounded hover:text-slate-900 hover:underline">
-                    Challenges
-                  </Link>
-                </li>
-                {category ? (
-                  <li className="flex items-center gap-1.5">
-                    <ChevronRightIcon className="size-3.5 text-slate-400" />
-                    <Link
-                      to={paths.category(category)}
-                      className="rounded hover:text-slate-900 hover:underline"
-                    >
-                      {category.heading}
-                    </Link>
-                  </li>
-                ) : null}
-                <li className="flex min-w-0 items-center gap-1.5">
-                  <ChevronRightIcon className="size-3.5 text-slate-400" />
-                  <span aria-current="page" className="truncate font-medium text-slate-900">
-                    {challenge.title}
-                  </span>
-                </li>
-              </ol>
-            </nav>
-            <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
-              {challenge.title}
-            </h1>
-            <div className="mt-4 flex flex-wrap items-center gap-3">
-              <span className="inline-flex items-center rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
-                {category?.heading}
-              </span>
-              <DifficultyBadge difficulty={challenge.difficulty} />
-            </div>
-          </div>
-        </header>
-      </HydrateLater>
+      <ChallengeHeader challenge={challenge} section="overview" />
 
       <div className="page-container grid gap-8 py-8 sm:py-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <HydrateLater>
@@ -118,6 +76,111 @@ export function ChallengeDetail({ challenge }: { challenge: Challenge }) {
         </div>
       </div>
     </>
+  )
+}
+
+/**
+ * The challenge's header, shared by its overview and its Solutions tab (docs/product.md §2, §11):
+ * breadcrumb, title, category, difficulty and the links between the two.
+ */
+export function ChallengeHeader({
+  challenge,
+  section,
+}: {
+  challenge: Challenge
+  section: 'overview' | 'solutions'
+}) {
+  const category = categoryByValue(challenge.category)
+  return (
+    <HydrateLater>
+      <header className="border-b border-slate-200 bg-slate-50">
+        <div className="page-container pt-8 sm:pt-12">
+          <nav aria-label="Breadcrumb">
+            <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
+              <li>
+                <Link to={paths.challenges} className="rounded hover:text-slate-900 hover:underline">
+                  Challenges
+                </Link>
+              </li>
+              {category ? (
+                <li className="flex items-center gap-1.5">
+                  <ChevronRightIcon className="size-3.5 text-slate-400" />
+                  <Link
+                    to={paths.category(category)}
+                    className="rounded hover:text-slate-900 hover:underline"
+                  >
+                    {category.heading}
+                  </Link>
+                </li>
+              ) : null}
+              <li className="flex min-w-0 items-center gap-1.5">
+                <ChevronRightIcon className="size-3.5 text-slate-400" />
+                {section === 'overview' ? (
+                  <span aria-current="page" className="truncate font-medium text-slate-900">
+                    {challenge.title}
+                  </span>
+                ) : (
+                  <Link
+                    to={paths.challenge(challenge.slug)}
+                    className="truncate rounded hover:text-slate-900 hover:underline"
+                  >
+                    {challenge.title}
+                  </Link>
+                )}
+              </li>
+              {section === 'solutions' ? (
+                <li className="flex items-center gap-1.5">
+                  <ChevronRightIcon className="size-3.5 text-slate-400" />
+                  <span aria-current="page" className="font-medium text-slate-900">
+                    Solutions
+                  </span>
+                </li>
+              ) : null}
+            </ol>
+          </nav>
+          <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl">
+            {challenge.title}
+          </h1>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <span className="inline-flex items-center rounded-full bg-white px-3 py-1 text-xs font-semibold text-slate-700 ring-1 ring-slate-200">
+              {category?.heading}
+            </span>
+            <DifficultyBadge difficulty={challenge.difficulty} />
+          </div>
+          <ChallengeTabs slug={challenge.slug} />
+        </div>
+      </header>
+    </HydrateLater>
+  )
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `-mb-px inline-flex h-11 items-center border-b-2 px-4 text-sm font-semibold transition-colors ${
+    isActive
+      ? 'border-ink-900 text-slate-900'
+      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+  }`
+
+/**
+ * The challenge's sections as links (each is a page of its own, with its own address): the current one
+ * carries `aria-current="page"`.
+ */
+function ChallengeTabs({ slug }: { slug: string }) {
+  return (
+    <nav aria-label="Challenge sections" className="mt-6 sm:mt-8">
+      <ul className="flex gap-2">
+        <li>
+          <NavLink to={paths.challenge(slug)} end className={tabClass}>
+            Overview
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={paths.challengeSolutions(slug)} end className={tabClass}>
+            Solutions
+          </NavLink>
+        </li>
+      </ul>
+    </nav>
   )
 }
 

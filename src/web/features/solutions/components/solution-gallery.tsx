@@ -1,0 +1,115 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useRef } from 'react'
+import type { GalleryResponse } from '#shared/solution.ts'
+import { NetworkError } from '#web/components/network-error.tsx'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import { SolutionCard, SolutionCardSkeleton } from '#web/features/solutions/components/solution-card.tsx'
+import { HydrateLater } from '#web/lib/hydrate-later.tsx'
+
+/** docs/product.md §11, word for word. */
+export const GALLERY_TEXTS = {
+  loading: 'Loading solutions...',
+  loadMore: 'Load more solutions',
+  loadingMore: 'Loading more solutions...',
+  loadMoreFailed: 'We could not load more solutions. Please try again.',
+  failed: 'Check your internet connection and try again',
+} as const
+
+export const galleryGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3'
+
+type GalleryQuery = UseInfiniteQueryResult<InfiniteData<GalleryResponse, unknown>>
+
+/**
+ * A gallery's cards, page after page (docs/product.md §11): skeletons while the first page loads, the
+ * Network Error screen with `Try again` when it fails, `empty` when there is no card, and
+ * `Load more solutions` while a next page exists. A loaded page moves focus to its first card, so
+ * keyboard and screen reader users carry on where the new cards start (the button may be gone).
+ */
+export function SolutionGallery({
+  query,
+  showChallenge,
+  empty,
+}: {
+  query: GalleryQuery
+  showChallenge: boolean
+  empty: ReactNode
+}) {
+  const listRef = useRef<HTMLUListElement>(null)
+  /** The card count when `Load more` was pressed: the first new card's index. */
+  const focusFrom = useRef<number | null>(null)
+  const cards = query.data?.pages.flatMap((page) => page.solutions) ?? []
+
+  useEffect(() => {
+    const from = focusFrom.current
+    if (from === null || query.isFetchingNextPage) return
+    if (cards.length > from) {
+      focusFrom.current = null
+      listRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li > a')[from]?.focus()
+    }
+  }, [cards.length, query.isFetchingNextPage])
+
+  if (query.isPending) {
+    return (
+      <>
+        <p role="status" className="mb-6 flex items-center gap-2 text-sm font-medium text-slate-600">
+          <Spinner className="size-4" />
+          {GALLERY_TEXTS.loading}
+        </p>
+        <div className={galleryGridClass}>
+          <SolutionCardSkeleton />
+          <SolutionCardSkeleton />
+          <SolutionCardSkeleton />
+        </div>
+      </>
+    )
+  }
+  if (query.isError && cards.length === 0) {
+    return <NetworkError headingLevel={2} message={GALLERY_TEXTS.failed} onRetry={() => query.refetch()} />
+  }
+  if (cards.length === 0) return <>{empty}</>
+
+  return (
+    <>
+      <ul ref={listRef} className={galleryGridClass}>
+        {cards.map((solution) => (
+          <li key={solution.id}>
+            {/* Each card hydrates in a slice of its own, as the challenge lists' do. */}
+            <HydrateLater>
+              <SolutionCard solution={solution} showChallenge={showChallenge} />
+            </HydrateLater>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="mt-10 flex flex-col items-center gap-3">
+          {query.isFetchNextPageError ? (
+            <p role="alert" className="text-sm font-medium text-rose-800">
+              {GALLERY_TEXTS.loadMoreFailed}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className={buttonClasses('secondary')}
+            // Not `disabled`: a disabled button loses focus, and focus must stay here if the page fails.
+            aria-disabled={query.isFetchingNextPage}
+            onClick={() => {
+              if (query.isFetchingNextPage) return
+              focusFrom.current = cards.length
+              void query.fetchNextPage()
+            }}
+          >
+            {query.isFetchingNextPage ? (
+              <>
+                <Spinner className="size-4" />
+                {GALLERY_TEXTS.loadingMore}
+              </>
+            ) : (
+              GALLERY_TEXTS.loadMore
+            )}
+          </button>
+        </div>
+      ) : null}
+    </>
+  )
+}
