@@ -93,6 +93,9 @@ describe('server-rendered public pages', () => {
       publicOrigin: 'https://dojo.example',
       api: async (path) => {
         apiCalls.push(path)
+        if (/^\/api\/(challenges\/\d+\/)?solutions\?/.test(path)) {
+          return Response.json({ solutions: [], nextCursor: path.includes('sort=score') ? 'next' : null })
+        }
         if (!path.endsWith('/eve')) {
           return Response.json(
             { error: { code: 'not_found', message: 'User not found. Please check the username.' } },
@@ -187,6 +190,49 @@ describe('server-rendered public pages', () => {
     current = snapshot('2', [{ ...challenge, title: 'Card Grid Deluxe' }])
     const after = await pages.render('/challenge/Card-Grid', 'https://dojo.example/challenge/Card-Grid')
     expect(after?.html).toContain('<title>Card Grid Deluxe | Frontend Dojo</title>')
+  })
+
+  it('renders the galleries afresh with the first page the address asks for (docs/product.md §11)', async () => {
+    type Block = { queries: { queryKey: unknown[]; data: unknown }[] }
+    const blockOf = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}',
+      ) as Block
+    apiCalls.length = 0
+    const url = 'https://dojo.example/solutions?category=hero&difficulty=nope&sort=score'
+    const site = await pages.render('/solutions', url)
+    await pages.render('/solutions', 'https://dojo.example/solutions')
+    expect(site?.status).toBe(200)
+    // An unknown difficulty is no filter, as the page reads it.
+    expect(apiCalls).toEqual(['/api/solutions?sort=score&category=hero', '/api/solutions?sort=newest'])
+    expect(blockOf(site?.html ?? '').queries).toContainEqual({
+      queryKey: ['solutions', 'gallery', 'site', 'score', 'hero', null],
+      data: { pages: [{ solutions: [], nextCursor: 'next' }], pageParams: [null] },
+    })
+
+    apiCalls.length = 0
+    const tab = await pages.render(
+      '/challenge/Card-Grid/solutions',
+      'https://dojo.example/challenge/Card-Grid/solutions',
+    )
+    await pages.render('/challenge/Card-Grid/solutions', 'https://dojo.example/challenge/Card-Grid/solutions')
+    expect(apiCalls).toEqual([
+      '/api/challenges/7/solutions?sort=newest',
+      '/api/challenges/7/solutions?sort=newest',
+    ])
+    const queries = blockOf(tab?.html ?? '').queries.map((q) => q.queryKey)
+    expect(queries).toContainEqual(['challenges', 'slug', 'Card-Grid'])
+    expect(queries).toContainEqual(['solutions', 'gallery', 'challenge', 7, 'newest'])
+    expect(tab?.html).toContain(
+      '<link rel="canonical" href="https://dojo.example/challenge/Card-Grid/solutions" />',
+    )
+
+    const unknown = await pages.render(
+      '/challenge/nope/solutions',
+      'https://dojo.example/challenge/nope/solutions',
+    )
+    expect(unknown?.status).toBe(404)
+    expect(unknown?.html).toContain('<meta name="robots" content="noindex" />')
   })
 
   it('leaves other paths to the plain app', async () => {

@@ -9,17 +9,23 @@ import type { Challenge } from '#shared/challenge.ts'
 import type { ProfilePage } from '#shared/member.ts'
 import { paths } from '#shared/paths.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
-import type { SolutionResponse } from '#shared/solution.ts'
+import type { GalleryResponse, SolutionResponse } from '#shared/solution.ts'
 import type { PrefetchedQuery, RenderInput, RenderResult } from '#web/entry-server.tsx'
+import {
+  challengeGalleryApiPath,
+  galleryApiPath,
+  galleryKeys,
+  parseGalleryFilters,
+} from '#web/features/solutions/gallery-filters.ts'
 import type { SsrNotFound } from '#web/lib/ssr-data.ts'
 import { SSR_DATA_ID } from '#web/lib/ssr-data.ts'
 
 /**
  * Server-rendered public pages (docs/decisions/003-server-rendered-public-pages.md): the HTML of /, the
- * catalogue, a challenge, the static pages and profiles is in the first answer, rendered by the app's own
- * components (dist/render, built from src/web/entry-server.tsx) for a visitor, with the page's data as a JSON
- * block the browser hydrates from, and per-page title, description and link-preview tags. Anything that
- * cannot be rendered gets the plain app, as before.
+ * catalogue, a challenge, the static pages, profiles, solutions and their galleries is in the first
+ * answer, rendered by the app's own components (dist/render, built from src/web/entry-server.tsx) for a
+ * visitor, with the page's data as a JSON block the browser hydrates from, and per-page title,
+ * description and link-preview tags. Anything that cannot be rendered gets the plain app, as before.
  */
 export type PublicPagesOptions = {
   catalogue: Catalogue
@@ -51,6 +57,8 @@ const PAGES: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/challenges$/, module: 'routes/challenges.tsx' },
   { pattern: /^\/challenges\/[^/]+$/, module: 'routes/category.tsx' },
   { pattern: /^\/challenge\/[^/]+$/, module: 'routes/challenge.tsx' },
+  { pattern: /^\/challenge\/[^/]+\/solutions$/, module: 'routes/challenge-solutions.tsx' },
+  { pattern: /^\/solutions$/, module: 'routes/solutions.tsx' },
   { pattern: /^\/about$/, module: 'routes/about.tsx' },
   { pattern: /^\/terms$/, module: 'routes/terms.tsx' },
   { pattern: /^\/privacy$/, module: 'routes/privacy.tsx' },
@@ -129,7 +137,19 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     return new URL(challenge.templateImg, publicOrigin).href
   }
 
-  async function pageData(pathname: string, snapshot: CatalogueSnapshot): Promise<PageData | null> {
+  /** A gallery's first page as the infinite query the page reads holds it, or null when it failed. */
+  async function galleryPage(path: string, queryKey: readonly unknown[]): Promise<PrefetchedQuery | null> {
+    const response = await options.api(path)
+    if (!response.ok) return null
+    const first = (await response.json()) as GalleryResponse
+    return { queryKey, data: { pages: [first], pageParams: [null] } }
+  }
+
+  async function pageData(
+    pathname: string,
+    search: string,
+    snapshot: CatalogueSnapshot,
+  ): Promise<PageData | null> {
     const page = (head: Partial<Head> = {}, queries: PrefetchedQuery[] = []): PageData => ({
       queries: [configQuery, ...queries],
       notFound: [],
@@ -143,7 +163,19 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
         list,
       ])
     }
-    const [, first, second] = pathname.split('/')
+    const [, first, second, third] = pathname.split('/')
+    if (pathname === paths.solutions) {
+      // The gallery the address asks for (docs/product.md §11): the same reading of the query as the page's.
+      const filters = parseGalleryFilters(search)
+      const gallery = await galleryPage(galleryApiPath(filters, null), galleryKeys.site(filters))
+      if (!gallery) return null
+      return page(
+        {
+          description: `Live sites ${config.brandName} members built from its challenges, each passed by its review.`,
+        },
+        [gallery],
+      )
+    }
     if (first === 'challenges' && second) {
       const category = categoryByPath(second)
       if (!category) return { ...page({ noindex: true }), status: 404 }
@@ -169,12 +201,28 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
           ],
         }
       }
+      const challengeQuery = { queryKey: ['challenges', 'slug', challenge.slug], data: challenge }
+      if (third === 'solutions') {
+        const { sort } = parseGalleryFilters(search)
+        const gallery = await galleryPage(
+          challengeGalleryApiPath(challenge.id, sort, null),
+          galleryKeys.challenge(challenge.id, sort),
+        )
+        if (!gallery) return null
+        return page(
+          {
+            description: `Solutions to ${challenge.title} by ${config.brandName} members, each passed by its review.`,
+            image: challengeImage(challenge),
+          },
+          [challengeQuery, gallery],
+        )
+      }
       const zipBody = snapshot.zipById.get(challenge.id)
       const zip = zipBody
         ? (JSON.parse(zipBody.identity.toString('utf8')) as { zip: unknown }).zip
         : undefined
       return page({ description: challenge.description, image: challengeImage(challenge) }, [
-        { queryKey: ['challenges', 'slug', challenge.slug], data: challenge },
+        challengeQuery,
         ...(zip ? [{ queryKey: ['challenges', 'zip', challenge.id], data: zip }] : []),
       ])
     }
@@ -304,10 +352,13 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
   async function render(pathname: string, url: string): Promise<RenderedPage | null> {
     if (!PAGES.some((page) => page.pattern.test(pathname))) return null
     const snapshot = await options.catalogue.snapshot()
-    // Profiles and the competitions' live ranking change without an import: rendered every time.
+    // Profiles, solutions, galleries (whose address's query chooses what they show) and the
+    // competitions' live ranking change without an import: rendered every time.
     const isLive =
       pathname.startsWith('/profile/') ||
       pathname.startsWith('/solutions/') ||
+      pathname === paths.solutions ||
+      pathname.endsWith('/solutions') ||
       pathname === paths.competitions
     if (!isLive) {
       if (snapshot.signature !== cacheSignature) {
@@ -317,7 +368,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
       const cached = cache.get(pathname)
       if (cached) return cached
     }
-    const data = await pageData(pathname, snapshot)
+    const data = await pageData(pathname, new URL(url).search, snapshot)
     if (!data) return null
     const { renderPage } = await loadRenderer()
     const result = await renderPage({
