@@ -3,12 +3,12 @@ import { publicConfig } from './catalogue.ts'
 import { expect, test, VIEWPORTS } from './fixtures.ts'
 
 test.describe('layout', () => {
-  test('the navbar links to Home, Challenges and Competitions and marks the current page', async ({
+  test('the navbar links to Home, Challenges, Solutions and Competitions and marks the current page', async ({
     page,
   }) => {
     await page.goto('/challenges')
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Challenges', 'Competitions'])
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'Challenges', 'Solutions', 'Competitions'])
     await expect(nav.getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
@@ -160,6 +160,7 @@ test.describe('layout', () => {
         'Frontend Dojo',
         'Home',
         'Challenges',
+        'Solutions',
         'Competitions',
         'Login',
       ])
