@@ -143,6 +143,36 @@ test.describe('galleries on the shared server', () => {
   })
 })
 
+test('a gallery that fails to load shows the Network Error screen, and Try again loads it', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/challenges')
+  await expectHydrated(page)
+  // After hydration the app reads the gallery in the browser. The query asks twice (one retry); both
+  // fail, then Try again reaches the server.
+  let refused = 0
+  await page.route('**/api/solutions?**', (route) => {
+    if (refused >= 2) return route.continue()
+    refused += 1
+    return route.abort('connectionrefused')
+  })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Network Error' })).toBeVisible()
+  await expect(page.getByText('Check your internet connection and try again', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Network Error' })).toHaveCount(0)
+  await expect(
+    page.getByText(TEXTS.noneYet, { exact: true }).or(gallery(page).getByRole('listitem').first()),
+  ).toBeVisible()
+  // The refused requests are logged by the browser as failed resources.
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e)),
+  )
+})
+
 test.describe('galleries of a server of their own', () => {
   test.describe.configure({ mode: 'serial' })
   let server: ServerProcess
