@@ -9,7 +9,7 @@ import { createMember, createReviewedSubmission } from '#tests/support/factories
 import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
 import { ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
@@ -100,7 +100,10 @@ test.afterAll(async () => {
   await site?.close()
 })
 
-test('shows the running competition, its live ranking, the next one and past results', async ({ page }) => {
+test('shows the running competition, its live ranking, the next one and past results', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.goto(`${server.baseUrl}/competitions`)
   await expect(page.getByRole('heading', { level: 1, name: 'Weekly competitions' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Coming Soon' })).toHaveCount(0)
@@ -125,10 +128,18 @@ test('shows the running competition, its live ranking, the next one and past res
   await expect(rows.nth(2)).toContainText('@bo-e2e')
   await expect(rows.nth(2)).toContainText('84.0')
   await expect(ranking).not.toContainText('cy-e2e')
-  await expect(rows.nth(1).getByRole('link', { name: 'Ada Winner' })).toHaveAttribute(
+  await expect(rows.nth(1).getByRole('link', { name: 'Ada Winner', exact: true })).toHaveAttribute(
     'href',
     '/profile/ada-e2e',
   )
+  // The score opens the entry's solution (docs/product.md §11), the page its link names.
+  const adaScore = rows.nth(1).getByRole('link', { name: "92.5 (Ada Winner's solution)" })
+  await expect(adaScore).toHaveAttribute('href', /^\/solutions\/[0-9a-f-]{36}$/)
+  await adaScore.click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Ada Winner's .+ solution$/)
+  // The stored review written for this test has no capture files: its images answer 404.
+  forgetNotFoundErrors(consoleErrors)
+  await page.goBack()
 
   const upcoming = page.getByRole('region', { name: 'Coming up' })
   await expect(upcoming.getByRole('heading', { name: 'Next week' })).toBeVisible()

@@ -3,7 +3,14 @@ import type { Challenge } from '#shared/challenge.ts'
 import { leaderboardResponse } from '#shared/member.ts'
 import { listChallenges } from './catalogue.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
-import { ownSite, reviewVerdict, someoneElsesSite, submitFailing, submitThroughApi } from './live-sites.ts'
+import {
+  memberReviews,
+  ownSite,
+  reviewVerdict,
+  someoneElsesSite,
+  submitFailing,
+  submitThroughApi,
+} from './live-sites.ts'
 import { mutate, signIn, uniqueLogin } from './sign-in-helper.ts'
 
 const ACCESS_DENIED =
@@ -132,10 +139,24 @@ test.describe('member area: members', () => {
     await page.goto('/my')
     await expect(await countBox(page, 'ongoing')).toContainText('Ongoing Challenges0')
     await expect(await countBox(page, 'completed')).toContainText('Completed Challenges1')
+    // The completed work names its date, live site and solution page (docs/product.md §11), on the
+    // dashboard's latest solutions and the "Completed" list.
+    const { solutionId } = await memberReviews(page, challenge.id)
+    const solutionLink = { name: `View solution (${challenge.title})` }
+    const latest = page.getByRole('region', { name: 'Your latest solutions' })
+    await expect(latest).toContainText(challenge.title)
+    await expect(latest.getByRole('link', solutionLink)).toHaveAttribute('href', `/solutions/${solutionId}`)
     await page.goto('/user-challenges/ongoing')
     await expect(page.getByText('No challenges found at the moment.')).toBeVisible()
     await page.goto('/user-challenges/completed')
     await expect(page.getByRole('link', { name: challenge.title, exact: true })).toBeVisible()
+    await expect(page.getByText(/^Completed on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible()
+    await expect(
+      page.getByRole('link', { name: new RegExp(`^${liveUrl.replace(/[.?]/g, '\\$&')}`) }),
+    ).toHaveAttribute('href', liveUrl)
+    await page.getByRole('link', solutionLink).click()
+    await expect(page).toHaveURL(`/solutions/${solutionId}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(`'s ${challenge.title} solution`)
 
     await page.goto(`/profile/${login}`)
     const submissions = page.getByRole('region', { name: 'Submissions' })
@@ -171,7 +192,15 @@ test.describe('member area: members', () => {
     await expect(row).toHaveCount(1)
     await expect(row.getByRole('cell').last()).toHaveText(String(points))
     await expect(row.getByRole('cell').first()).toHaveText(/^\d+$/)
-    await expect(row.getByRole('link')).toHaveAttribute('href', `/profile/${rival.login}`)
+    await expect(row.getByRole('link').first()).toHaveAttribute('href', `/profile/${rival.login}`)
+    // The row links the rival's latest solution (docs/product.md §11).
+    const rivalSolution = leaderboardResponse
+      .parse(await (await page.request.get('/api/leaderboard')).json())
+      .entries.find((entry) => entry.username === rival.login)?.solutionId
+    await expect(row.getByRole('link', { name: /^Latest solution/ })).toHaveAttribute(
+      'href',
+      `/solutions/${rivalSolution}`,
+    )
     await expect(row.getByRole('img')).toHaveAttribute('src', /\S/)
 
     // The top card is the API's top entry, with its rank, points and submission count.
@@ -187,7 +216,7 @@ test.describe('member area: members', () => {
     ])
 
     // A row opens the member's profile.
-    await row.getByRole('link').click()
+    await row.getByRole('link').first().click()
     await expect(page).toHaveURL(`/profile/${rival.login}`)
     await expect(page.getByText(`@${rival.login}`)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Submissions' }).getByRole('listitem')).toHaveCount(

@@ -172,7 +172,7 @@ function Board({ board, top }: { board: Leaderboard; top: LeaderboardEntry }) {
                 <td className="px-3 py-3">
                   <Link
                     to={paths.profile(entry.username)}
-                    className="block truncate rounded-sm font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline"
+                    className="block truncate rounded-sm py-0.5 font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline"
                   >
                     {entry.name?.trim() || entry.username}
                   </Link>
@@ -181,7 +181,7 @@ function Board({ board, top }: { board: Leaderboard; top: LeaderboardEntry }) {
                     <SolutionLink
                       id={entry.solutionId}
                       label={entry.name?.trim() || entry.username}
-                      className="mt-0.5 block truncate rounded-sm text-xs font-semibold text-accent-800 underline-offset-4 hover:underline"
+                      className="mt-0.5 flex min-h-6 max-w-full items-center truncate rounded-sm text-xs font-semibold text-accent-800 underline-offset-4 hover:underline"
                     >
                       Latest solution
                     </SolutionLink>

@@ -8,7 +8,7 @@ type MemberChallenge = MemberChallengesResponse['challenges'][number]
 
 /**
  * What the member made of a completed challenge (docs/product.md §2 User challenge lists, §11): when it
- * was completed, its live site and its solution page.
+ * was completed, its live site and its solution page. Its links sit above a card's stretched link.
  */
 export function CompletedWork({ entry }: { entry: MemberChallenge }) {
   const { challenge, completedAt, liveUrl, solutionId } = entry
@@ -25,14 +25,18 @@ export function CompletedWork({ entry }: { entry: MemberChallenge }) {
           href={live}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex max-w-full items-center gap-1 self-start rounded-sm break-all text-slate-700 underline underline-offset-4 hover:text-slate-900"
+          className="relative z-20 inline-flex max-w-full items-center gap-1 self-start rounded-sm break-all text-slate-700 underline underline-offset-4 hover:text-slate-900"
         >
           {liveUrl}
           <span className="sr-only"> (live site of {challenge.title}, opens in a new tab)</span>
           <ExternalLinkIcon className="size-3.5 shrink-0" />
         </a>
       ) : null}
-      <SolutionLink id={solutionId} label={challenge.title}>
+      <SolutionLink
+        id={solutionId}
+        label={challenge.title}
+        className="relative z-20 inline-flex items-center gap-1.5 self-start rounded-sm font-semibold text-accent-800 underline-offset-4 hover:underline"
+      >
         View solution
       </SolutionLink>
     </div>
