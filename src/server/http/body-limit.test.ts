@@ -41,7 +41,7 @@ describe('the request body limit', () => {
     const response = await patchProfile(body, { 'Content-Length': String(TWENTY_MB) })
     expect(response.status).toBe(413)
     expect(await response.json()).toEqual({
-      error: { code: 'payload_too_large', message: 'The request body is too large: send at most 16 KB.' },
+      error: { code: 'payload_too_large', message: 'The request body is too large: send at most 32 KB.' },
     })
     // At most what the stream pre-fills on creation: nothing was buffered.
     expect(pulled).toBeLessThanOrEqual(1)

@@ -4,9 +4,11 @@ import { errorBody } from '#server/http/errors.ts'
 
 /**
  * The largest request body any route accepts. Our bodies are small JSON documents and sign-in forms
- * (a full profile update is about 1 KB); anything far larger is a mistake or an attack.
+ * (a full profile update is about 1 KB); the largest is a submit with the longest write-up in bytes,
+ * 5,000 four-byte characters (docs/product.md §11), about 21 KB. Anything far larger is a mistake or
+ * an attack.
  */
-export const MAX_BODY_BYTES = 16 * 1024
+export const MAX_BODY_BYTES = 32 * 1024
 
 /**
  * Refuses a larger body with 413 before it is buffered: a declared Content-Length is checked without

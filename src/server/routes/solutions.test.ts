@@ -267,12 +267,25 @@ describe.each(TEST_DATABASES)('solutions through the API on %s', (kind) => {
     const longest = `${'😀'.repeat(10)}${'x'.repeat(4990)}`
     expect((await patch(b, before.publicId, { writeUp: longest })).status).toBe(200)
     expect((await rowOf('eve')).writeUp).toBe(longest)
+    // The longest write-up in bytes, 5,000 four-byte characters (about 20 KB as JSON), fits the body
+    // limit, in an edit and in a submit.
+    const widest = '😀'.repeat(5000)
+    expect((await patch(b, before.publicId, { writeUp: widest })).status).toBe(200)
+    expect((await rowOf('eve')).writeUp).toBe(widest)
+    const submitted = await submit(b, {
+      liveUrl: own('eve', 'wide'),
+      repositoryUrl: 'https://github.com/eve/navbar',
+      writeUp: longest,
+    })
+    expect(submitted.status).toBe(200)
+    expect(await rowOf('eve')).toMatchObject({ writeUp: longest, challengeLive: own('eve', 'wide') })
+    await t.runReviews()
 
     // A submit with a write-up over the limit is refused whole: no iteration, nothing stored.
     const tooLong = await submit(b, { liveUrl: own('eve', 'v2'), writeUp: 'y'.repeat(5001) })
     expect(tooLong.status).toBe(400)
     expect((await tooLong.json()).error.message).toBe(WRITE_UP_TOO_LONG)
-    expect(await rowOf('eve')).toMatchObject({ writeUp: longest, challengeLive: own('eve') })
+    expect(await rowOf('eve')).toMatchObject({ writeUp: longest, challengeLive: own('eve', 'wide') })
   })
 
   it('lists galleries per challenge and site-wide, newest or highest score first, filtered by category and difficulty', async () => {
