@@ -1,18 +1,9 @@
-// Seeds a PostgreSQL database at scale (100,000 users, 1,000,000 user_challenges rows, an award in the
-// points ledger for each completed one, spread over 90 days) and prints EXPLAIN ANALYZE for each
-// member-area query, so we can see which index each one uses. It also checks that the period
-// leaderboards agree with the ledger summed by a plain query. A tenth of the completed rows are listed
-// solutions with a passed review (some hidden), for the plans of the solution galleries.
-// Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx scripts/bench/explain.ts
-// It creates and drops its own database; nothing else is touched.
-import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
-import { openDatabase } from '#server/db/client.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { leaderboardQuery, periodLeaderboardQuery, readLeaderboard } from '#server/routes/leaderboard.ts'
 import { galleryQuery, readGallery } from '#server/solutions/read.ts'
 import { periodStart } from '#shared/periods.ts'
+import { createBenchDatabase } from './bench-database.ts'
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (!adminUrl)
@@ -21,15 +12,7 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const PER_USER = 10 // user_challenges rows per user: 1,000,000 in all
 const CHALLENGES = 40
 
-const name = `dojo_bench_${randomBytes(4).toString('hex')}`
-const admin = new pg.Client({ connectionString: adminUrl })
-await admin.connect()
-await admin.query(`create database ${name}`)
-const url = new URL(adminUrl)
-url.pathname = `/${name}`
-const handle = await openDatabase({ kind: 'postgres', url: url.toString() })
-const client = new pg.Client({ connectionString: url.toString() })
-await client.connect()
+const { handle, client, drop } = await createBenchDatabase(adminUrl)
 
 try {
   await runMigrations(handle)
@@ -186,8 +169,5 @@ try {
     console.log()
   }
 } finally {
-  await client.end()
-  await handle.close()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.end()
+  await drop()
 }

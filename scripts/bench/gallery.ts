@@ -1,21 +1,11 @@
-// `npm run bench:gallery`: how fast the solution galleries answer (docs/product.md §11) on PostgreSQL
-// with 10,000 listed solutions. It creates its own database on BENCH_DATABASE_URL (else
-// TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), seeds the catalogue's challenges
-// (content/challenges, their rows only), BENCH_GALLERY_SOLUTIONS (10,000) listed solutions spread over
-// them with one to three reviews each, plus hidden ones and ones whose reviews all failed, then sends
-// BENCH_GALLERY_REQUESTS (300) requests per gallery, one at a time, through the solutions routes
-// in-process, after 30 not counted, and prints p50/p99 per gallery. It first checks each gallery's first
-// page against the listed solutions ordered by hand from their reviews. It drops its database at the end.
-import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Hono, type MiddlewareHandler } from 'hono'
-import pg from 'pg'
-import { openDatabase } from '#server/db/client.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { solutionRoutes } from '#server/routes/solutions.ts'
 import { type GalleryResponse, galleryResponse } from '#shared/solution.ts'
+import { createBenchDatabase } from './bench-database.ts'
 
 const adminUrl =
   process.env.BENCH_DATABASE_URL ??
@@ -38,15 +28,7 @@ const catalogue = readdirSync(contentDir, { withFileTypes: true })
   }))
 if (catalogue.length === 0) throw new Error(`no challenges in ${contentDir}`)
 
-const name = `dojo_bench_${randomBytes(4).toString('hex')}`
-const admin = new pg.Client({ connectionString: adminUrl })
-await admin.connect()
-await admin.query(`create database ${name}`)
-const url = new URL(adminUrl)
-url.pathname = `/${name}`
-const handle = await openDatabase({ kind: 'postgres', url: url.toString() })
-const client = new pg.Client({ connectionString: url.toString() })
-await client.connect()
+const { handle, client, drop } = await createBenchDatabase(adminUrl)
 
 const median = (sorted: number[]) => sorted[Math.floor((sorted.length - 1) / 2)] as number
 const percentile = (sorted: number[], p: number) =>
@@ -213,8 +195,5 @@ try {
     )
   }
 } finally {
-  await client.end()
-  await handle.close()
-  await admin.query(`drop database if exists ${name} with (force)`)
-  await admin.end()
+  await drop()
 }
