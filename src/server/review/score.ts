@@ -128,9 +128,13 @@ export async function scoreCapture({
   // different pixel density lines up again, and a page that scrolls sideways (a full-page screenshot
   // grows to the scroll width) is shrunk, which costs it score, as a page that overflows should.
   const captureHeight = Math.max(1, Math.round((captureSize.height * width) / captureSize.width))
-  const comparedHeight = Math.round(
-    Math.min(Math.max(designHeight, captureHeight), MAX_HEIGHT_RATIO * designHeight),
-  )
+  // A page within SHIFT_TOLERANCE px of the design's length is compared over the shorter of the two:
+  // content a few px lower ends a few px lower too, the same small move `forgiveShifts` forgives, not a
+  // page of another length (its tail would otherwise meet the design's sentinel fill).
+  const comparedHeight =
+    Math.abs(captureHeight - designHeight) <= shiftTolerance
+      ? Math.min(captureHeight, designHeight)
+      : Math.round(Math.min(Math.max(designHeight, captureHeight), MAX_HEIGHT_RATIO * designHeight))
 
   const [designPixels, capturePixels] = await Promise.all([
     rgbaAt(design, { width, height: designHeight, comparedHeight, fill: SENTINEL }),
@@ -147,8 +151,8 @@ export async function scoreCapture({
   const [designColours, captureColours, designEdges, captureEdges] = await Promise.all([
     colourCells(designPixels, width, comparedHeight),
     colourCells(capturePixels, width, comparedHeight),
-    edgeCells(designPixels, width, comparedHeight),
-    edgeCells(capturePixels, width, comparedHeight),
+    edgeCells(designPixels, width, comparedHeight, designHeight),
+    edgeCells(capturePixels, width, comparedHeight, captureHeight),
   ])
   // A blank page: white everywhere, no edges anywhere. Each measure is judged against it.
   const whiteColours = new Float32Array(designColours.values.length)
@@ -270,13 +274,15 @@ async function colourCells(rgba: Buffer, width: number, height: number): Promise
  * How much edge each EDGE_CELL square holds: the mean, over its pixels, of the lightness gradient
  * (|horizontal| + |vertical| step, 0-255). Text, borders and pictures have much; flat areas none.
  */
-async function edgeCells(rgba: Buffer, width: number, height: number): Promise<Cells> {
+async function edgeCells(rgba: Buffer, width: number, height: number, contentHeight: number): Promise<Cells> {
   const grey = new Uint8Array(width * height)
   for (let i = 0, pos = 0; i < grey.length; i++, pos += 4) {
     grey[i] = ((rgba[pos] ?? 0) * 77 + (rgba[pos + 1] ?? 0) * 150 + (rgba[pos + 2] ?? 0) * 29) >> 8
   }
   const edges = Buffer.alloc(width * height)
-  for (let y = 1; y < height - 1; y++) {
+  // Only the image's own rows: where it ends, the fill below it (the design's sentinel, the capture's
+  // blank page) is no edge the page drew, and a page 3 px longer than the design must not be missing one.
+  for (let y = 1; y < Math.min(height, contentHeight) - 1; y++) {
     for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
       const step =
         Math.abs((grey[i + 1] ?? 0) - (grey[i - 1] ?? 0)) +
