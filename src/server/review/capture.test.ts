@@ -211,6 +211,20 @@ describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_00
         body: `<script>fetch('/bomb.bin').then((r) => r.arrayBuffer()).catch(() => {})</script>`,
       }),
       '/bomb': bomb('text/html; charset=utf-8'),
+      // A worker's downloads are the page's too: one that fetches the bomb, and one that starts a worker
+      // (from a blob, so no request of its own) that does.
+      '/bomb-worker.js': (_req, res) =>
+        res
+          .writeHead(200, { 'Content-Type': 'text/javascript' })
+          .end("fetch('/bomb.bin').then((r) => r.arrayBuffer()).catch(() => {})"),
+      '/bomb-nested-worker.js': (_req, res) =>
+        res
+          .writeHead(200, { 'Content-Type': 'text/javascript' })
+          .end(
+            `new Worker(URL.createObjectURL(new Blob(["fetch(location.origin + '/bomb.bin').then((r) => r.arrayBuffer()).catch(() => {})"], { type: 'text/javascript' })))`,
+          ),
+      '/bomb-worker': landingPage({ body: "<script>new Worker('/bomb-worker.js')</script>" }),
+      '/bomb-nested-worker': landingPage({ body: "<script>new Worker('/bomb-nested-worker.js')</script>" }),
       '/hang.css': hangingStylesheet,
       '/hanging-stylesheet': landingPage({ head: '<link rel="stylesheet" href="/hang.css">' }),
       // A script after the stylesheet waits for it: DOMContentLoaded never comes.
@@ -635,6 +649,20 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
         expect(Date.now() - started, path).toBeLessThan(20_000)
       }
       expect(site.requests).toContain('/bomb.bin')
+    })
+
+    it('a gzip answer that unpacks past 25 MB in a worker, or in a worker a worker started, is too_large', async () => {
+      for (const path of ['/bomb-worker', '/bomb-nested-worker']) {
+        const before = site.requests.filter((request) => request === '/bomb.bin').length
+        const error = await captureError(capture(path, { breakpoints: ['desktop'], settleTimeoutMs: 1000 }))
+        expect([error.code, error.message], path).toEqual([
+          'too_large',
+          "The page's files add up to more than 25 MB once unpacked.",
+        ])
+        expect(error.egress?.bytes, path).toBeLessThan(2 * MB)
+        // The worker fetched the bomb: the page alone is far below the limit.
+        expect(site.requests.filter((request) => request === '/bomb.bin').length, path).toBe(before + 1)
+      }
     })
 
     it('a stylesheet that never finishes is named after the navigation limit, not the job limit', async () => {
