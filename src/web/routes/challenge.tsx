@@ -3,21 +3,13 @@ import { useLocation, useParams } from 'react-router'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { DIFFICULTIES } from '#shared/constants.ts'
-import { NetworkError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { challengeBySlugQuery } from '#web/features/challenges/api/challenges.ts'
-import {
-  ChallengeDetail,
-  ChallengeDetailSkeleton,
-} from '#web/features/challenges/components/challenge-detail.tsx'
-import { ApiError } from '#web/lib/api-client.ts'
-import { NotFoundPage } from '#web/routes/not-found.tsx'
+import { ChallengeDetail } from '#web/features/challenges/components/challenge-detail.tsx'
+import { WithChallenge } from '#web/features/challenges/components/with-challenge.tsx'
+import { isApiNotFound } from '#web/lib/api-client.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
-
-function isNotFound(error: unknown) {
-  return error instanceof ApiError && error.status === 404
-}
 
 /**
  * The challenge a card handed over as navigation state, if it is this one. History state survives
@@ -54,29 +46,17 @@ export function Component() {
     initialData: challengeFromState(state, slug),
     // Shown at once, but refreshed in the background: the card's copy may be old.
     initialDataUpdatedAt: 0,
-    retry: (failures, error) => !isNotFound(error) && failures < 1,
+    retry: (failures, error) => !isApiNotFound(error) && failures < 1,
   })
 
-  if (isNotFound(challenge.error)) return <NotFoundPage />
-  // A failed background refresh keeps showing what is already there.
-  if (!challenge.data) {
-    if (challenge.isError) {
-      return (
-        <>
-          <PageTitle>Network Error</PageTitle>
-          <NetworkError
-            message="Check your internet connection and try again"
-            onRetry={() => challenge.refetch()}
-          />
-        </>
-      )
-    }
-    return <ChallengeDetailSkeleton />
-  }
   return (
-    <>
-      <PageTitle>{challenge.data.title}</PageTitle>
-      <ChallengeDetail challenge={challenge.data} />
-    </>
+    <WithChallenge challenge={challenge}>
+      {(data) => (
+        <>
+          <PageTitle>{data.title}</PageTitle>
+          <ChallengeDetail challenge={data} />
+        </>
+      )}
+    </WithChallenge>
   )
 }

@@ -2,20 +2,16 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link, useParams, useSearchParams } from 'react-router'
 import type { Challenge } from '#shared/challenge.ts'
 import { paths } from '#shared/paths.ts'
-import { NetworkError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { challengeBySlugQuery } from '#web/features/challenges/api/challenges.ts'
-import {
-  ChallengeDetailSkeleton,
-  ChallengeHeader,
-} from '#web/features/challenges/components/challenge-detail.tsx'
+import { ChallengeHeader } from '#web/features/challenges/components/challenge-detail.tsx'
+import { WithChallenge } from '#web/features/challenges/components/with-challenge.tsx'
 import { challengeGalleryQuery } from '#web/features/solutions/api/solutions.ts'
 import { SolutionGallery } from '#web/features/solutions/components/solution-gallery.tsx'
 import { EmptyState, SortSelect } from '#web/features/solutions/components/solutions-page.tsx'
 import { galleryFiltersSearch, parseGalleryFilters } from '#web/features/solutions/gallery-filters.ts'
 import { isApiNotFound } from '#web/lib/api-client.ts'
-import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 /** docs/product.md §11, word for word. */
 export const CHALLENGE_SOLUTIONS_TEXTS = {
@@ -32,26 +28,15 @@ export function ChallengeSolutionsPage() {
     ...challengeBySlugQuery(slug),
     retry: (failures, error) => !isApiNotFound(error) && failures < 1,
   })
-  if (isApiNotFound(challenge.error)) return <NotFoundPage />
-  if (!challenge.data) {
-    if (challenge.isError) {
-      return (
-        <>
-          <PageTitle>Network Error</PageTitle>
-          <NetworkError
-            message="Check your internet connection and try again"
-            onRetry={() => challenge.refetch()}
-          />
-        </>
-      )
-    }
-    return <ChallengeDetailSkeleton />
-  }
   return (
-    <>
-      <PageTitle>{CHALLENGE_SOLUTIONS_TEXTS.title(challenge.data.title)}</PageTitle>
-      <ChallengeSolutions challenge={challenge.data} />
-    </>
+    <WithChallenge challenge={challenge}>
+      {(data) => (
+        <>
+          <PageTitle>{CHALLENGE_SOLUTIONS_TEXTS.title(data.title)}</PageTitle>
+          <ChallengeSolutions challenge={data} />
+        </>
+      )}
+    </WithChallenge>
   )
 }
 
