@@ -16,8 +16,12 @@ const CAPTURE_RESTART_EVERY = 50
  * background services these would reach are off too, though with no name resolution they fail anyway.
  * Lighthouse's Chromium (quality/lighthouse.ts) starts with them too. The page is drawn with
  * RENDERING_ARGS, as the designs are (scripts/content-render.ts), so any Chromium gives the same pixels.
+ * Pages get no SharedWorker: its downloads cannot be counted toward the unpacked limit as a dedicated
+ * worker's are (page-watch.ts), and a one-tab visit has no other tab to share it with
+ * (docs/product.md §10).
  */
 export const CAPTURE_ARGS = [
+  '--disable-blink-features=SharedWorker',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
   '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--disable-quic',

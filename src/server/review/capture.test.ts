@@ -4,6 +4,7 @@ import type http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -119,12 +120,29 @@ const hangingStylesheet: http.RequestListener = (_req, res) => {
   res.write('body{')
 }
 
+/** A transparent 1 × 1 GIF. */
+const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')
+
 /** 60 MB of zeros, gzipped to a few dozen KB: what a page's files are once unpacked counts. */
 const BOMB = gzipSync(Buffer.alloc(60 * MB))
+let lastBombAt = 0
 const bomb =
   (contentType: string): http.RequestListener =>
-  (_req, res) =>
+  (_req, res) => {
+    lastBombAt = Date.now()
     res.writeHead(200, { 'Content-Type': contentType, 'Content-Encoding': 'gzip' }).end(BOMB)
+  }
+/**
+ * An image that arrives a second after a bomb was sent (one sent at most 5 s before it was asked for, or
+ * the next; 10 s at most): a page that shows it keeps loading until its worker's download is unpacking,
+ * so a busy machine cannot end the capture before the worker has asked for it.
+ */
+const afterBomb: http.RequestListener = async (_req, res) => {
+  const asked = Date.now()
+  while (lastBombAt < asked - 5000 && Date.now() < asked + 10_000) await sleep(50)
+  await sleep(1000)
+  res.writeHead(200, { 'Content-Type': 'image/gif' }).end(PIXEL_GIF)
+}
 
 /** A verification tag, as a member puts it in their page's <head> (docs/product.md §10). */
 const tag = (token: string) => `<meta name="${VERIFICATION_META_NAME}" content="${token}">`
@@ -223,8 +241,17 @@ describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_00
           .end(
             `new Worker(URL.createObjectURL(new Blob(["fetch(location.origin + '/bomb.bin').then((r) => r.arrayBuffer()).catch(() => {})"], { type: 'text/javascript' })))`,
           ),
-      '/bomb-worker': landingPage({ body: "<script>new Worker('/bomb-worker.js')</script>" }),
-      '/bomb-nested-worker': landingPage({ body: "<script>new Worker('/bomb-nested-worker.js')</script>" }),
+      '/after-bomb.gif': afterBomb,
+      '/bomb-worker': landingPage({
+        body: '<script>new Worker(\'/bomb-worker.js\')</script><img src="/after-bomb.gif" alt="">',
+      }),
+      '/bomb-nested-worker': landingPage({
+        body: '<script>new Worker(\'/bomb-nested-worker.js\')</script><img src="/after-bomb.gif" alt="">',
+      }),
+      // A shared worker's downloads could not be counted: pages get none, so this one never starts.
+      '/bomb-shared-worker': landingPage({
+        body: "<script>if (typeof SharedWorker === 'function') new SharedWorker('/bomb-worker.js')</script>",
+      }),
       '/hang.css': hangingStylesheet,
       '/hanging-stylesheet': landingPage({ head: '<link rel="stylesheet" href="/hang.css">' }),
       // A script after the stylesheet waits for it: DOMContentLoaded never comes.
@@ -663,6 +690,13 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
         // The worker fetched the bomb: the page alone is far below the limit.
         expect(site.requests.filter((request) => request === '/bomb.bin').length, path).toBe(before + 1)
       }
+    })
+
+    it('gives a page no SharedWorker, whose downloads could not be counted', async () => {
+      const before = site.requests.filter((request) => request === '/bomb.bin').length
+      const result = await capture('/bomb-shared-worker', { breakpoints: ['desktop'], settleTimeoutMs: 1000 })
+      expect(result.captures).toHaveLength(1)
+      expect(site.requests.filter((request) => request === '/bomb.bin').length).toBe(before)
     })
 
     it('a stylesheet that never finishes is named after the navigation limit, not the job limit', async () => {
