@@ -185,6 +185,8 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       ],
       requestsLeftToday: REVIEW_REQUESTS_PER_DAY - 2,
       nextRequestAt: null,
+      // The submission's solution page (docs/product.md §11).
+      solutionId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
     })
     await t.runReviews()
   })
@@ -270,6 +272,7 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       reviews: [],
       requestsLeftToday: REVIEW_REQUESTS_PER_DAY,
       nextRequestAt: null,
+      solutionId: null,
     })
 
     await start(stranger)
