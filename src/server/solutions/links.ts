@@ -14,6 +14,13 @@ async function rowsOf(db: Database, query: ReturnType<typeof sql>): Promise<Map<
   return new Map(rows.map((row) => [row.key, row.public_id]))
 }
 
+/** `(a, b, c)`: the values as parameters, for `in`. */
+const listOf = (values: readonly string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`
+
 /** Listed: a review passed (its row keeps the latest, #server/solutions/listing.ts) and not hidden. */
 const listed = sql`uc.passed_review_id is not null and not uc.hidden`
 
@@ -28,10 +35,7 @@ export async function latestListedSolutions(
     sql`select distinct on (u.username) u.username as key, uc.public_id
       from users u
       join user_challenges uc on uc.user_id = u.id
-      where u.username in (${sql.join(
-        usernames.map((name) => sql`${name}`),
-        sql`, `,
-      )}) and ${listed}
+      where u.username in ${listOf(usernames)} and ${listed}
       order by u.username, uc.passed_at desc, uc.id desc`,
   )
 }
@@ -47,9 +51,6 @@ export async function listedSolutionsOf(
     db,
     sql`select uc.user_id::text as key, uc.public_id
       from user_challenges uc
-      where uc.challenge_id = ${challengeId} and uc.user_id in (${sql.join(
-        userIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and ${listed}`,
+      where uc.challenge_id = ${challengeId} and uc.user_id in ${listOf(userIds)} and ${listed}`,
   )
 }
