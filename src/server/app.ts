@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Store } from 'hono-rate-limiter'
+import { adminsOf } from '#server/auth/admins.ts'
 import { createGitHubClient, type GitHubClient } from '#server/auth/github.ts'
 import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
 import { authRoutes } from '#server/auth/routes.ts'
@@ -27,9 +28,11 @@ import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { competitionRoutes } from '#server/routes/competitions.ts'
+import { feedbackRoutes } from '#server/routes/feedback.ts'
 import { fileRoutes } from '#server/routes/files.ts'
 import { createLeaderboard, LEADERBOARD_CACHE_MS, leaderboardRoutes } from '#server/routes/leaderboard.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
+import { moderationRoutes } from '#server/routes/moderation.ts'
 import { reviewRoutes } from '#server/routes/reviews.ts'
 import { solutionRoutes } from '#server/routes/solutions.ts'
 import { userRoutes } from '#server/routes/users.ts'
@@ -88,6 +91,7 @@ function publicConfig(env: Env): PublicConfig {
 export function createApp(deps: AppDeps) {
   const { env, db, storage, log } = deps
   const config = publicConfig(env)
+  const admins = adminsOf(env.ADMIN_GITHUB_LOGINS)
 
   const limits = deps.rateLimits ?? rateLimitsFromEnv(env)
   const catalogue = deps.catalogue ?? createCatalogue(db, { log })
@@ -157,6 +161,16 @@ export function createApp(deps: AppDeps) {
   const limitMutations: MiddlewareHandler = async (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
 
+  const feedbackDeps = {
+    db,
+    admins,
+    guard: { csrf, limit: limitMutations },
+    ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
+    onProfileChanged: (userId: string) => {
+      memberCaches.forgetUser(userId)
+      memberCaches.profilesChanged()
+    },
+  }
   const api = new Hono<{ Variables: AuthVariables }>()
     // Before loadUser: health answers even when the session lookup cannot, and within seconds.
     .get('/health', async (c) => {
@@ -190,7 +204,7 @@ export function createApp(deps: AppDeps) {
     .get('/session', (c) => {
       c.header('Cache-Control', 'no-store')
       const user = c.get('user')
-      return c.json({ user: user ? toSessionUser(user) : null })
+      return c.json({ user: user ? toSessionUser(user, admins) : null })
     })
     .route('/challenges', challengeRoutes(catalogue))
     .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions))
@@ -198,6 +212,9 @@ export function createApp(deps: AppDeps) {
     .route('/reviews', reviewRoutes(reviews))
     // Solutions and their galleries (docs/product.md "Solutions"); an edit passes the guards of /me.
     .route('/', solutionRoutes(db, { csrf, limit: limitMutations }))
+    // Feedback and moderation (docs/product.md §12): each route checks the session itself.
+    .route('/', feedbackRoutes(feedbackDeps))
+    .route('/', moderationRoutes(feedbackDeps))
     // '/me/*' covers /me itself too: one guard per request.
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/leaderboard', requireUser)
@@ -212,6 +229,7 @@ export function createApp(deps: AppDeps) {
         onUserChanged,
         redirectDownloads: env.STORAGE_REDIRECT,
         dashboards: memberCaches.dashboards,
+        admins,
       }),
     )
     .all('*', (c) =>

@@ -70,6 +70,26 @@ const envSchema = z.object({
   SOCIAL_GITHUB_URL: optionalUrl.default('https://github.com/frontend-dojo'),
   SOCIAL_X_URL: optionalUrl.default('https://x.com/frontenddojo'),
   SOCIAL_LINKEDIN_URL: optionalUrl.default('https://www.linkedin.com/company/frontend-dojo'),
+  /**
+   * The admins (docs/product.md §12): GitHub logins, separated by commas or spaces, any letter case. They
+   * see reports and moderate. None by default.
+   */
+  ADMIN_GITHUB_LOGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(/[\s,]+/)
+        .map((login) => login.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[a-z\d](?:[a-z\d]|-(?=[a-z\d])){0,38}$/, 'must be GitHub logins, separated by commas'),
+      ),
+    ),
   RATE_LIMIT_SIGN_IN: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(20),
   RATE_LIMIT_MUTATIONS: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(60),
   RATE_LIMIT_STORE: z

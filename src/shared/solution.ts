@@ -10,7 +10,7 @@ import { parseRepositoryUrl, REPOSITORY_URL_INVALID } from '#shared/live-url-rul
  */
 
 export const DIFFICULTY_VALUES = DIFFICULTIES
-export const GALLERY_SORTS = ['newest', 'score'] as const
+export const GALLERY_SORTS = ['newest', 'score', 'liked'] as const
 export type GallerySort = (typeof GALLERY_SORTS)[number]
 /** Cards per gallery page, unless `limit` asks for fewer or more (at most GALLERY_MAX_LIMIT). */
 export const GALLERY_PAGE_SIZE = 24
@@ -98,6 +98,12 @@ export const solutionSchema = z.object({
     .nullable(),
   /** Newest first. */
   iterations: z.array(iterationSchema),
+  /** Feedback (docs/product.md §12): likes, visible comments, and whether the reader liked it. */
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  likedByMe: z.boolean(),
+  /** An admin hid it: its author and the admins still see it, with this said. */
+  moderatorHidden: z.boolean(),
 })
 export type Solution = z.infer<typeof solutionSchema>
 export const solutionResponse = z.object({ solution: solutionSchema })
@@ -113,6 +119,8 @@ export const solutionCardSchema = z.object({
   passedAt: z.string(),
   /** The latest passed review's desktop capture (a /files/... URL); its top is shown at 1440×900. */
   captureUrl: z.string().nullable(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
 })
 export type SolutionCard = z.infer<typeof solutionCardSchema>
 export const galleryResponse = z.object({

@@ -11,6 +11,8 @@ export const sessionUserSchema = z.object({
   avatarUrl: z.string().nullable(),
   points: z.number().int(),
   submission: z.number().int(),
+  /** Named in ADMIN_GITHUB_LOGINS: may moderate (docs/product.md §12). */
+  isAdmin: z.boolean(),
 })
 export type SessionUser = z.infer<typeof sessionUserSchema>
 export const meResponse = z.object({ user: sessionUserSchema })

@@ -49,6 +49,11 @@ export const users = pgTable(
       .notNull()
       .unique()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * Set while an admin has suspended the member from commenting (docs/product.md §12): they may still
+     * read, like and report. moderation_actions records who did it and when.
+     */
+    commentingSuspendedAt: timestamp('commenting_suspended_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -153,6 +158,18 @@ export const userChallenges = pgTable(
     }),
     passedAt: timestamp('passed_at', { withTimezone: true }),
     passedScore10: integer('passed_score10'),
+    /**
+     * Feedback (docs/product.md §12): the likes (rows of solution_likes) and the comments anyone can see
+     * (not deleted, not hidden), kept with the row in the transaction that changes them, so that cards and
+     * the "most liked" and "needs feedback" lists read no other table.
+     */
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    /**
+     * An admin hid the solution (docs/product.md §12): `hidden` is then true as well, and its author
+     * cannot show it again; restoring clears both.
+     */
+    moderatorHiddenAt: timestamp('moderator_hidden_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -175,6 +192,24 @@ export const userChallenges = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.passedReviewId} is not null and not ${t.hidden}`),
+    // "Most liked" (docs/product.md §12), site-wide and per challenge.
+    index('user_challenges_gallery_likes_idx')
+      .on(t.likeCount.desc().nullsFirst(), t.passedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.passedReviewId} is not null and not ${t.hidden}`),
+    index('user_challenges_challenge_gallery_likes_idx')
+      .on(
+        t.challengeId,
+        t.likeCount.desc().nullsFirst(),
+        t.passedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.passedReviewId} is not null and not ${t.hidden}`),
+    // "Needs feedback" (docs/product.md §12): listed solutions without a comment, oldest pass first.
+    index('user_challenges_needs_feedback_idx')
+      .on(t.passedAt, t.id)
+      .where(sql`${t.passedReviewId} is not null and not ${t.hidden} and ${t.commentCount} = 0`),
+    check('user_challenges_like_count_check', sql`${t.likeCount} >= 0`),
+    check('user_challenges_comment_count_check', sql`${t.commentCount} >= 0`),
     check('user_challenges_write_up_check', sql`char_length(${t.writeUp}) <= 5000`),
     check(
       'user_challenges_ownership_check',
@@ -225,6 +260,8 @@ export const oauthStates = pgTable(
     stateHash: text('state_hash').primaryKey(),
     browserKeyHash: text('browser_key_hash').notNull(),
     codeVerifier: text('code_verifier').notNull(),
+    /** Where the sign-in comes back to: a path on this site (docs/product.md §12), else the dashboard. */
+    returnTo: text('return_to'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -461,5 +498,165 @@ export const reviewBreakpoints = pgTable(
     unique('review_breakpoints_review_breakpoint_key').on(t.reviewId, t.breakpoint),
     check('review_breakpoints_breakpoint_check', sql`${t.breakpoint} in ('desktop', 'tablet', 'mobile')`),
     check('review_breakpoints_score_check', sql`${t.score} >= 0 and ${t.score} <= 100`),
+  ],
+)
+
+/**
+ * A comment on a solution (docs/product.md §12), or a reply to one (`parent_id`: replies go one level
+ * deep, so a parent is never itself a reply). `author_id` is the one place authorship is kept: deleting a
+ * member deletes their comments. A deleted comment keeps its row (body emptied) while replies hang under it.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    publicId: uuid('public_id').notNull().unique().defaultRandom(),
+    userChallengeId: integer('user_challenge_id')
+      .notNull()
+      .references(() => userChallenges.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** Markdown, as written; empty once deleted. */
+    body: text('body').notNull(),
+    /** When the solution's author marked it helpful; null when not (or unmarked). */
+    helpfulAt: timestamp('helpful_at', { withTimezone: true }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** An admin hid it: only its author and the admins see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('comments_kind_check', sql`${t.kind} in ('question', 'code_review', 'praise')`),
+    check('comments_body_check', sql`char_length(${t.body}) <= 3000`),
+    index('comments_solution_idx').on(t.userChallengeId, t.createdAt, t.id),
+    index('comments_parent_idx').on(t.parentId),
+    index('comments_author_idx').on(t.authorId, t.createdAt),
+    // A profile's count of comments marked helpful.
+    index('comments_author_helpful_idx')
+      .on(t.authorId)
+      .where(sql`${t.helpfulAt} is not null and ${t.deletedAt} is null`),
+  ],
+)
+
+/** One like per member per solution (docs/product.md §12); user_challenges.like_count counts them. */
+export const solutionLikes = pgTable(
+  'solution_likes',
+  {
+    userChallengeId: integer('user_challenge_id')
+      .notNull()
+      .references(() => userChallenges.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userChallengeId, t.userId] }),
+    index('solution_likes_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * In-app notifications (docs/product.md §12), one per event and recipient: the unique indexes make a
+ * second insert for the same event a no-op.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'comment' on your solution, 'reply' to your comment, 'helpful' mark on yours, 'review' finished. */
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    userChallengeId: integer('user_challenge_id')
+      .notNull()
+      .references(() => userChallenges.id, { onDelete: 'cascade' }),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id').references(() => submissionReviews.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('notifications_kind_check', sql`${t.kind} in ('comment', 'reply', 'helpful', 'review')`),
+    uniqueIndex('notifications_comment_event_idx')
+      .on(t.recipientId, t.kind, t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    uniqueIndex('notifications_review_event_idx')
+      .on(t.recipientId, t.reviewId)
+      .where(sql`${t.reviewId} is not null`),
+    index('notifications_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
+    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+  ],
+)
+
+/** A member's report of a comment or a solution (docs/product.md §12); admins resolve it. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Exactly one of the two: the comment reported, or the solution. */
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    userChallengeId: integer('user_challenge_id').references(() => userChallenges.id, {
+      onDelete: 'cascade',
+    }),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status').notNull().default('open'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reports_target_check', sql`(${t.commentId} is null) <> (${t.userChallengeId} is null)`),
+    check('reports_reason_check', sql`${t.reason} in ('spam', 'abuse', 'plagiarism', 'other')`),
+    check('reports_details_check', sql`char_length(${t.details}) <= 500`),
+    check('reports_status_check', sql`${t.status} in ('open', 'actioned', 'dismissed')`),
+    // One open report per member and target: reporting again changes nothing.
+    uniqueIndex('reports_open_comment_idx')
+      .on(t.reporterId, t.commentId)
+      .where(sql`${t.status} = 'open' and ${t.commentId} is not null`),
+    uniqueIndex('reports_open_solution_idx')
+      .on(t.reporterId, t.userChallengeId)
+      .where(sql`${t.status} = 'open' and ${t.userChallengeId} is not null`),
+    index('reports_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+)
+
+/**
+ * The moderation audit log (docs/product.md §12): every admin action, with who and when. Rows outlive
+ * what they name (the references are set null), and keep the admin's login as it was.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    adminLogin: text('admin_login').notNull(),
+    action: text('action').notNull(),
+    commentId: integer('comment_id').references(() => comments.id, { onDelete: 'set null' }),
+    userChallengeId: integer('user_challenge_id').references(() => userChallenges.id, {
+      onDelete: 'set null',
+    }),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'moderation_actions_action_check',
+      sql`${t.action} in ('hide_comment', 'restore_comment', 'hide_solution', 'restore_solution', 'suspend_member', 'restore_member', 'dismiss_report')`,
+    ),
+    check('moderation_actions_note_check', sql`char_length(${t.note}) <= 500`),
+    index('moderation_actions_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 )

@@ -51,7 +51,7 @@ type ParameterObject = {
 }
 
 export type Operation = {
-  method: 'get' | 'post' | 'patch'
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
   /** OpenAPI's template: `{param}` where Hono writes `:param`. */
   path: string
   operationId: string
@@ -83,6 +83,9 @@ const TAGS = {
   Solutions: 'Members’ solutions: one page each, the galleries, and the author’s edits.',
   'My account': 'The signed-in member: who they are, their profile, their dashboard.',
   'My challenges': 'The signed-in member’s journey on a challenge: start, submit, download, reviews.',
+  Feedback: 'Comments, replies, helpful marks and likes on solutions; the "needs feedback" list.',
+  Notifications: 'The signed-in member’s notifications and their unread count.',
+  Moderation: 'Reports of abuse, and the admins’ actions on them, each kept in an audit log.',
 } as const
 type Tag = keyof typeof TAGS
 

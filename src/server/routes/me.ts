@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { z } from 'zod'
+import type { Admins } from '#server/auth/admins.ts'
 import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { findChallengeById, liveUrlOf, toChallenge } from '#server/catalogue/challenge-rows.ts'
@@ -42,7 +43,7 @@ function toOwnProfile(user: UserRow): OwnProfile {
   }
 }
 
-export function toSessionUser(user: UserRow): SessionUser {
+export function toSessionUser(user: UserRow, admins: Admins): SessionUser {
   return {
     id: user.id,
     email: user.email,
@@ -51,6 +52,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     avatarUrl: user.avatarUrl,
     points: user.points,
     submission: user.submission,
+    isAdmin: admins.has(user.username),
   }
 }
 
@@ -91,6 +93,8 @@ export function meRoutes(deps: {
   redirectDownloads?: boolean
   /** Dashboard counts kept for a moment (member-caches.ts; a lifetime of 0 keeps none). */
   dashboards: ExpiringCache<DashboardCounts>
+  /** ADMIN_GITHUB_LOGINS (docs/product.md §12), for the session's `isAdmin`. */
+  admins: Admins
 }) {
   const { db, storage, catalogue, reviews } = deps
   const changed = (userId: string) => deps.onUserChanged?.(userId)
@@ -105,7 +109,7 @@ export function meRoutes(deps: {
   }
   return (
     new Hono<{ Variables: MemberVariables }>()
-      .get('/', (c) => c.json({ user: toSessionUser(c.get('user')) }))
+      .get('/', (c) => c.json({ user: toSessionUser(c.get('user'), deps.admins) }))
       .get('/profile', (c) => c.json({ profile: toOwnProfile(c.get('user')) }))
       .patch('/profile', async (c) => {
         const body = await readJsonBody(c)
@@ -243,7 +247,7 @@ export function meRoutes(deps: {
         changed(userId)
         return c.json({
           progress: toProgress(id, result.row),
-          user: toSessionUser(result.member),
+          user: toSessionUser(result.member, deps.admins),
           review: result.queued.review,
         } satisfies SubmitResponse)
       })
