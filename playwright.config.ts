@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './src/server/chromium.ts'
 import { liveSitesEnv } from './tests/support/loopback-only-dns.ts'
+import { E2E_ADMIN_LOGIN } from './tests/e2e/sign-in-helper.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
@@ -67,6 +68,8 @@ export default defineConfig({
         // one with it) as a real one would, so tests earn points the way members do (docs/product.md §10).
         ...liveSitesEnv(sitesPort, ['github.io', 'gitlab.io']),
         REVIEW_LIGHTHOUSE: 'off',
+        // The moderation tests sign in as this login to act as an admin (docs/product.md §12).
+        ADMIN_GITHUB_LOGINS: E2E_ADMIN_LOGIN,
       },
     },
   ],
