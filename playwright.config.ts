@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './src/server/chromium.ts'
+import { E2E_ADMIN_LOGIN } from './tests/e2e/admin-login.ts'
 import { liveSitesEnv } from './tests/support/loopback-only-dns.ts'
-import { E2E_ADMIN_LOGIN } from './tests/e2e/sign-in-helper.ts'
 
 const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`

@@ -55,6 +55,3 @@ export async function memberPageOn(baseUrl: string, browser: Browser, testInfo: 
   await signIn(page, testInfo, login)
   return { context, page, errors }
 }
-
-/** The one admin of the browser tests' server (playwright.config.ts sets ADMIN_GITHUB_LOGINS to it). */
-export const E2E_ADMIN_LOGIN = 'dojo-admin'
