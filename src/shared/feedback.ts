@@ -209,6 +209,7 @@ export const REPORT_DETAILS_MAX_LENGTH = 500
 export const REPORT_THANKS = 'Thank you. An admin will look at your report.'
 export const REPORT_REASON_INVALID = 'Choose why you are reporting this.'
 export const REPORT_DETAILS_TOO_LONG = `Details can be at most ${REPORT_DETAILS_MAX_LENGTH} characters.`
+export const REPORT_OWN_WORK = 'You cannot report your own work.'
 
 /** POST /api/reports: a comment or a solution, by its public id. */
 export const newReportSchema = z.strictObject(
@@ -230,6 +231,9 @@ export type NewReport = z.input<typeof newReportSchema>
 export const reportResponse = z.object({ report: z.object({ id: z.string() }) })
 
 export const NOT_AN_ADMIN = 'Only admins can do that.'
+export const NO_SUCH_REPORT = 'There is no such report.'
+export const NO_SUCH_MEMBER = 'There is no such member.'
+export const SUSPEND_SELF = 'You cannot suspend yourself.'
 export const MODERATION_ACTIONS = [
   'hide_comment',
   'restore_comment',
