@@ -17,6 +17,8 @@ export const paths = {
   leaderboard: '/leaderboard',
   profile: (username: string) => `/profile/${encodeURIComponent(username)}`,
   settings: '/settings',
+  notifications: '/notifications',
+  admin: '/admin',
   about: '/about',
   terms: '/terms',
   privacy: '/privacy',
