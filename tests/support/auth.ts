@@ -57,8 +57,10 @@ export function locationOf(response: Response): URL {
 }
 
 /** Starts a sign-in and returns the emulator's authorize URL (the browser is now holding the state cookie). */
-export async function startSignIn(b: TestBrowser): Promise<URL> {
-  const start = await b.get('/auth/github')
+export async function startSignIn(b: TestBrowser, returnTo?: string): Promise<URL> {
+  const start = await b.get(
+    returnTo === undefined ? '/auth/github' : `/auth/github?returnTo=${encodeURIComponent(returnTo)}`,
+  )
   if (start.status !== 302) throw new Error(`sign-in start answered ${start.status}`)
   return locationOf(start)
 }
@@ -87,8 +89,8 @@ export async function authorize(
 }
 
 /** The whole real flow against the emulator; returns where the app sent the browser at the end. */
-export async function signIn(b: TestBrowser, options: { login?: string } = {}) {
-  const callback = await authorize(b, await startSignIn(b), options)
+export async function signIn(b: TestBrowser, options: { login?: string; returnTo?: string } = {}) {
+  const callback = await authorize(b, await startSignIn(b, options.returnTo), options)
   const done = await b.get(`${callback.pathname}${callback.search}`)
   return locationOf(done)
 }

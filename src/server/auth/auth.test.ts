@@ -5,7 +5,7 @@ import { upsertGitHubUser } from '#server/auth/users.ts'
 import { oauthStates, sessions, users } from '#server/db/schema.ts'
 import { emulatedId } from '#server/github-emulator/routes.ts'
 import { createTestApp } from '#tests/support/app.ts'
-import { authorize, browser, locationOf, signIn, startSignIn } from '#tests/support/auth.ts'
+import { authorize, browser, locationOf, ORIGIN, signIn, startSignIn } from '#tests/support/auth.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -59,6 +59,22 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
       },
     })
     expect(JSON.stringify(body)).not.toContain('gho_')
+  })
+
+  it('comes back to the path the sign-in was started for, and only to one of this site', async () => {
+    const path = '/solutions/3f1c0a4e-7d1e-4a59-8d0b-0c3c1e0b1a2f?x=1#comments'
+    expect((await signIn(browser(t.app), { login: 'returner', returnTo: path })).toString()).toBe(
+      `${ORIGIN}${path}`,
+    )
+    for (const returnTo of [
+      '//evil.example/',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/auth/sign-out',
+    ]) {
+      const landed = await signIn(browser(t.app), { login: 'returner', returnTo })
+      expect(landed.toString(), returnTo).toBe(`${ORIGIN}/my`)
+    }
   })
 
   it('answers the session check with the user, or null for a visitor', async () => {

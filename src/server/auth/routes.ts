@@ -16,6 +16,7 @@ import type { Database } from '#server/db/client.ts'
 import { oauthStates } from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
+import { safeReturnPath } from '#shared/return-path.ts'
 
 const STATE_TTL_MS = 10 * 60 * 1000
 const BROWSER_COOKIE = 'dojo_oauth'
@@ -34,7 +35,8 @@ function requestHost(c: Context, trustProxy: number): string {
 
 /**
  * GET /auth/github starts the sign-in (a plain link, no form); GitHub sends the browser back to
- * /auth/github/callback. POST /auth/sign-out ends the session. The callback lands on /my, or, on any
+ * /auth/github/callback. POST /auth/sign-out ends the session. The callback lands on the path
+ * `?returnTo=` named when it is one of this site's (docs/product.md §12), else on /my, or, on any
  * failure, signed out on /sign-in-failed while the log says why.
  */
 export function authRoutes(deps: {
@@ -80,6 +82,8 @@ export function authRoutes(deps: {
         stateHash: sha256(state),
         browserKeyHash: sha256(browserKey),
         codeVerifier,
+        // Where to come back to (docs/product.md §12): a path on this site, else the dashboard.
+        returnTo: safeReturnPath(c.req.query('returnTo')),
         createdAt: now,
         expiresAt: new Date(now.getTime() + STATE_TTL_MS),
       })
@@ -130,7 +134,8 @@ export function authRoutes(deps: {
         if (previous) await endSession(previous)
         setSessionCookie(c, env, await createSession(db, user.id))
         log.info('signed in', { username: user.username })
-        return c.redirect(SIGN_IN_RETURN_PATH, 302)
+        // Checked again on the way out: the row holds only what passed the check on the way in.
+        return c.redirect(safeReturnPath(pending.returnTo) ?? SIGN_IN_RETURN_PATH, 302)
       } catch (error) {
         if (error instanceof SignInError) return fail(error.message)
         log.error('Error storing user info:', { error })

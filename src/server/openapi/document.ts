@@ -13,6 +13,7 @@ import { reviewIdParams } from '#server/routes/reviews.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { leaderboardQuerySchema } from '#shared/member.ts'
+import { RETURN_PATH_MAX_LENGTH } from '#shared/return-path.ts'
 import { REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
 import {
   challengeGalleryQuery,
@@ -134,6 +135,15 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 export const docsAssetParams = z.object({ asset: z.string().min(1) })
 
 /** Every operation, grouped as the app composes its routes (src/server/app.ts). */
+/** Described only: the route reads `returnTo` through safeReturnPath, which ignores what it refuses. */
+const signInQuery = z.object({
+  returnTo: z
+    .string()
+    .max(RETURN_PATH_MAX_LENGTH)
+    .optional()
+    .describe('A path on this site (one leading slash), such as /solutions/<id>.'),
+})
+
 const OPERATIONS: Operation[] = [
   {
     method: 'get',
@@ -211,8 +221,10 @@ const OPERATIONS: Operation[] = [
     description:
       'A link for the browser, not a call for scripts: it sets a short-lived cookie for this sign-in and ' +
       'redirects to GitHub (OAuth with state and PKCE). Started at another address of the server, it ' +
-      'first moves to the public address.',
+      'first moves to the public address. `returnTo`, a path on this site, is where the sign-in comes back ' +
+      'to; without it, or with anything but such a path, it comes back to the dashboard.',
     tag: 'Sign-in',
+    query: signInQuery,
     responses: {
       302: redirect('To GitHub’s authorization page, or to the same path on the public address.'),
       429: error('Too many sign-ins started from this address; try again later.'),
