@@ -134,7 +134,6 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
 
 export const docsAssetParams = z.object({ asset: z.string().min(1) })
 
-/** Every operation, grouped as the app composes its routes (src/server/app.ts). */
 /** Described only: the route reads `returnTo` through safeReturnPath, which ignores what it refuses. */
 const signInQuery = z.object({
   returnTo: z
@@ -144,6 +143,7 @@ const signInQuery = z.object({
     .describe('A path on this site (one leading slash), such as /solutions/<id>.'),
 })
 
+/** Every operation, grouped as the app composes its routes (src/server/app.ts). */
 const OPERATIONS: Operation[] = [
   {
     method: 'get',
