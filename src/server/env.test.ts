@@ -131,6 +131,18 @@ describe('configuration', () => {
     expect(startupWarnings(parseEnv({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' }))).toEqual([])
   })
 
+  it('reads the admins as GitHub logins in lower case, none by default', () => {
+    expect(parseEnv({}).ADMIN_GITHUB_LOGINS).toEqual([])
+    expect(parseEnv({ ADMIN_GITHUB_LOGINS: ' Ada, grace-h  linus,' }).ADMIN_GITHUB_LOGINS).toEqual([
+      'ada',
+      'grace-h',
+      'linus',
+    ])
+    expect(() => parseEnv({ ADMIN_GITHUB_LOGINS: 'ada;drop' })).toThrow(
+      /ADMIN_GITHUB_LOGINS must be GitHub logins, separated by commas/,
+    )
+  })
+
   it('reads TRUST_PROXY as a number of proxies, off by default', () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(0)
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1)
