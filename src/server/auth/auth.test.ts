@@ -61,6 +61,26 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
     expect(JSON.stringify(body)).not.toContain('gho_')
   })
 
+  it('says in the session whether the member is one of the admins ADMIN_GITHUB_LOGINS names', async () => {
+    const withAdmins = await createTestApp(database, { ADMIN_GITHUB_LOGINS: 'Head-Mod, other' })
+    const isAdmin = async (login: string) => {
+      const b = browser(withAdmins.app)
+      await signIn(b, { login })
+      const session = (await (await b.get('/api/session')).json()) as { user: { isAdmin: boolean } }
+      const me = (await (await b.get('/api/me')).json()) as { user: { isAdmin: boolean } }
+      expect(me.user.isAdmin).toBe(session.user.isAdmin)
+      return session.user.isAdmin
+    }
+    expect(await isAdmin('head-mod')).toBe(true)
+    expect(await isAdmin('head-mod-2')).toBe(false)
+    // The same member on an app without admins.
+    const b = browser(t.app)
+    await signIn(b, { login: 'head-mod' })
+    expect(
+      ((await (await b.get('/api/session')).json()) as { user: { isAdmin: boolean } }).user.isAdmin,
+    ).toBe(false)
+  })
+
   it('comes back to the path the sign-in was started for, and only to one of this site', async () => {
     const path = '/solutions/3f1c0a4e-7d1e-4a59-8d0b-0c3c1e0b1a2f?x=1#comments'
     expect((await signIn(browser(t.app), { login: 'returner', returnTo: path })).toString()).toBe(
