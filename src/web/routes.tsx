@@ -34,6 +34,8 @@ export function createRoutes(): RouteObject[] {
             { path: 'user-challenges/:status', lazy: () => import('#web/routes/user-challenges.tsx') },
             { path: 'leaderboard', lazy: () => import('#web/routes/leaderboard.tsx') },
             { path: 'settings', lazy: () => import('#web/routes/settings.tsx') },
+            { path: 'notifications', lazy: () => import('#web/routes/notifications.tsx') },
+            { path: 'admin', lazy: () => import('#web/routes/admin.tsx') },
           ],
         },
         { path: 'profile/:username', lazy: () => import('#web/routes/profile.tsx') },

@@ -19,7 +19,8 @@ const itemClasses =
   'flex w-full items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:bg-slate-100 focus-visible:text-slate-900 focus-visible:-outline-offset-2'
 
 /**
- * The avatar and its dropdown (docs/product.md §2 Navbar): Home, Profile, Settings, Sign Out. It follows the
+ * The avatar and its dropdown (docs/product.md §2 Navbar): Home, Profile, Settings, Admin for an admin
+ * (docs/product.md §12), Sign Out. It follows the
  * ARIA menu button pattern: Enter, Space or the arrow keys open it on an item, the arrow keys, Home and End
  * move between items, Escape closes it and gives focus back to the avatar, Tab leaves and closes it. A click
  * outside closes it too.
@@ -152,6 +153,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
               { to: paths.home, label: 'Home' },
               { to: paths.profile(user.username), label: 'Profile' },
               { to: paths.settings, label: 'Settings' },
+              ...(user.isAdmin ? [{ to: paths.admin, label: 'Admin' }] : []),
             ].map((item) => (
               <Link
                 key={item.label}

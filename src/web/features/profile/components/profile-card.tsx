@@ -5,12 +5,15 @@ import { webUrl } from '#web/lib/web-url.ts'
 
 /**
  * A member's public card (docs/product.md §2 Profile): avatar or "No Image", name (fallback "No Name"),
- * @username, bio (fallback "Frontend Developer"), points, submissions and the social links they set.
+ * @username, bio (fallback "Frontend Developer"), points, submissions, the social links they set, and how many
+ * of their comments were marked helpful (docs/product.md §12).
  */
 export function ProfileCard({ profile }: { profile: PublicProfile }) {
   const linkedin = webUrl(profile.linkedinUrl)
   const github = webUrl(profile.githubUrl)
   const name = profile.name?.trim() || 'No Name'
+  // Comments of theirs marked helpful (docs/product.md §12); read defensively until every server sends it.
+  const helpfulComments = (profile as PublicProfile & { helpfulComments?: number }).helpfulComments
 
   return (
     <article
@@ -65,6 +68,12 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
           <Stat label="Points" value={profile.points} />
           <Stat label="Submissions" value={profile.submission} />
         </dl>
+        {helpfulComments === undefined ? null : (
+          <p data-testid="helpful-comments" className="mt-4 text-sm font-medium text-slate-700">
+            Helpful comments:{' '}
+            <span className="font-semibold text-slate-900 tabular-nums">{helpfulComments}</span>
+          </p>
+        )}
       </div>
     </article>
   )

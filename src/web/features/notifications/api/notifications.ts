@@ -1,0 +1,86 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+} from '@tanstack/react-query'
+import {
+  NOTIFICATION_POLL_MS,
+  type NotificationsResponse,
+  type UnreadCountResponse,
+} from '#shared/feedback.ts'
+import { memberKeys } from '#web/features/auth/api/session.ts'
+import { apiFetch, postJson } from '#web/lib/api-client.ts'
+
+/** Under the member keys: signing out drops them with the rest of the member's data. */
+export const notificationKeys = {
+  all: [...memberKeys.all, 'notifications'] as const,
+  unreadCount: [...memberKeys.all, 'notifications', 'unread-count'] as const,
+  list: [...memberKeys.all, 'notifications', 'list'] as const,
+}
+
+/**
+ * The navbar bell's count (docs/product.md §12): asked every NOTIFICATION_POLL_MS while the tab is
+ * visible, never while it is hidden (TanStack Query's focus manager follows `visibilitychange`), and
+ * at once when the tab becomes visible again.
+ */
+export const unreadCountQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.unreadCount,
+    queryFn: async () =>
+      (await apiFetch<UnreadCountResponse>('/api/me/notifications/unread-count')).unreadCount,
+    staleTime: 0,
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+  })
+
+/** The member's notifications, newest first, page by page: each page's `nextCursor` asks for the next. */
+export const notificationsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: notificationKeys.list,
+    queryFn: ({ pageParam }) =>
+      apiFetch<NotificationsResponse>(
+        pageParam === null
+          ? '/api/me/notifications'
+          : `/api/me/notifications?${new URLSearchParams({ cursor: pageParam })}`,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  })
+
+export async function markNotificationRead(id: string): Promise<number> {
+  return (
+    await apiFetch<UnreadCountResponse>(`/api/me/notifications/${encodeURIComponent(id)}/read`, postJson())
+  ).unreadCount
+}
+
+export async function markAllNotificationsRead(): Promise<number> {
+  return (await apiFetch<UnreadCountResponse>('/api/me/notifications/read-all', postJson())).unreadCount
+}
+
+/**
+ * After marking: the bell takes the count the server answered, the list shows the marked ones read at
+ * once (`id` null: all of them), and both are read again.
+ */
+export function afterMarkingRead(queryClient: QueryClient, unreadCount: number, id: string | null): void {
+  queryClient.setQueryData(notificationKeys.unreadCount, unreadCount)
+  queryClient.setQueryData<InfiniteData<NotificationsResponse, string | null>>(
+    notificationKeys.list,
+    (data) =>
+      data
+        ? {
+            ...data,
+            pages: data.pages.map((page) => ({
+              ...page,
+              unreadCount,
+              notifications: page.notifications.map((notification) =>
+                id === null || notification.id === id ? { ...notification, read: true } : notification,
+              ),
+            })),
+          }
+        : data,
+  )
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all })
+}

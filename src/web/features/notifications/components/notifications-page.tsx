@@ -1,0 +1,252 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import type { Notification } from '#shared/feedback.ts'
+import { NetworkError } from '#web/components/network-error.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { Spinner } from '#web/components/ui/spinner.tsx'
+import {
+  afterMarkingRead,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationsQuery,
+} from '#web/features/notifications/api/notifications.ts'
+import { BellIcon } from '#web/features/notifications/components/notification-bell.tsx'
+import {
+  NOTIFICATION_TEXTS,
+  notificationHref,
+  notificationSentence,
+} from '#web/features/notifications/texts.ts'
+import { formatLongDateUtc } from '#web/lib/format.ts'
+import { toast } from '#web/lib/toast.ts'
+
+/**
+ * /notifications, members only (docs/product.md §12): newest first, page by page. An unread one is marked
+ * by a dot and the word "Unread" for screen readers; `Mark as read` on it, `Mark all as read` above, and
+ * following its link marks it read too. Focus never falls to the page's start: marking one moves it to
+ * that notification's link, marking all to the heading, a loaded page to its first new link.
+ */
+export function NotificationsPage() {
+  const query = useInfiniteQuery(notificationsQuery())
+  const queryClient = useQueryClient()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const listRef = useRef<HTMLUListElement>(null)
+  const focusFrom = useRef<number | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+  const notifications = query.data?.pages.flatMap((page) => page.notifications) ?? []
+  const unreadCount = query.data?.pages[0]?.unreadCount ?? 0
+  const anyUnread = unreadCount > 0 || notifications.some((notification) => !notification.read)
+
+  const markOne = useMutation({
+    mutationFn: (id: string) => markNotificationRead(id),
+    onSuccess: (count, id) => afterMarkingRead(queryClient, count, id),
+    onError: (error) => toast.error(error.message),
+  })
+  const markAll = useMutation({
+    mutationFn: markAllNotificationsRead,
+    onSuccess: (count) => {
+      afterMarkingRead(queryClient, count, null)
+      setAnnouncement(NOTIFICATION_TEXTS.allMarkedRead)
+      headingRef.current?.focus()
+    },
+    onError: (error) => toast.error(error.message),
+  })
+
+  useEffect(() => {
+    const from = focusFrom.current
+    if (from === null || query.isFetchingNextPage) return
+    if (notifications.length > from) {
+      focusFrom.current = null
+      listRef.current?.querySelectorAll<HTMLAnchorElement>(':scope > li a')[from]?.focus()
+    }
+  }, [notifications.length, query.isFetchingNextPage])
+
+  return (
+    <div className="page-container max-w-3xl py-10 sm:py-14">
+      <PageTitle>{NOTIFICATION_TEXTS.heading}</PageTitle>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl"
+        >
+          {NOTIFICATION_TEXTS.heading}
+        </h1>
+        {anyUnread ? (
+          <button
+            type="button"
+            className={buttonClasses('secondary', 'md')}
+            aria-disabled={markAll.isPending}
+            onClick={() => {
+              if (!markAll.isPending) markAll.mutate()
+            }}
+          >
+            {markAll.isPending ? <Spinner className="size-4" /> : null}
+            {NOTIFICATION_TEXTS.markAllRead}
+          </button>
+        ) : null}
+      </div>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      <div className="mt-8">
+        {query.isPending ? (
+          <NotificationsSkeleton />
+        ) : query.isError && notifications.length === 0 ? (
+          <NetworkError
+            headingLevel={2}
+            message={NOTIFICATION_TEXTS.failed}
+            onRetry={() => query.refetch()}
+          />
+        ) : notifications.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+            <BellIcon className="size-10 text-slate-500" />
+            <p className="mt-4 max-w-md text-base leading-7 text-slate-700">{NOTIFICATION_TEXTS.empty}</p>
+          </div>
+        ) : (
+          <>
+            <ul
+              ref={listRef}
+              aria-label={NOTIFICATION_TEXTS.heading}
+              className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card"
+            >
+              {notifications.map((notification) => (
+                <NotificationItem
+                  key={notification.id}
+                  notification={notification}
+                  marking={markOne.isPending && markOne.variables === notification.id}
+                  onMarkRead={(link) => {
+                    markOne.mutate(notification.id, {
+                      onSuccess: () => {
+                        setAnnouncement(NOTIFICATION_TEXTS.markedRead)
+                        // The button goes away with the mark: focus stays on this notification.
+                        link?.focus()
+                      },
+                    })
+                  }}
+                  onFollow={() => {
+                    if (!notification.read) markOne.mutate(notification.id)
+                  }}
+                />
+              ))}
+            </ul>
+            {query.hasNextPage ? (
+              <div className="mt-8 flex flex-col items-center gap-3">
+                {query.isFetchNextPageError ? (
+                  <p role="alert" className="text-sm font-medium text-rose-800">
+                    {NOTIFICATION_TEXTS.loadMoreFailed}
+                  </p>
+                ) : null}
+                <button
+                  type="button"
+                  className={buttonClasses('secondary')}
+                  // Not `disabled`: a disabled button loses focus, and focus must stay here if the page fails.
+                  aria-disabled={query.isFetchingNextPage}
+                  onClick={() => {
+                    if (query.isFetchingNextPage) return
+                    focusFrom.current = notifications.length
+                    void query.fetchNextPage()
+                  }}
+                >
+                  {query.isFetchingNextPage ? (
+                    <>
+                      <Spinner className="size-4" />
+                      {NOTIFICATION_TEXTS.loadingMore}
+                    </>
+                  ) : (
+                    NOTIFICATION_TEXTS.loadMore
+                  )}
+                </button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  )
+}
+
+function NotificationItem({
+  notification,
+  marking,
+  onMarkRead,
+  onFollow,
+}: {
+  notification: Notification
+  marking: boolean
+  onMarkRead: (link: HTMLAnchorElement | null) => void
+  onFollow: () => void
+}) {
+  const linkRef = useRef<HTMLAnchorElement>(null)
+  const sentenceId = `notification-${notification.id}`
+  const unread = !notification.read
+
+  return (
+    <li
+      data-testid="notification"
+      data-read={notification.read ? 'true' : 'false'}
+      className={`notification-item flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center ${
+        unread ? 'notification-unread' : ''
+      }`}
+    >
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span
+          aria-hidden="true"
+          className={`mt-2 size-2.5 shrink-0 rounded-full ${unread ? 'bg-accent-600' : 'bg-transparent'}`}
+        />
+        <div className="min-w-0">
+          <Link
+            ref={linkRef}
+            id={sentenceId}
+            to={notificationHref(notification)}
+            onClick={onFollow}
+            className={`rounded-sm text-base break-words underline-offset-4 hover:underline ${
+              unread ? 'font-semibold text-slate-900' : 'font-normal text-slate-700'
+            }`}
+          >
+            {unread ? <span className="sr-only">{NOTIFICATION_TEXTS.unread}: </span> : null}
+            {notificationSentence(notification)}
+          </Link>
+          <p className="mt-1 text-sm text-slate-600">
+            <time dateTime={notification.createdAt}>
+              {formatLongDateUtc(new Date(notification.createdAt))}
+            </time>
+          </p>
+        </div>
+      </div>
+      {unread ? (
+        <button
+          type="button"
+          aria-describedby={sentenceId}
+          aria-disabled={marking}
+          onClick={() => {
+            if (!marking) onMarkRead(linkRef.current)
+          }}
+          className={buttonClasses('secondary', 'sm', 'self-start sm:self-center')}
+        >
+          {marking ? <Spinner className="size-4" /> : null}
+          {NOTIFICATION_TEXTS.markRead}
+        </button>
+      ) : null}
+    </li>
+  )
+}
+
+function NotificationsSkeleton() {
+  return (
+    <>
+      <p role="status" className="mb-6 flex items-center gap-2 text-sm font-medium text-slate-600">
+        <Spinner className="size-4" />
+        {NOTIFICATION_TEXTS.loading}
+      </p>
+      <div aria-hidden="true" className="space-y-3">
+        <Skeleton className="h-16 w-full rounded-2xl" />
+        <Skeleton className="h-16 w-full rounded-2xl" />
+        <Skeleton className="h-16 w-full rounded-2xl" />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+import type { FeedbackMember, Notification } from '#shared/feedback.ts'
+import { paths } from '#shared/paths.ts'
+
+/** docs/product.md §12 Notifications and admin pages, word for word. */
+export const NOTIFICATION_TEXTS = {
+  heading: 'Notifications',
+  loading: 'Loading notifications...',
+  empty: 'No notifications yet. When someone comments on your solutions, you will hear of it here.',
+  unread: 'Unread',
+  markRead: 'Mark as read',
+  markAllRead: 'Mark all as read',
+  markedRead: 'Marked as read.',
+  allMarkedRead: 'All notifications are marked as read.',
+  loadMore: 'Load more notifications',
+  loadingMore: 'Loading more notifications...',
+  loadMoreFailed: 'We could not load more notifications. Please try again.',
+  failed: 'Check your internet connection and try again',
+} as const
+
+/** The name a notification gives its member: their name, else their username. */
+export function memberName(member: FeedbackMember | null): string {
+  return member?.name?.trim() || member?.username || 'Someone'
+}
+
+/** The sentence a notification reads as (docs/product.md §12). */
+export function notificationSentence(notification: Notification): string {
+  const actor = memberName(notification.actor)
+  const challenge = notification.solution.challengeTitle
+  switch (notification.kind) {
+    case 'comment':
+      return `${actor} commented on your solution to ${challenge}`
+    case 'reply':
+      return `${actor} replied to your comment on ${challenge}`
+    case 'helpful':
+      return `${actor} marked your comment on ${challenge} as helpful`
+    case 'review':
+      return notification.review?.passed
+        ? `Your review of ${challenge} passed`
+        : `Your review of ${challenge} did not pass`
+  }
+}
+
+/** Where a notification leads: the comment on the solution's page, or the finished review. */
+export function notificationHref(notification: Notification): string {
+  if (notification.kind === 'review' && notification.review) {
+    return `/reviews/${encodeURIComponent(notification.review.id)}`
+  }
+  const solution = paths.solution(notification.solution.id)
+  return notification.commentId ? `${solution}#comment-${notification.commentId}` : solution
+}
