@@ -9,6 +9,7 @@ export const paths = {
   challengeSolutions: (slug: string) => `/challenge/${encodeURIComponent(slug)}/solutions`,
   solutions: '/solutions',
   solution: (id: string) => `/solutions/${encodeURIComponent(id)}`,
+  needsFeedback: '/needs-feedback',
   competitions: '/competitions',
   badges: '/badges',
   badge: (id: string) => `/badges/${encodeURIComponent(id)}`,

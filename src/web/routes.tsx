@@ -42,6 +42,7 @@ export function createRoutes(): RouteObject[] {
         { path: 'reviews/:reviewId', lazy: () => import('#web/routes/review.tsx') },
         { path: 'solutions', lazy: () => import('#web/routes/solutions.tsx') },
         { path: 'solutions/:solutionId', lazy: () => import('#web/routes/solution.tsx') },
+        { path: 'needs-feedback', lazy: () => import('#web/routes/needs-feedback.tsx') },
         { path: 'sign-in-failed', lazy: () => import('#web/routes/sign-in-failed.tsx') },
         { path: 'about', lazy: () => import('#web/routes/about.tsx') },
         { path: 'terms', lazy: () => import('#web/routes/terms.tsx') },

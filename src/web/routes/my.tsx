@@ -90,6 +90,27 @@ function Dashboard({ user }: { user: SessionUser }) {
         ))}
       </ul>
 
+      <section
+        aria-labelledby="give-feedback"
+        className="mt-8 flex flex-wrap items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
+      >
+        <div>
+          <h2 id="give-feedback" className="text-lg font-semibold tracking-tight text-slate-900">
+            Give feedback
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Some solutions have no comment yet. A few words help a lot.
+          </p>
+        </div>
+        <Link
+          to={paths.needsFeedback}
+          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline"
+        >
+          Solutions that need feedback
+          <ArrowRightIcon className="size-4" />
+        </Link>
+      </section>
+
       <LatestSolutions className="mt-12" />
 
       <NewChallenges className="mt-14 sm:mt-16" />

@@ -3,6 +3,7 @@ import { paths } from '#shared/paths.ts'
 import type { SolutionCard as Card } from '#shared/solution.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { commentsText, likesText } from '#web/features/feedback/format.ts'
 import { formatScore } from '#web/features/reviews/components/review-status.tsx'
 import { formatLongDateUtc } from '#web/lib/format.ts'
 
@@ -16,7 +17,16 @@ export function memberName(member: Card['member']): string {
  * 1440:900 from its top, its box reserved before it loads), the member, the challenge on the site-wide
  * gallery, the score and the day (UTC) its review was asked for. The whole card links to the solution.
  */
-export function SolutionCard({ solution, showChallenge }: { solution: Card; showChallenge: boolean }) {
+export function SolutionCard({
+  solution,
+  showChallenge,
+  note,
+}: {
+  solution: Card
+  showChallenge: boolean
+  /** A line of the card's own, e.g. "You built this one too" on the needs-feedback list. */
+  note?: string | null
+}) {
   const name = memberName(solution.member)
   return (
     <Link
@@ -49,6 +59,18 @@ export function SolutionCard({ solution, showChallenge }: { solution: Card; show
         <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-slate-800">
           <Avatar src={solution.member.avatarUrl} name={name} className="size-7 text-xs" />
           <span className="truncate">{name}</span>
+        </p>
+        {note ? (
+          <p className="self-start rounded-full bg-accent-50 px-2.5 py-0.5 text-xs font-semibold text-accent-900 ring-1 ring-accent-600/25">
+            {note}
+          </p>
+        ) : null}
+        {/* Words, not symbols, so a screen reader says "3 likes, 2 comments" (docs/product.md §12). */}
+        <p className="text-sm text-slate-700 tabular-nums">
+          {likesText(solution.likeCount)}
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, </span>
+          {commentsText(solution.commentCount)}
         </p>
         <p className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 text-sm text-slate-600">
           <span className="font-semibold text-slate-800 tabular-nums">

@@ -1,6 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
-import type { GalleryResponse } from '#shared/solution.ts'
+import type { SolutionCard as Card } from '#shared/solution.ts'
 import { NetworkError } from '#web/components/network-error.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -18,7 +18,9 @@ export const GALLERY_TEXTS = {
 
 export const galleryGridClass = 'grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3'
 
-type GalleryQuery = UseInfiniteQueryResult<InfiniteData<GalleryResponse, unknown>>
+type GalleryQuery<T extends Card> = UseInfiniteQueryResult<
+  InfiniteData<{ solutions: T[]; nextCursor: string | null }, unknown>
+>
 
 /**
  * A gallery's cards, page after page (docs/product.md §11): skeletons while the first page loads, the
@@ -26,14 +28,17 @@ type GalleryQuery = UseInfiniteQueryResult<InfiniteData<GalleryResponse, unknown
  * `Load more solutions` while a next page exists. A loaded page moves focus to its first card, so
  * keyboard and screen reader users carry on where the new cards start (the button may be gone).
  */
-export function SolutionGallery({
+export function SolutionGallery<T extends Card>({
   query,
   showChallenge,
   empty,
+  note,
 }: {
-  query: GalleryQuery
+  query: GalleryQuery<T>
   showChallenge: boolean
   empty: ReactNode
+  /** A card's line of its own (the needs-feedback list's "You built this one too"). */
+  note?: (card: T) => string | null
 }) {
   const listRef = useRef<HTMLUListElement>(null)
   /** The card count when `Load more` was pressed: the first new card's index. */
@@ -76,7 +81,7 @@ export function SolutionGallery({
           <li key={solution.id}>
             {/* Each card hydrates in a slice of its own, as the challenge lists' do. */}
             <HydrateLater>
-              <SolutionCard solution={solution} showChallenge={showChallenge} />
+              <SolutionCard solution={solution} showChallenge={showChallenge} note={note?.(solution)} />
             </HydrateLater>
           </li>
         ))}

@@ -14,6 +14,9 @@ import { AlertIcon, ExternalLinkIcon } from '#web/components/ui/icons.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
+import { CommentsSection } from '#web/features/feedback/components/comments-section.tsx'
+import { LikeControl } from '#web/features/feedback/components/like-button.tsx'
+import { ReportDialog } from '#web/features/feedback/components/report-dialog.tsx'
 import { reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { formatScore } from '#web/features/reviews/components/review-status.tsx'
 import { solutionKeys, solutionQuery, updateSolution } from '#web/features/solutions/api/solutions.ts'
@@ -32,6 +35,9 @@ export const SOLUTION_TEXTS = {
   noWriteUp: 'No write-up yet.',
   saved: 'Your solution has been saved.',
   saveFailed: 'We could not save your solution. Please try again.',
+  /** docs/product.md §12 "On the solution page". */
+  moderatorHiddenAuthor: 'An admin hid this solution: only you and the admins can see it.',
+  moderatorHiddenAdmin: 'Hidden by an admin.',
 } as const
 
 const VIEWPORTS = { desktop: [1440, 900], tablet: [768, 1024], mobile: [375, 812] } as const
@@ -86,6 +92,8 @@ export function SolutionPage() {
 function SolutionView({ solution }: { solution: Solution }) {
   const session = useSession()
   const owner = session.status === 'signed-in' && session.user.username === solution.member.username
+  const isAdmin = session.status === 'signed-in' && session.user.isAdmin
+  const [reporting, setReporting] = useState(false)
   const name = solution.member.name?.trim() || solution.member.username
   const review = solution.latestReview
   const writeUpHeading = useId()
@@ -119,6 +127,18 @@ function SolutionView({ solution }: { solution: Solution }) {
               Score {formatScore(review.score)} / 100
             </span>
           ) : null}
+          <LikeControl
+            solution={solution}
+            viewer={
+              session.status === 'loading'
+                ? 'loading'
+                : session.status === 'signed-out'
+                  ? 'visitor'
+                  : owner
+                    ? 'author'
+                    : 'member'
+            }
+          />
         </div>
         <div className="mt-5 flex flex-wrap gap-3">
           {solution.liveUrl ? (
@@ -143,8 +163,22 @@ function SolutionView({ solution }: { solution: Solution }) {
               <ExternalLinkIcon className="size-4" />
             </a>
           ) : null}
+          {session.status === 'signed-in' && !owner && solution.listed ? (
+            <button type="button" className={buttonClasses('secondary')} onClick={() => setReporting(true)}>
+              Report<span className="sr-only"> this solution</span>
+            </button>
+          ) : null}
         </div>
-        {owner && !solution.listed ? (
+        {reporting ? (
+          <ReportDialog target={{ type: 'solution', id: solution.id }} onClose={() => setReporting(false)} />
+        ) : null}
+        {solution.moderatorHidden && (owner || isAdmin) ? (
+          <p className="mt-5 flex items-start gap-1.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+            <AlertIcon className="mt-0.5 size-4 shrink-0" />
+            {owner ? SOLUTION_TEXTS.moderatorHiddenAuthor : SOLUTION_TEXTS.moderatorHiddenAdmin}
+          </p>
+        ) : null}
+        {owner && !solution.listed && !solution.moderatorHidden ? (
           <p className="mt-5 flex items-start gap-1.5 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
             <AlertIcon className="mt-0.5 size-4 shrink-0" />
             {solution.hidden ? SOLUTION_TEXTS.hidden : SOLUTION_TEXTS.unlisted}
@@ -222,6 +256,8 @@ function SolutionView({ solution }: { solution: Solution }) {
           <p className="mt-4 text-base text-slate-600">{SOLUTION_TEXTS.noWriteUp}</p>
         )}
       </section>
+
+      <CommentsSection solution={solution} />
 
       <section aria-labelledby={iterationsHeading} className="mt-8">
         <h2 id={iterationsHeading} className="text-xl font-semibold tracking-tight text-slate-900">

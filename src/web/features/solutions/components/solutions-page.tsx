@@ -25,9 +25,15 @@ export const SOLUTIONS_PAGE_TEXTS = {
   noneYetLink: 'Browse challenges',
   noMatch: 'No solutions match these filters.',
   clearFilters: 'Clear filters',
+  /** docs/product.md §12. */
+  needsFeedbackLink: 'Solutions that need feedback',
 } as const
 
-export const SORT_LABELS: Record<GallerySort, string> = { newest: 'Newest', score: 'Highest score' }
+export const SORT_LABELS: Record<GallerySort, string> = {
+  newest: 'Newest',
+  score: 'Highest score',
+  liked: 'Most liked',
+}
 const DIFFICULTY_LABELS = { easy: 'Easy', intermediate: 'Intermediate', hard: 'Hard' } as const
 
 const selectClass =
@@ -104,6 +110,14 @@ export function SolutionsPage() {
             {SOLUTIONS_PAGE_TEXTS.heading}
           </h1>
           <p className="mt-3 max-w-2xl text-base leading-7 text-slate-600">{SOLUTIONS_PAGE_TEXTS.intro}</p>
+          <p className="mt-4">
+            <Link
+              to={paths.needsFeedback}
+              className="inline-flex items-center gap-1.5 font-semibold text-accent-800 underline underline-offset-4"
+            >
+              {SOLUTIONS_PAGE_TEXTS.needsFeedbackLink}
+            </Link>
+          </p>
         </div>
       </header>
       <div className="page-container flex-1 py-8 sm:py-10">

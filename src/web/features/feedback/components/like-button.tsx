@@ -1,0 +1,103 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Solution } from '#shared/solution.ts'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { setLiked } from '#web/features/feedback/api/feedback.ts'
+import { likesText } from '#web/features/feedback/format.ts'
+import { signInReturningTo } from '#web/features/feedback/sign-in-link.ts'
+import { solutionKeys } from '#web/features/solutions/api/solutions.ts'
+import { toast } from '#web/lib/toast.ts'
+
+const HeartIcon = ({ filled }: { filled: boolean }) => (
+  <svg
+    aria-hidden="true"
+    viewBox="0 0 24 24"
+    fill={filled ? 'currentColor' : 'none'}
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    className={`size-4 ${filled ? 'text-rose-600' : ''}`}
+  >
+    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+  </svg>
+)
+
+/**
+ * A solution's likes (docs/product.md §12): the count for everyone; a `Like` / `Liked` toggle for
+ * signed-in members other than its author (shown at once, undone with the server's message if it
+ * refuses); for visitors a `Like` link that signs in and comes back to this solution.
+ */
+export function LikeControl({
+  solution,
+  viewer,
+}: {
+  solution: Pick<Solution, 'id' | 'likeCount' | 'likedByMe'>
+  viewer: 'loading' | 'visitor' | 'author' | 'member'
+}) {
+  const queryClient = useQueryClient()
+  const key = solutionKeys.one(solution.id)
+  const toggle = useMutation({
+    mutationFn: (liked: boolean) => setLiked(solution.id, liked),
+    onMutate: async (liked) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true })
+      const before = queryClient.getQueryData<Solution>(key)
+      if (before) {
+        queryClient.setQueryData<Solution>(key, {
+          ...before,
+          likedByMe: liked,
+          likeCount: Math.max(0, before.likeCount + (liked ? 1 : -1)),
+        })
+      }
+      return { before }
+    },
+    onError: (error, _liked, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before)
+      toast.error(error.message)
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData<Solution>(key, (current) =>
+        current ? { ...current, likedByMe: answer.liked, likeCount: answer.likeCount } : current,
+      )
+    },
+  })
+  const count = (
+    <span className="text-sm font-semibold text-slate-800 tabular-nums" aria-live="polite">
+      {likesText(solution.likeCount)}
+    </span>
+  )
+  if (viewer === 'member') {
+    return (
+      <span className="inline-flex items-center gap-2">
+        <button
+          type="button"
+          aria-pressed={solution.likedByMe}
+          onClick={() => {
+            if (!toggle.isPending) toggle.mutate(!solution.likedByMe)
+          }}
+          className={buttonClasses('secondary', 'sm')}
+        >
+          <HeartIcon filled={solution.likedByMe} />
+          {solution.likedByMe ? 'Liked' : 'Like'}
+        </button>
+        {count}
+      </span>
+    )
+  }
+  if (viewer === 'visitor') {
+    return (
+      <span className="inline-flex items-center gap-2">
+        <a href={signInReturningTo(solution.id)} className={buttonClasses('secondary', 'sm')}>
+          <HeartIcon filled={false} />
+          Like<span className="sr-only">: sign in with GitHub first</span>
+        </a>
+        {count}
+      </span>
+    )
+  }
+  return (
+    <span className="inline-flex items-center gap-2">
+      <HeartIcon filled={false} />
+      {count}
+    </span>
+  )
+}

@@ -1,0 +1,54 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { BUILT_BY_YOU_TOO } from '#shared/feedback.ts'
+import { paths } from '#shared/paths.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { needsFeedbackQuery } from '#web/features/feedback/api/feedback.ts'
+import { SolutionGallery } from '#web/features/solutions/components/solution-gallery.tsx'
+import { EmptyState } from '#web/features/solutions/components/solutions-page.tsx'
+
+/** docs/product.md §12 "On the solution page", word for word. */
+export const NEEDS_FEEDBACK_TEXTS = {
+  heading: 'Needs feedback',
+  intro: 'Solutions no one has commented on yet, oldest first. A few words help a lot.',
+  empty: 'Every solution has feedback. Thank you!',
+  emptyLink: 'Browse solutions',
+} as const
+
+/**
+ * /needs-feedback (docs/product.md §12): listed solutions without a comment, oldest pass first; for a
+ * member, first those of challenges they completed too, marked "You built this one too". Paged like the
+ * galleries, with `Load more solutions`.
+ */
+export function NeedsFeedbackPage() {
+  const list = useInfiniteQuery(needsFeedbackQuery())
+  return (
+    <>
+      <PageTitle>{NEEDS_FEEDBACK_TEXTS.heading}</PageTitle>
+      <header className="border-b border-slate-200 bg-slate-50">
+        <div className="page-container py-10 sm:py-14">
+          <p className="text-sm font-semibold tracking-[0.12em] text-accent-700 uppercase">Feedback</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {NEEDS_FEEDBACK_TEXTS.heading}
+          </h1>
+          <p className="mt-3 max-w-2xl text-base leading-7 text-slate-600">{NEEDS_FEEDBACK_TEXTS.intro}</p>
+        </div>
+      </header>
+      <div className="page-container flex-1 py-8 sm:py-10">
+        <SolutionGallery
+          query={list}
+          showChallenge
+          note={(card) => (card.builtByYouToo ? BUILT_BY_YOU_TOO : null)}
+          empty={
+            <EmptyState text={NEEDS_FEEDBACK_TEXTS.empty}>
+              <Link to={paths.solutions} className={buttonClasses('primary')}>
+                {NEEDS_FEEDBACK_TEXTS.emptyLink}
+              </Link>
+            </EmptyState>
+          }
+        />
+      </div>
+    </>
+  )
+}
