@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_BODY_BYTES } from '#server/http/body-limit.ts'
 import { challengeIdParams, slugParams, usernameParams } from '#server/http/params.ts'
+import { needsFeedbackQuery } from '#server/moderation/needs-feedback.ts'
 import {
   REQUEST_COMPONENTS,
   RESPONSE_COMPONENTS,
@@ -9,9 +10,11 @@ import {
 } from '#server/openapi/schemas.ts'
 import { listQuery } from '#server/routes/challenges.ts'
 import { statusQuery } from '#server/routes/me.ts'
+import { commentIdParams, reportIdParams } from '#server/routes/moderation.ts'
 import { reviewIdParams } from '#server/routes/reviews.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
+import { FEEDBACK_LIMITS } from '#shared/feedback.ts'
 import { leaderboardQuerySchema } from '#shared/member.ts'
 import { RETURN_PATH_MAX_LENGTH } from '#shared/return-path.ts'
 import { REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
@@ -651,7 +654,150 @@ const OPERATIONS: Operation[] = [
       404: error('There is no challenge with this id, or its files are missing.'),
     },
   },
+  {
+    method: 'get',
+    path: '/api/needs-feedback',
+    operationId: 'listNeedsFeedback',
+    summary: 'Listed solutions nobody has commented on yet',
+    description:
+      'The longest waiting first (oldest passed review), never the reader’s own. A signed-in reader gets ' +
+      'first those of challenges they completed (`builtByYouToo`), then the others; by cursor across both.',
+    tag: 'Feedback',
+    readsSession: true,
+    query: needsFeedbackQuery,
+    responses: {
+      200: json('A page of cards and the cursor of the next one.', 'NeedsFeedbackResponse'),
+      400: error('`cursor` or `limit` is not valid (the message says which).'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/reports',
+    operationId: 'fileReport',
+    summary: 'Report a comment or a solution to the admins',
+    description:
+      `At most ${FEEDBACK_LIMITS.report.limit} reports a day per member. Reporting the same target again ` +
+      'while the first report is open files nothing and answers with that report.',
+    tag: 'Moderation',
+    member: true,
+    guarded: true,
+    body: 'NewReport',
+    responses: {
+      200: json('The member’s open report of this target, unchanged.', 'ReportResponse'),
+      201: json('The report, filed.', 'ReportResponse'),
+      400: error('The body is not valid, or the target is the member’s own work (the message says why).'),
+      404: error('There is no such comment or solution, or it is not listed.'),
+      429: error(
+        'Too many changes in a minute, or the day’s reports were filed (code `rate_limited`; the message ' +
+          'and Retry-After say when the next is possible).',
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/reports',
+    operationId: 'listOpenReports',
+    summary: 'The open reports, oldest first',
+    tag: 'Moderation',
+    member: true,
+    responses: {
+      200: json('Each open report with what it points at.', 'AdminReportsResponse'),
+      403: error('Not an admin (code `forbidden`).'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/audit',
+    operationId: 'listModerationActions',
+    summary: 'The moderation audit log',
+    description: 'The newest 100 admin actions, newest first, with who acted and on what.',
+    tag: 'Moderation',
+    member: true,
+    responses: {
+      200: json('The actions.', 'AuditResponse'),
+      403: error('Not an admin (code `forbidden`).'),
+    },
+  },
+  adminAction('/api/admin/comments/{id}/hide', 'hideComment', 'Hide a comment', commentIdParams, 'comment'),
+  adminAction(
+    '/api/admin/comments/{id}/restore',
+    'restoreComment',
+    'Show a hidden comment again',
+    commentIdParams,
+    'comment',
+  ),
+  adminAction(
+    '/api/admin/solutions/{id}/hide',
+    'hideSolution',
+    'Hide a solution',
+    solutionIdParams,
+    'solution',
+  ),
+  adminAction(
+    '/api/admin/solutions/{id}/restore',
+    'restoreSolution',
+    'Show a hidden solution again',
+    solutionIdParams,
+    'solution',
+  ),
+  adminAction(
+    '/api/admin/members/{username}/suspend',
+    'suspendMember',
+    'Suspend a member from commenting',
+    usernameParams,
+    'member',
+  ),
+  adminAction(
+    '/api/admin/members/{username}/restore',
+    'restoreMember',
+    'Let a suspended member comment again',
+    usernameParams,
+    'member',
+  ),
+  adminAction(
+    '/api/admin/reports/{id}/dismiss',
+    'dismissReport',
+    'Close a report without acting on it',
+    reportIdParams,
+    'report',
+  ),
 ]
+
+/**
+ * An admin's action (docs/product.md §12): its body is an optional note for the audit log. One that
+ * changes something writes one audit row; one that changes nothing answers 200 all the same.
+ */
+function adminAction(
+  path: string,
+  operationId: string,
+  summary: string,
+  params: z.ZodObject,
+  target: 'comment' | 'solution' | 'member' | 'report',
+): Operation {
+  return {
+    method: 'post',
+    path,
+    operationId,
+    summary,
+    tag: 'Moderation',
+    member: true,
+    guarded: true,
+    params,
+    body: 'ModerationNote',
+    responses: {
+      200: json('Done, or already so.', 'ModerationResponse'),
+      400: error(
+        target === 'member'
+          ? 'The body is not valid, or an admin tried to suspend themselves; nothing changed.'
+          : 'The id or the body is not valid; nothing changed.',
+      ),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or not an admin (code `forbidden`).',
+      ),
+      404: error(`There is no such ${target}.`),
+    },
+  }
+}
 
 function retryAfter(): Header {
   return { description: 'Seconds to wait before trying again.', schema: { type: 'string' } }

@@ -12,6 +12,18 @@ import {
   challengeZipSchema,
 } from '#shared/challenge.ts'
 import { competitionEntrySchema, competitionSchema, competitionsResponse } from '#shared/competition.ts'
+import {
+  adminReportSchema,
+  adminReportsResponse,
+  auditEntrySchema,
+  auditResponse,
+  moderationNoteSchema,
+  moderationResponse,
+  needsFeedbackCardSchema,
+  needsFeedbackResponse,
+  newReportSchema,
+  reportResponse,
+} from '#shared/feedback.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
 import {
   dashboardResponse,
@@ -120,6 +132,14 @@ export const RESPONSE_COMPONENTS = {
   SolutionResponse: solutionResponse,
   SolutionCard: solutionCardSchema,
   GalleryResponse: galleryResponse,
+  NeedsFeedbackCard: needsFeedbackCardSchema,
+  NeedsFeedbackResponse: needsFeedbackResponse,
+  ReportResponse: reportResponse,
+  AdminReport: adminReportSchema,
+  AdminReportsResponse: adminReportsResponse,
+  AuditEntry: auditEntrySchema,
+  AuditResponse: auditResponse,
+  ModerationResponse: moderationResponse,
   OpenApiDocument: openApiDocumentSchema,
 } satisfies Record<string, z.ZodType>
 
@@ -128,6 +148,8 @@ export const REQUEST_COMPONENTS = {
   ProfileUpdate: profileUpdateSchema,
   SubmitSolution: submitSolutionSchema,
   SolutionUpdate: solutionUpdateSchema,
+  NewReport: newReportSchema,
+  ModerationNote: moderationNoteSchema,
 } satisfies Record<string, z.ZodType>
 
 export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS
