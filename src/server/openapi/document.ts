@@ -10,7 +10,7 @@ import {
 } from '#server/openapi/schemas.ts'
 import { listQuery } from '#server/routes/challenges.ts'
 import { statusQuery } from '#server/routes/me.ts'
-import { commentIdParams, reportIdParams } from '#server/routes/moderation.ts'
+import { moderatedCommentParams, reportIdParams } from '#server/routes/moderation.ts'
 import { reviewIdParams } from '#server/routes/reviews.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
@@ -718,12 +718,18 @@ const OPERATIONS: Operation[] = [
       403: error('Not an admin (code `forbidden`).'),
     },
   },
-  adminAction('/api/admin/comments/{id}/hide', 'hideComment', 'Hide a comment', commentIdParams, 'comment'),
+  adminAction(
+    '/api/admin/comments/{id}/hide',
+    'hideComment',
+    'Hide a comment',
+    moderatedCommentParams,
+    'comment',
+  ),
   adminAction(
     '/api/admin/comments/{id}/restore',
     'restoreComment',
     'Show a hidden comment again',
-    commentIdParams,
+    moderatedCommentParams,
     'comment',
   ),
   adminAction(

@@ -44,7 +44,7 @@ const uuidParam = (message: string) =>
     .transform((id) => id.toLowerCase())
 
 /** `:id` of a comment: its public id, a UUID (any case). */
-export const commentIdParams = z.object({
+export const moderatedCommentParams = z.object({
   id: uuidParam('must be a comment id').describe('A comment’s public id: a UUID (any letter case).'),
 })
 /** `:id` of a report: a UUID (any case). */
@@ -106,12 +106,12 @@ export function moderationRoutes(deps: ModerationDeps) {
       c.json({ actions: await readAudit(db) } satisfies AuditResponse),
     )
     .post('/admin/comments/:id/hide', ...adminChange, async (c) => {
-      const { id } = parseInput(commentIdParams, c.req.param())
+      const { id } = parseInput(moderatedCommentParams, c.req.param())
       await setCommentHidden(db, actorOf(c), id, true, await noteOf(c))
       return done(c)
     })
     .post('/admin/comments/:id/restore', ...adminChange, async (c) => {
-      const { id } = parseInput(commentIdParams, c.req.param())
+      const { id } = parseInput(moderatedCommentParams, c.req.param())
       await setCommentHidden(db, actorOf(c), id, false, await noteOf(c))
       return done(c)
     })
