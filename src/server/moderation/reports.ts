@@ -63,7 +63,10 @@ export async function fileReport(
   return { id: open.id, created: false }
 }
 
-/** The target's row id and its author, if the reader may see it at all. */
+/**
+ * The target's row id and its author, if others may see it at all: a listed solution, or a comment of
+ * one that is not deleted, not hidden and not under a hidden comment.
+ */
 async function findVisibleTarget(
   db: Database,
   target: ParsedReport['target'],
@@ -82,7 +85,9 @@ async function findVisibleTarget(
     await db.execute(sql`
       select c.id, c.author_id as owner_id from comments c
       join user_challenges uc on uc.id = c.user_challenge_id
-      where c.public_id = ${target.id} and c.deleted_at is null and c.hidden_at is null and ${listed}`),
+      left join comments parent on parent.id = c.parent_id
+      where c.public_id = ${target.id} and c.deleted_at is null and c.hidden_at is null
+        and parent.hidden_at is null and ${listed}`),
   )
   if (!row) throw notFound(NO_SUCH_COMMENT)
   return { id: row.id, ownerId: row.owner_id }
