@@ -97,6 +97,8 @@ export function moderationRoutes(deps: ModerationDeps) {
       const query = parseInput(needsFeedbackQuery, c.req.query())
       const readerId = c.get('user')?.id ?? null
       c.header('Cache-Control', readerId === null ? NEEDS_FEEDBACK_CACHE : 'no-store')
+      // A shared cache keeps the visitors' answer apart from a member's.
+      c.header('Vary', 'Cookie')
       return c.json((await readNeedsFeedback(db, readerId, query)) satisfies NeedsFeedbackResponse)
     })
     .get('/admin/reports', requireUser, requireAdmin, async (c) =>

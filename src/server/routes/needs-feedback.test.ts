@@ -103,6 +103,7 @@ describe.each(TEST_DATABASES)('the needs-feedback list on %s', (kind) => {
     expect(body.solutions.every((s) => !s.builtByYouToo && s.commentCount === 0)).toBe(true)
     expect(body.nextCursor).toBeNull()
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=10')
+    expect(response.headers.get('Vary')).toBe('Cookie')
     const [first] = body.solutions
     expect(first).toMatchObject({
       id: solutions.get('amy'),
