@@ -49,9 +49,18 @@ type Viewer = CommentsResponse['viewer']
 
 const commentAnchor = (id: string) => `comment-${id}`
 
-/** Focuses a comment once the list shows it (after a refresh), so a screen reader reads it out. */
+/**
+ * Focuses a comment once the list shows it, so a screen reader reads it out: the refreshed list renders
+ * a moment after its data arrives, so this looks for it on each frame for up to a second or so.
+ */
 function focusComment(id: string) {
-  requestAnimationFrame(() => document.getElementById(commentAnchor(id))?.focus())
+  let frames = 0
+  const attempt = () => {
+    const comment = document.getElementById(commentAnchor(id))
+    if (comment) comment.focus()
+    else if (frames++ < 90) requestAnimationFrame(attempt)
+  }
+  requestAnimationFrame(attempt)
 }
 
 /**
