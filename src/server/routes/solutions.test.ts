@@ -341,6 +341,7 @@ describe.each(TEST_DATABASES)('solutions through the API on %s', (kind) => {
       ['/api/solutions?cursor=%21%21', /^cursor: /],
       ['/api/solutions?cursor=bm90LWpzb24', /^cursor: /],
       [`/api/solutions?sort=score&cursor=${Buffer.from('["5",1]').toString('base64url')}`, /^cursor: /],
+      [`/api/solutions?sort=liked&cursor=${Buffer.from('["5",1]').toString('base64url')}`, /^cursor: /],
     ] as const) {
       const response = await t.app.request(path)
       expect(response.status, path).toBe(400)
@@ -352,22 +353,30 @@ describe.each(TEST_DATABASES)('solutions through the API on %s', (kind) => {
   it('pages by cursor without repeating or skipping a card when solutions are listed in between', async () => {
     const base = Date.UTC(2031, 0, 1)
     const ids: string[] = []
-    const make = async (login: string, score: number, at: number) => {
+    const make = async (login: string, score: number, at: number, likes = 0) => {
       const user = await createMember(database.db, login)
       const row = await createReviewedSubmission(database.db, user.id, navbar.id, [
         { score, at: new Date(at) },
       ])
       const [stored] = await database.db
-        .select({ publicId: userChallenges.publicId })
-        .from(userChallenges)
+        .update(userChallenges)
+        .set({ likeCount: likes })
         .where(eq(userChallenges.id, row.id))
+        .returning({ publicId: userChallenges.publicId })
       return stored?.publicId ?? ''
     }
-    // Same instants and same scores in pairs: the solution id breaks ties.
+    // Same instants, scores and likes in pairs: the solution id breaks ties.
     for (let i = 0; i < 9; i += 1)
-      ids.push(await make(`p-${i}`, 50 + Math.floor(i / 2), base + Math.floor(i / 2) * 1000))
+      ids.push(
+        await make(
+          `p-${i}`,
+          50 + Math.floor(i / 2),
+          base + Math.floor(i / 2) * 1000,
+          500 + Math.floor(i / 2),
+        ),
+      )
 
-    for (const sort of ['newest', 'score'] as const) {
+    for (const sort of ['newest', 'score', 'liked'] as const) {
       const path = `/api/challenges/${navbar.id}/solutions?sort=${sort}&limit=2`
       const expected = await allPages(`/api/challenges/${navbar.id}/solutions?sort=${sort}&limit=48`)
       const seen: string[] = []
@@ -381,7 +390,8 @@ describe.each(TEST_DATABASES)('solutions through the API on %s', (kind) => {
         await make(
           `p-${sort}-late-${inserted}`,
           100,
-          base + (sort === 'newest' ? 3_600_000 : 7_200_000) + inserted,
+          base + { newest: 3_600_000, score: 7_200_000, liked: 10_800_000 }[sort] + inserted,
+          1000,
         )
         body = await gallery(`${path}&cursor=${encodeURIComponent(body.nextCursor)}`)
         seen.push(...body.solutions.map((s) => s.id))

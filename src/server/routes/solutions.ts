@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
+import { type Admins, noAdmins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
 import { findChallengeById } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
@@ -8,6 +9,7 @@ import { submissionReviews, userChallenges } from '#server/db/schema.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { challengeIdParams } from '#server/http/params.ts'
 import { readGallery, readSolution, solutionOwner } from '#server/solutions/read.ts'
+import { MODERATOR_HIDDEN_SOLUTION } from '#shared/feedback.ts'
 import {
   challengeGalleryQuery,
   type GalleryResponse,
@@ -40,8 +42,15 @@ const GALLERY_CACHE = 'public, max-age=10'
  * Solutions (docs/product.md "Solutions"): one solution (public once a review passed and while it is not
  * hidden; its owner always sees it), the owner's edits, and the galleries of listed solutions.
  * `guard` is what every change under /api/me passes first: sign-in, same-origin JSON, the mutation limit.
+ * `admins` may read a hidden solution (docs/product.md §12).
  */
-export function solutionRoutes(db: Database, guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler }) {
+export function solutionRoutes(
+  db: Database,
+  guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler },
+  admins: Admins = noAdmins,
+) {
+  const isAdmin = (user: { username: string } | null | undefined) =>
+    user ? admins.has(user.username) : false
   return new Hono<{ Variables: AuthVariables }>()
     .get('/solutions', async (c) => {
       const query = parseInput(galleryQuery, c.req.query())
@@ -58,11 +67,12 @@ export function solutionRoutes(db: Database, guard: { csrf: MiddlewareHandler; l
     .get('/solutions/:id', async (c) => {
       const { id } = parseInput(solutionIdParams, c.req.param())
       const readerId = c.get('user')?.id ?? null
-      const solution = await readSolution(db, id, readerId)
+      const admin = isAdmin(c.get('user'))
+      const solution = await readSolution(db, id, readerId, admin)
       if (!solution) throw notFound(NO_SUCH_SOLUTION)
-      // The owner's view holds reviews that have not passed: theirs only.
+      // The owner's view holds reviews that have not passed: theirs only; an admin's, a hidden one.
       const owner = readerId !== null && c.get('user')?.username === solution.member.username
-      c.header('Cache-Control', owner ? 'private, no-store' : 'no-cache')
+      c.header('Cache-Control', owner || (admin && !solution.listed) ? 'private, no-store' : 'no-cache')
       return c.json({ solution } satisfies SolutionResponse)
     })
     .patch('/solutions/:id', requireUser, guard.csrf, guard.limit, async (c) => {
@@ -87,6 +97,9 @@ export function solutionRoutes(db: Database, guard: { csrf: MiddlewareHandler; l
         throw notFound(NO_SUCH_SOLUTION)
       }
       const update = parseInput(solutionUpdateSchema, await readJsonBody(c), { named: false })
+      // An admin hid it (docs/product.md §12): its author cannot show it again.
+      if (update.hidden === false && row.moderatorHiddenAt !== null)
+        throw new HttpError(403, 'forbidden', MODERATOR_HIDDEN_SOLUTION)
       await db
         .update(userChallenges)
         .set({
@@ -96,7 +109,7 @@ export function solutionRoutes(db: Database, guard: { csrf: MiddlewareHandler; l
           updatedAt: sql`now()`,
         })
         .where(and(eq(userChallenges.id, row.id), eq(userChallenges.userId, user.id)))
-      const solution = await readSolution(db, id, user.id)
+      const solution = await readSolution(db, id, user.id, isAdmin(user))
       if (!solution) throw notFound(NO_SUCH_SOLUTION)
       return c.json({ solution } satisfies SolutionResponse)
     })

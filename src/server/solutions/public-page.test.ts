@@ -45,6 +45,10 @@ const solution: Solution = {
   writeUpHtml: '<p>I built a <strong>grid</strong> &amp; more. It was hard.</p>\n',
   hidden: false,
   listed: true,
+  likeCount: 3,
+  commentCount: 2,
+  likedByMe: false,
+  moderatorHidden: false,
   completedAt: '2026-11-01T00:00:00.000Z',
   latestReview: {
     id: 'b1a2c3d4-0000-4000-8000-000000000000',

@@ -7,7 +7,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { fileUrl, liveUrlOf } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
-import { challenges, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import { challenges, solutionLikes, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { HttpError } from '#server/http/errors.ts'
 import { readReview, scoreOf } from '#server/review/read-model.ts'
 import { renderWriteUp } from '#server/solutions/write-up.ts'
@@ -35,6 +35,9 @@ type SolutionRow = {
   repositoryUrl: string | null
   writeUp: string | null
   hidden: boolean
+  likeCount: number
+  commentCount: number
+  moderatorHiddenAt: Date | null
   member: { username: string; name: string | null; avatarUrl: string | null }
   challenge: { id: number; slug: string; title: string; category: string; difficulty: string }
 }
@@ -52,6 +55,9 @@ export async function findSolution(db: Database, publicId: string): Promise<Solu
       repositoryUrl: userChallenges.repositoryUrl,
       writeUp: userChallenges.writeUp,
       hidden: userChallenges.hidden,
+      likeCount: userChallenges.likeCount,
+      commentCount: userChallenges.commentCount,
+      moderatorHiddenAt: userChallenges.moderatorHiddenAt,
       member: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
       challenge: {
         id: challenges.id,
@@ -96,13 +102,26 @@ export function summarizeQuality(quality: ReviewQuality | null): QualitySummary 
 }
 
 /**
+ * Who may read a solution (docs/product.md §11, §12): anyone while it is listed (a passed review, not
+ * hidden), its owner always, and the admins once a review passed, hidden or not.
+ */
+export function mayReadSolution(
+  solution: { userId: string; listed: boolean; passed: boolean },
+  reader: { id: string | null; isAdmin: boolean },
+): boolean {
+  return solution.listed || solution.userId === reader.id || (reader.isAdmin && solution.passed)
+}
+
+/**
  * The solution as `readerId` may see it (null: a visitor), or null when there is none or it is not
- * theirs to see: unlisted (no passed review, or hidden) and not theirs.
+ * theirs to see: unlisted (no passed review, or hidden) and not theirs, unless the reader is an admin and
+ * a review of it passed.
  */
 export async function readSolution(
   db: Database,
   publicId: string,
   readerId: string | null,
+  readerIsAdmin = false,
 ): Promise<Solution | null> {
   const row = await findSolution(db, publicId)
   if (!row) return null
@@ -120,7 +139,19 @@ export async function readSolution(
     .orderBy(desc(submissionReviews.createdAt), desc(submissionReviews.id))
   const latestPassed = reviews.find((review) => review.status === 'passed')
   const listed = latestPassed !== undefined && !row.hidden
-  if (!listed && !owner) return null
+  if (
+    !mayReadSolution(
+      { userId: row.userId, listed, passed: latestPassed !== undefined },
+      { id: readerId, isAdmin: readerIsAdmin },
+    )
+  )
+    return null
+  const [liked] = readerId
+    ? await db
+        .select({ userId: solutionLikes.userId })
+        .from(solutionLikes)
+        .where(and(eq(solutionLikes.userChallengeId, row.id), eq(solutionLikes.userId, readerId)))
+    : []
   const report = latestPassed ? (await readReview(db, latestPassed.id))?.review : undefined
   const iterations: SolutionIteration[] = reviews
     // A review that has not passed is its member's only (docs/product.md §10).
@@ -159,6 +190,10 @@ export async function readSolution(
         }
       : null,
     iterations,
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    likedByMe: liked !== undefined,
+    moderatorHidden: row.moderatorHiddenAt !== null,
   }
 }
 
@@ -187,8 +222,10 @@ function decodeCursor(value: string, sort: GallerySort): Cursor {
     id > 2_147_483_647
   )
     throw invalid()
-  // newest: microseconds since 1970; score: the score times ten (one decimal), then the microseconds.
-  const pattern = sort === 'newest' ? /^\d{1,17}$/ : /^\d{1,4}:\d{1,17}$/
+  // newest: microseconds since 1970; score: the score times ten (one decimal), then the microseconds;
+  // liked: the like count, then the microseconds.
+  const pattern =
+    sort === 'newest' ? /^\d{1,17}$/ : sort === 'score' ? /^\d{1,4}:\d{1,17}$/ : /^\d{1,10}:\d{1,17}$/
   if (!pattern.test(key)) throw invalid()
   return { key, id }
 }
@@ -203,8 +240,8 @@ export type GalleryFilter = {
 }
 
 /**
- * A gallery page (docs/product.md §11): listed solutions only, newest passed review first or highest
- * score first (then newest), by keyset on (sort value, solution id), so solutions listed after the first
+ * A gallery page (docs/product.md §11): listed solutions only, newest passed review first, highest
+ * score first (then newest) or most liked first (then newest, docs/product.md §12), by keyset on (sort value, solution id), so solutions listed after the first
  * page was read never make a later page repeat or skip a card.
  *
  * It reads the latest passed review stored on each solution's row (#server/solutions/listing.ts), so a
@@ -222,7 +259,12 @@ export async function readGallery(db: Database, filter: GalleryFilter): Promise<
   const nextCursor =
     rows.length > limit && last
       ? encodeCursor({
-          key: filter.sort === 'newest' ? last.passed_us : `${last.score10}:${last.passed_us}`,
+          key:
+            filter.sort === 'newest'
+              ? last.passed_us
+              : filter.sort === 'score'
+                ? `${last.score10}:${last.passed_us}`
+                : `${last.like_count}:${last.passed_us}`,
           id: last.id,
         })
       : null
@@ -243,18 +285,19 @@ export function galleryQuery(filter: GalleryFilter): SQL {
   if (cursor && filter.sort === 'newest') {
     conditions.push(sql`(uc.passed_at, uc.id) < (${at(cursor.key)}, ${cursor.id})`)
   } else if (cursor) {
-    const [score, passed] = cursor.key.split(':') as [string, string]
-    conditions.push(
-      sql`(uc.passed_score10, uc.passed_at, uc.id) < (${Number(score)}, ${at(passed)}, ${cursor.id})`,
-    )
+    const [value, passed] = cursor.key.split(':') as [string, string]
+    const column = filter.sort === 'score' ? sql.raw('uc.passed_score10') : sql.raw('uc.like_count')
+    conditions.push(sql`(${column}, uc.passed_at, uc.id) < (${Number(value)}, ${at(passed)}, ${cursor.id})`)
   }
   const order = (alias: string) =>
     filter.sort === 'newest'
       ? sql.raw(`${alias}.passed_at desc, ${alias}.id desc`)
-      : sql.raw(`${alias}.passed_score10 desc, ${alias}.passed_at desc, ${alias}.id desc`)
+      : filter.sort === 'score'
+        ? sql.raw(`${alias}.passed_score10 desc, ${alias}.passed_at desc, ${alias}.id desc`)
+        : sql.raw(`${alias}.like_count desc, ${alias}.passed_at desc, ${alias}.id desc`)
   const rangeOf = (challenge?: SQL) => sql`
     select uc.id, uc.public_id, uc.user_id, uc.challenge_id, uc.passed_review_id, uc.passed_at,
-      uc.passed_score10
+      uc.passed_score10, uc.like_count, uc.comment_count
     from user_challenges uc
     where ${sql.join(challenge ? [challenge, ...conditions] : conditions, sql` and `)}
     order by ${order('uc')}
@@ -275,7 +318,7 @@ export function galleryQuery(filter: GalleryFilter): SQL {
     select p.id, p.public_id, u.username, u.name, u.avatar_url,
       c.id as challenge_id, c.slug, c.title, c.category, c.difficulty,
       p.passed_at, (extract(epoch from p.passed_at) * 1000000)::bigint::text as passed_us,
-      p.passed_score10 as score10,
+      p.passed_score10 as score10, p.like_count, p.comment_count,
       (select b.capture_key from review_breakpoints b
         where b.review_id = p.passed_review_id and b.breakpoint = 'desktop') as capture_key
     from (${page}) p
@@ -299,6 +342,8 @@ type GalleryRow = {
   passed_at: Date | string
   passed_us: string
   score10: number
+  like_count: number
+  comment_count: number
   capture_key: string | null
 }
 
@@ -316,13 +361,19 @@ function toCard(row: GalleryRow): SolutionCard {
     score: Number(row.score10) / 10,
     passedAt: new Date(row.passed_at).toISOString(),
     captureUrl: row.capture_key ? fileUrl(row.capture_key) : null,
+    likeCount: Number(row.like_count),
+    commentCount: Number(row.comment_count),
   }
 }
 
 /** Unused columns are not read: an owner's edit needs the row's owner and id only. */
 export async function solutionOwner(db: Database, publicId: string) {
   const [row] = await db
-    .select({ id: userChallenges.id, userId: userChallenges.userId })
+    .select({
+      id: userChallenges.id,
+      userId: userChallenges.userId,
+      moderatorHiddenAt: userChallenges.moderatorHiddenAt,
+    })
     .from(userChallenges)
     .where(and(eq(userChallenges.publicId, publicId)))
   return row ?? null
