@@ -10,6 +10,8 @@ export const BADGE_IDS = [
   'first-challenge',
   'every-category',
   'five-week-streak',
+  'first-helpful',
+  'ten-helpful',
 ] as const
 export type BadgeId = (typeof BADGE_IDS)[number]
 
@@ -72,6 +74,22 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
     summary: `Completed challenges ${STREAK_WEEKS} weeks in a row.`,
     howToEarn: `Complete a new challenge in each of ${STREAK_WEEKS} weeks in a row. Weeks run from Monday 00:00 UTC.`,
     image: '/images/badges/five-week-streak.svg',
+    kind: 'lasting',
+  },
+  'first-helpful': {
+    name: 'Helpful',
+    summary: 'Wrote a comment another member marked helpful.',
+    howToEarn:
+      'Comment on another member’s solution, or reply to a comment on one; the solution’s author marks it helpful.',
+    image: '/images/badges/first-helpful.svg',
+    kind: 'lasting',
+  },
+  'ten-helpful': {
+    name: 'Mentor',
+    summary: 'Wrote ten comments other members marked helpful.',
+    howToEarn:
+      'Have ten of your comments and replies on other members’ solutions marked helpful by those solutions’ authors.',
+    image: '/images/badges/ten-helpful.svg',
     kind: 'lasting',
   },
 }

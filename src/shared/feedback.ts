@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { solutionCardSchema } from '#shared/solution.ts'
+import { normalizeWriteUp } from '#shared/write-up-rule.ts'
 
 /**
  * Feedback on solutions (docs/product.md §12): comments and replies, helpful marks, likes, notifications,
@@ -30,6 +31,12 @@ export const COMMENT_DELETED = 'This comment was deleted.'
 export const ONLY_AUTHOR_MARKS_HELPFUL = 'Only the author of the solution can mark comments helpful.'
 export const OWN_SOLUTION_LIKE = 'You cannot like your own solution.'
 export const COMMENTING_SUSPENDED = 'An admin has suspended you from commenting.'
+/** The owner's own solution is not listed (no passed review yet, or hidden): nobody can comment on it. */
+export const COMMENTS_NEED_LISTED_SOLUTION =
+  'Comments open once your solution is listed: after a review passes, and while it is not hidden.'
+export const OWN_COMMENT_HELPFUL = 'You cannot mark your own comment helpful.'
+/** PATCH /api/solutions/:id with `hidden: false` on a solution an admin hid. */
+export const MODERATOR_HIDDEN_SOLUTION = 'An admin hid this solution; only an admin can show it again.'
 /** Shown in place of a deleted comment that still has replies. */
 export const DELETED_COMMENT_LABEL = 'deleted comment'
 export const EDITED_LABEL = 'edited'
@@ -119,8 +126,10 @@ export type CommentsResponse = z.infer<typeof commentsResponse>
 export const commentResponse = z.object({ comment: z.union([commentSchema, replySchema]) })
 export type CommentResponse = z.infer<typeof commentResponse>
 
+/** As a write-up is stored: line breaks as "\n", NUL (which no text column holds) dropped, ends trimmed. */
 const commentBodySchema = z
   .string(COMMENT_EMPTY)
+  .transform(normalizeWriteUp)
   .refine((body) => body.trim() !== '', COMMENT_EMPTY)
   .refine((body) => [...body].length <= COMMENT_MAX_LENGTH, COMMENT_TOO_LONG)
 

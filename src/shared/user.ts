@@ -56,6 +56,8 @@ export const publicProfileSchema = z.object({
   submission: z.number().int(),
   githubUrl: z.string().nullable(),
   linkedinUrl: z.string().nullable(),
+  /** Their comments marked helpful by solutions' authors, not deleted or hidden (docs/product.md §12). */
+  helpfulComments: z.number().int(),
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
 

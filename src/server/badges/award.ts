@@ -1,8 +1,9 @@
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
-import { challenges, pointsLedger, userBadges, userChallenges } from '#server/db/schema.ts'
+import { challenges, comments, pointsLedger, userBadges, userChallenges } from '#server/db/schema.ts'
 import { type BadgeId, GOLD_SCORE, SILVER_BREAKPOINT_SCORE, STREAK_WEEKS } from '#shared/badges.ts'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
+import { HELPFUL_BADGE_COUNTS } from '#shared/feedback.ts'
 import { isoWeekOf } from '#shared/periods.ts'
 import { reviewQualitySchema } from '#shared/review.ts'
 
@@ -55,6 +56,28 @@ export async function awardLastingBadges(db: Executor, userId: string): Promise<
     .from(pointsLedger)
     .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reason, 'challenge_completed')))
   if (hasWeekStreak(awards.map((row) => row.at))) earned.push('five-week-streak')
+  return awardBadges(db, userId, earned, LASTING)
+}
+
+/**
+ * The lasting badges for comments marked helpful (docs/product.md §4, §12): 'first-helpful' at one,
+ * 'ten-helpful' at ten (comments by the member marked helpful and not deleted). Called in the
+ * transaction of a mark; an unmark never takes one back.
+ */
+export async function awardHelpfulBadges(db: Executor, userId: string): Promise<BadgeId[]> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.authorId, userId),
+        sql`${comments.helpfulAt} is not null and ${comments.deletedAt} is null`,
+      ),
+    )
+  const total = row?.total ?? 0
+  const earned = (Object.entries(HELPFUL_BADGE_COUNTS) as [BadgeId, number][]).flatMap(([badge, needed]) =>
+    total >= needed ? [badge] : [],
+  )
   return awardBadges(db, userId, earned, LASTING)
 }
 

@@ -41,11 +41,26 @@ export function clientAddress(c: Context, trustProxy = 0): string {
   return forwarded[Math.max(0, forwarded.length - trustProxy)] ?? socket
 }
 
+/** Seconds until the refused client's window ends (as `Retry-After` says), at least 1. */
+function retryAfterSeconds(c: Context, windowMs: number): number {
+  const info = c.get('rateLimit') as { resetTime?: Date } | undefined
+  const ms = info?.resetTime ? info.resetTime.getTime() - Date.now() : windowMs
+  return Math.max(1, Math.ceil(ms / 1000))
+}
+
 /**
  * `store` holds the counts (http/rate-limit-store.ts: the shared database or Redis, so a limit counts
- * across instances); without one they are kept in this process's memory.
+ * across instances); without one they are kept in this process's memory. A refusal is a 429
+ * `rate_limited` with `Retry-After`; `options.message` words it from the seconds to wait (else a
+ * general sentence).
  */
-export function limitRequests(name: string, limit: RateLimit, key: (c: Context) => string, store?: Store) {
+export function limitRequests(
+  name: string,
+  limit: RateLimit,
+  key: (c: Context) => string,
+  store?: Store,
+  options: { message?: (retryAfterSeconds: number) => string } = {},
+) {
   return rateLimiter({
     windowMs: limit.windowMs,
     limit: limit.limit,
@@ -53,6 +68,14 @@ export function limitRequests(name: string, limit: RateLimit, key: (c: Context) 
     ...(store ? { store } : {}),
     keyGenerator: (c) => `${name}:${key(c)}`,
     handler: (c) =>
-      c.json(errorBody('rate_limited', 'Too many requests. Please wait a moment and try again.'), 429),
+      c.json(
+        errorBody(
+          'rate_limited',
+          options.message
+            ? options.message(retryAfterSeconds(c, limit.windowMs))
+            : 'Too many requests. Please wait a moment and try again.',
+        ),
+        429,
+      ),
   })
 }

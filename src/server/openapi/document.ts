@@ -9,6 +9,7 @@ import {
   type ResponseComponent,
 } from '#server/openapi/schemas.ts'
 import { listQuery } from '#server/routes/challenges.ts'
+import { commentIdParams, notificationIdParams, notificationsQuery } from '#server/routes/feedback.ts'
 import { statusQuery } from '#server/routes/me.ts'
 import { moderatedCommentParams, reportIdParams } from '#server/routes/moderation.ts'
 import { reviewIdParams } from '#server/routes/reviews.ts'
@@ -129,7 +130,7 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   status: 'Which of the member’s challenges: the ones in progress, or the completed ones.',
   period: 'This ISO week, this calendar month (both in UTC), or all time.',
   asset: 'A file of the docs viewer, as the docs page names it (the name includes its content hash).',
-  sort: 'newest: the latest passed review first; score: the highest score first (then the newest).',
+  sort: 'newest: the latest passed review first; score: the highest score first (then the newest); liked: the most liked first (then the newest).',
   cursor: 'The nextCursor of the previous page; absent for the first page.',
   limit: `Cards per page, 1 to ${GALLERY_MAX_LIMIT}; ${GALLERY_PAGE_SIZE} when absent.`,
   difficulty: 'Only challenges of this difficulty.',
@@ -452,10 +453,227 @@ const OPERATIONS: Operation[] = [
       200: json('The solution as stored.', 'SolutionResponse'),
       400: error('The id or the body is not valid (the message says why); nothing changed.'),
       403: error(
-        'Not sent from this site itself (code `forbidden_origin`), or another member’s listed solution (code `forbidden`).',
+        'Not sent from this site itself (code `forbidden_origin`), another member’s listed solution, or `hidden: false` on a solution an admin hid (code `forbidden`).',
       ),
       404: error('There is no such solution, or it is not listed and not yours.'),
     },
+  },
+  // Feedback (docs/product.md §12): comments, helpful marks, likes; each route checks the session itself.
+  {
+    method: 'get',
+    path: '/api/solutions/{id}/comments',
+    operationId: 'listComments',
+    summary: 'A solution’s comments and replies',
+    description:
+      'Threads oldest first (at most 200), replies oldest first. A deleted comment stays, without author or ' +
+      'text, while visible replies hang under it; a comment an admin hid is its author’s and the admins’ only.',
+    tag: 'Feedback',
+    readsSession: true,
+    params: solutionIdParams,
+    responses: {
+      200: json('The threads, the visible count and what the reader may do.', 'CommentsResponse'),
+      400: error('The id is not a solution id (a UUID).'),
+      404: error('There is no such solution, or the reader may not read it.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/solutions/{id}/comments',
+    operationId: 'createComment',
+    summary: 'Comment on a solution, or reply to a comment',
+    description:
+      'On a listed solution. `parentId` names the comment this replies to, itself not a reply. At most ' +
+      '10 comments and replies per member in 10 minutes.',
+    tag: 'Feedback',
+    member: true,
+    guarded: true,
+    params: solutionIdParams,
+    body: 'NewComment',
+    responses: {
+      201: json('The comment as stored.', 'CommentResponse'),
+      400: error('The id or the body is not valid, or `parentId` is a reply (the message says why).'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or the member is suspended from commenting (code `forbidden`).',
+      ),
+      404: error('There is no such solution (or it is not listed), or no such comment to reply to.'),
+      409: error('The member’s own solution is not listed: nobody can comment on it.'),
+      429: {
+        ...error('Too many changes in a minute, or too many comments for now (code `rate_limited`).'),
+        headers: { 'Retry-After': retryAfter() },
+      },
+    },
+  },
+  {
+    method: 'patch',
+    path: '/api/comments/{id}',
+    operationId: 'updateComment',
+    summary: 'Change a comment’s text or kind',
+    description: 'Its author only, unless suspended from commenting; the comment is then shown as edited.',
+    tag: 'Feedback',
+    member: true,
+    guarded: true,
+    params: commentIdParams,
+    body: 'CommentUpdate',
+    responses: {
+      200: json('The comment as stored.', 'CommentResponse'),
+      400: error('The id or the body is not valid (the message says why); nothing changed.'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), another member’s comment, or the author is suspended (code `forbidden`).',
+      ),
+      404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/comments/{id}',
+    operationId: 'deleteComment',
+    summary: 'Delete a comment',
+    description: 'Its author only. Replies keep their place under “deleted comment”.',
+    tag: 'Feedback',
+    member: true,
+    guarded: true,
+    params: commentIdParams,
+    responses: {
+      204: { description: 'Deleted. No body.' },
+      400: error('The id is not a comment id.'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or another member’s comment (code `forbidden`).',
+      ),
+      404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/comments/{id}/helpful',
+    operationId: 'markCommentHelpful',
+    summary: 'Mark a comment helpful',
+    description: 'The solution’s author only, never on their own comment. Marking twice changes nothing.',
+    tag: 'Feedback',
+    member: true,
+    guarded: true,
+    params: commentIdParams,
+    responses: {
+      200: json('The comment, marked.', 'CommentResponse'),
+      400: error('The id is not a comment id, or the comment is the reader’s own.'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or the reader is not the solution’s author (code `forbidden`).',
+      ),
+      404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/comments/{id}/helpful',
+    operationId: 'unmarkCommentHelpful',
+    summary: 'Take a helpful mark back',
+    description: 'The solution’s author only. Badges earned stay.',
+    tag: 'Feedback',
+    member: true,
+    guarded: true,
+    params: commentIdParams,
+    responses: {
+      200: json('The comment, unmarked.', 'CommentResponse'),
+      400: error('The id is not a comment id, or the comment is the reader’s own.'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or the reader is not the solution’s author (code `forbidden`).',
+      ),
+      404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/solutions/{id}/like',
+    operationId: 'likeSolution',
+    summary: 'Like a solution',
+    description:
+      'A listed solution of another member; liking twice changes nothing. At most 60 likes and unlikes an hour.',
+    tag: 'Feedback',
+    member: true,
+    guarded: true,
+    params: solutionIdParams,
+    responses: {
+      200: json('The solution’s likes after the change.', 'LikeResponse'),
+      400: error('The id is not a solution id.'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or the member’s own solution (code `forbidden`).',
+      ),
+      404: error('There is no such listed solution.'),
+      429: {
+        ...error('Too many changes in a minute, or too many likes for now (code `rate_limited`).'),
+        headers: { 'Retry-After': retryAfter() },
+      },
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/solutions/{id}/like',
+    operationId: 'unlikeSolution',
+    summary: 'Take a like back',
+    tag: 'Feedback',
+    member: true,
+    guarded: true,
+    params: solutionIdParams,
+    responses: {
+      200: json('The solution’s likes after the change.', 'LikeResponse'),
+      400: error('The id is not a solution id.'),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or the member’s own solution (code `forbidden`).',
+      ),
+      404: error('There is no such listed solution.'),
+      429: {
+        ...error('Too many changes in a minute, or too many likes for now (code `rate_limited`).'),
+        headers: { 'Retry-After': retryAfter() },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me/notifications',
+    operationId: 'listNotifications',
+    summary: 'The member’s notifications',
+    description: 'Newest first, 30 a page, by cursor; with the unread count.',
+    tag: 'Notifications',
+    member: true,
+    query: notificationsQuery,
+    responses: {
+      200: json('A page of notifications and the cursor of the next one.', 'NotificationsResponse'),
+      400: error('The cursor is not one this API gave.'),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me/notifications/unread-count',
+    operationId: 'getUnreadNotificationCount',
+    summary: 'How many notifications are unread',
+    description: 'Never cached; the app asks every minute while a tab is open and visible.',
+    tag: 'Notifications',
+    member: true,
+    responses: { 200: json('The unread count.', 'UnreadCountResponse') },
+  },
+  {
+    method: 'post',
+    path: '/api/me/notifications/{id}/read',
+    operationId: 'markNotificationRead',
+    summary: 'Mark a notification read',
+    tag: 'Notifications',
+    member: true,
+    guarded: true,
+    params: notificationIdParams,
+    responses: {
+      200: json('The unread count after the change.', 'UnreadCountResponse'),
+      400: error('The id is not a notification id.'),
+      404: error('The member has no notification with this id.'),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/me/notifications/read-all',
+    operationId: 'markAllNotificationsRead',
+    summary: 'Mark every notification read',
+    tag: 'Notifications',
+    member: true,
+    guarded: true,
+    responses: { 200: json('The unread count after the change (0).', 'UnreadCountResponse') },
   },
   {
     method: 'get',

@@ -8,6 +8,7 @@ import { buffer } from 'node:stream/consumers'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { challenges, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import { notifyReviewEnded } from '#server/feedback/notifications.ts'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
@@ -195,7 +196,14 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
           and(eq(submissionReviews.id, reviewId), inArray(submissionReviews.status, ['queued', 'running'])),
         )
         .returning({ id: submissionReviews.id })
-      return ended ? settleFailed(tx, subject) : false
+      if (!ended) return false
+      // Its member hears that it ended (docs/product.md §12).
+      await notifyReviewEnded(tx, {
+        recipientId: subject.userId,
+        userChallengeId: subject.userChallengeId,
+        reviewId,
+      })
+      return settleFailed(tx, subject)
     })
     changed()
     if (pointsChanged) deps.memberChanged?.(subject.userId)
@@ -445,6 +453,12 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       // A review ends once, from queued or running: only a pass moves the solution's latest passed
       // review, which the galleries read from its row (docs/product.md §11).
       if (verdict.passed) await settleListing(tx, subject.userChallengeId)
+      // Its member hears that it ended, passed or failed (docs/product.md §12).
+      await notifyReviewEnded(tx, {
+        recipientId: subject.userId,
+        userChallengeId: subject.userChallengeId,
+        reviewId,
+      })
       return pointsAwarded > 0 || withdrawn
     })
     changed()

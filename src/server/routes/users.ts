@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { cacheBytes, cacheJson, sendCached } from '#server/catalogue/cached-body.ts'
 import { challengeColumns, liveUrlOf, toChallenge } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
-import { challenges, userBadges, userChallenges, users } from '#server/db/schema.ts'
+import { challenges, comments, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
 import type { ExpiringCache } from '#server/http/expiring-cache.ts'
 import { usernameParams } from '#server/http/params.ts'
@@ -76,6 +76,11 @@ async function readPublicProfile(db: Database, username: string): Promise<Public
         submission: users.submission,
         githubUrl: users.githubUrl,
         linkedinUrl: users.linkedinUrl,
+        // Comments marked helpful (docs/product.md §12), from the partial index of helpful comments.
+        helpfulComments: sql<number>`(
+          select count(*)::int from ${comments} hc where hc."author_id" = ${users.id}
+            and hc."helpful_at" is not null and hc."deleted_at" is null and hc."hidden_at" is null
+        )`.mapWith(Number),
       },
       // The member's badges ride along as one JSON value (the same on every row), still one query.
       badges: sql<EarnedBadge[]>`(

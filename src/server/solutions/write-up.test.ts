@@ -2,57 +2,12 @@ import { Parser } from 'htmlparser2'
 import { describe, expect, it } from 'vitest'
 import { renderWriteUp, sanitizeWriteUpHtml, writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import { renderWriteUpMarkdown } from '#shared/write-up.ts'
+import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 
 /**
  * Write-ups (docs/product.md "Solutions"): Markdown rendered without raw HTML, links to http(s) and mailto
- * only, each with rel="ugc nofollow noopener". The corpus below is what people try.
+ * only, each with rel="ugc nofollow noopener". The corpus (tests/support/xss-corpus.ts) is what people try.
  */
-const XSS_CORPUS = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=https://evil.example/x.js></SCRIPT>',
-  '<img src=x onerror=alert(1)>',
-  '<IMG SRC="javascript:alert(1)">',
-  '<svg onload=alert(1)>',
-  '<a href="javascript:alert(1)">x</a>',
-  '<iframe src="https://evil.example"></iframe>',
-  '<style>body{display:none}</style>',
-  '<div onmouseover="alert(1)">hover</div>',
-  '<details open ontoggle=alert(1)>',
-  '[click](javascript:alert(1))',
-  '[click](JaVaScRiPt:alert(1))',
-  '[click](  javascript:alert(1))',
-  '[click](java\tscript:alert(1))',
-  '[click](&#106;avascript:alert(1))',
-  '[click](&#x6A;&#x61;vascript:alert(1))',
-  '[click](javascript&colon;alert(1))',
-  '[click](%6Aavascript:alert(1))',
-  '[click](<javascript:alert(1)>)',
-  '[click](vbscript:msgbox(1))',
-  '[click](VBScript:msgbox(1))',
-  '[click](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==)',
-  '[click](DATA:text/html,<script>alert(1)</script>)',
-  '[click](file:///etc/passwd)',
-  '[click](//evil.example/)',
-  '<javascript:alert(1)>',
-  '<data:text/html,x>',
-  '[ref]\n\n[ref]: javascript:alert(1)',
-  '[ref][r]\n\n[r]: data:text/html,x "title"',
-  '![x](javascript:alert(1))',
-  '![x" onerror="alert(1)](https://example.com/a.png)',
-  '[x](https://example.com/" onclick="alert(1))',
-  '[x](https://example.com/"onmouseover="alert(1)")',
-  '[x](https://example.com "title\\" onclick=\\"alert(1)")',
-  '```"><script>alert(1)</script>\ncode\n```',
-  '```js" onclick="alert(1)\ncode\n```',
-  '`<script>alert(1)</script>`',
-  '<!-- <script>alert(1)</script> -->',
-  '<![CDATA[<script>alert(1)</script>]]>',
-  '[<img src=x onerror=alert(1)>](https://example.com)',
-  '**<b onclick=alert(1)>bold</b>**',
-  '<a href="https://example.com" target="_blank">x</a>',
-  '\u0000<script>alert(1)</script>',
-  '<scr<script>ipt>alert(1)</script>',
-]
 
 const ALLOWED_ELEMENTS = new Set('p br hr h3 h4 h5 h6 strong em s code pre blockquote ul ol li a'.split(' '))
 const ALLOWED_ATTRIBUTES: Record<string, string[]> = {

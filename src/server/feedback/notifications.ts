@@ -1,0 +1,207 @@
+/**
+ * In-app notifications (docs/product.md §12): made in the transaction of their event, once per event
+ * and recipient (the unique indexes make a second insert a no-op), and read newest first. One about a
+ * comment that was deleted or hidden since is left out of the list and of the unread count.
+ */
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Database } from '#server/db/client.ts'
+import {
+  challenges,
+  comments,
+  notifications,
+  submissionReviews,
+  userChallenges,
+  users,
+} from '#server/db/schema.ts'
+import { HttpError } from '#server/http/errors.ts'
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type Notification,
+  type NotificationKind,
+  type NotificationsResponse,
+} from '#shared/feedback.ts'
+import { CURSOR_INVALID } from '#shared/solution.ts'
+
+type Inserter = Pick<Database, 'insert'>
+
+export type NewNotification = {
+  recipientId: string
+  kind: NotificationKind
+  actorId: string | null
+  userChallengeId: number
+  commentId?: number
+  reviewId?: number
+}
+
+/** Records notifications; one already made for the same event and recipient is left as it is. */
+export async function notify(db: Inserter, rows: readonly NewNotification[]): Promise<void> {
+  if (rows.length === 0) return
+  await db
+    .insert(notifications)
+    .values(
+      rows.map((row) => ({
+        recipientId: row.recipientId,
+        kind: row.kind,
+        actorId: row.actorId,
+        userChallengeId: row.userChallengeId,
+        commentId: row.commentId ?? null,
+        reviewId: row.reviewId ?? null,
+      })),
+    )
+    .onConflictDoNothing()
+}
+
+/**
+ * Who hears of a new comment: the solution's author of a comment ('comment'), the parent's author of a
+ * reply ('reply'), and the solution's author of a reply too when it is neither theirs nor under theirs;
+ * never the one who wrote it.
+ */
+export function commentNotifications(event: {
+  commentId: number
+  userChallengeId: number
+  actorId: string
+  solutionAuthorId: string
+  parentAuthorId: string | null
+}): NewNotification[] {
+  const base = { actorId: event.actorId, userChallengeId: event.userChallengeId, commentId: event.commentId }
+  const rows: NewNotification[] = []
+  if (event.parentAuthorId !== null && event.parentAuthorId !== event.actorId)
+    rows.push({ ...base, recipientId: event.parentAuthorId, kind: 'reply' })
+  if (event.solutionAuthorId !== event.actorId && event.solutionAuthorId !== event.parentAuthorId)
+    rows.push({ ...base, recipientId: event.solutionAuthorId, kind: 'comment' })
+  return rows
+}
+
+/** A review ended, passed or failed: its member hears of it. Call it in the transaction that ends it. */
+export async function notifyReviewEnded(
+  db: Inserter,
+  review: { recipientId: string; userChallengeId: number; reviewId: number },
+): Promise<void> {
+  await notify(db, [
+    {
+      recipientId: review.recipientId,
+      kind: 'review',
+      actorId: null,
+      userChallengeId: review.userChallengeId,
+      reviewId: review.reviewId,
+    },
+  ])
+}
+
+/** Not about a comment, or about one anyone can still see. */
+const stillShown = sql`(${notifications.commentId} is null or exists (
+  select 1 from ${comments} c where c.id = ${notifications.commentId}
+    and c.deleted_at is null and c.hidden_at is null))`
+
+export async function unreadCount(db: Pick<Database, 'select'>, recipientId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.readAt} is null`, stillShown))
+  return Number(row?.total ?? 0)
+}
+
+type Cursor = { us: string; id: string }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+function decodeCursor(value: string): Cursor {
+  const invalid = () => new HttpError(400, 'bad_request', `cursor: ${CURSOR_INVALID}`)
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
+  } catch {
+    throw invalid()
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid()
+  const [us, id] = parsed as [unknown, unknown]
+  if (typeof us !== 'string' || !/^\d{1,17}$/.test(us) || typeof id !== 'string' || !UUID.test(id))
+    throw invalid()
+  return { us, id }
+}
+
+const encodeCursor = (cursor: Cursor) =>
+  Buffer.from(JSON.stringify([cursor.us, cursor.id])).toString('base64url')
+
+const actor = alias(users, 'actor')
+
+/** A page of the member's notifications, newest first, by keyset on (created_at, id). */
+export async function listNotifications(
+  db: Pick<Database, 'select'>,
+  recipientId: string,
+  cursorValue?: string,
+): Promise<NotificationsResponse> {
+  const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue)
+  const conditions: SQL[] = [eq(notifications.recipientId, recipientId), stillShown]
+  if (cursor)
+    conditions.push(
+      sql`(${notifications.createdAt}, ${notifications.id}) < ((to_timestamp(0) + ${cursor.us}::bigint * interval '1 microsecond'), ${cursor.id}::uuid)`,
+    )
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+      createdUs: sql<string>`(extract(epoch from ${notifications.createdAt}) * 1000000)::bigint::text`,
+      actorUsername: actor.username,
+      actorName: actor.name,
+      actorAvatarUrl: actor.avatarUrl,
+      solutionId: userChallenges.publicId,
+      challengeTitle: challenges.title,
+      commentId: comments.publicId,
+      reviewId: submissionReviews.publicId,
+      reviewStatus: submissionReviews.status,
+    })
+    .from(notifications)
+    .innerJoin(userChallenges, eq(userChallenges.id, notifications.userChallengeId))
+    .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+    .leftJoin(actor, eq(actor.id, notifications.actorId))
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .leftJoin(submissionReviews, eq(submissionReviews.id, notifications.reviewId))
+    .where(and(...conditions))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+  const page = rows.slice(0, NOTIFICATIONS_PAGE_SIZE)
+  const last = page.at(-1)
+  return {
+    notifications: page.map(
+      (row): Notification => ({
+        id: row.id,
+        kind: row.kind as NotificationKind,
+        actor:
+          row.actorUsername === null
+            ? null
+            : { username: row.actorUsername, name: row.actorName, avatarUrl: row.actorAvatarUrl },
+        solution: { id: row.solutionId, challengeTitle: row.challengeTitle },
+        commentId: row.commentId,
+        review: row.reviewId === null ? null : { id: row.reviewId, passed: row.reviewStatus === 'passed' },
+        read: row.readAt !== null,
+        createdAt: row.createdAt.toISOString(),
+      }),
+    ),
+    unreadCount: await unreadCount(db, recipientId),
+    nextCursor:
+      rows.length > NOTIFICATIONS_PAGE_SIZE && last
+        ? encodeCursor({ us: last.createdUs, id: last.id })
+        : null,
+  }
+}
+
+/** Marks one of the member's notifications read; false when they have none with this id. */
+export async function markRead(db: Database, recipientId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
+    .returning({ id: notifications.id })
+  return row !== undefined
+}
+
+export async function markAllRead(db: Database, recipientId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.readAt} is null`))
+}
