@@ -221,7 +221,7 @@ test.describe('sign-in', () => {
     await expect(sidebar.getByTestId('points-badge')).toHaveText('0 points')
     await expect(sidebar.getByText(`@${login}`)).toBeVisible()
     const account = sidebar.getByRole('navigation', { name: 'Account' })
-    await expect(account.getByRole('link')).toHaveText(['Dashboard', 'Profile', 'Settings'])
+    await expect(account.getByRole('link')).toHaveText(['Dashboard', 'Profile', 'Notifications', 'Settings'])
     await expectNoAxeViolations(page)
 
     await account.getByRole('link', { name: 'Settings' }).click()

@@ -7,6 +7,7 @@ import { TrophyIcon } from '#web/components/ui/icons.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { UserMenu } from '#web/components/user-menu.tsx'
 import { useSignOut } from '#web/features/auth/use-sign-out.ts'
+import { NotificationBell } from '#web/features/notifications/components/notification-bell.tsx'
 
 /** The signed-in member's side of the navbar (docs/product.md §2), in the top bar or the small-screen menu. */
 export default function MemberActions({
@@ -24,6 +25,7 @@ export default function MemberActions({
       <Link to={paths.my} className={buttonClasses('outline-ink', 'sm')}>
         Dashboard
       </Link>
+      <NotificationBell layout="bar" />
       <UserMenu user={user} />
     </div>
   ) : (
@@ -44,7 +46,10 @@ function PointsBadge({ points }: { points: number }) {
   )
 }
 
-/** The signed-in part of the small-screen sidebar: who, their points, and the dropdown's actions. */
+/**
+ * The signed-in part of the small-screen sidebar: who, their points, their notifications, and the
+ * dropdown's actions (Admin for an admin).
+ */
 function MemberPanel({ user, onNavigate }: { user: SessionUser; onNavigate?: () => void }) {
   const signOut = useSignOut(onNavigate)
   const displayName = user.name ?? user.username
@@ -78,10 +83,20 @@ function MemberPanel({ user, onNavigate }: { user: SessionUser; onNavigate?: () 
             </NavLink>
           </li>
           <li>
+            <NotificationBell layout="menu" onNavigate={onNavigate} />
+          </li>
+          <li>
             <NavLink to={paths.settings} onClick={onNavigate} className={linkClasses}>
               Settings
             </NavLink>
           </li>
+          {user.isAdmin ? (
+            <li>
+              <NavLink to={paths.admin} onClick={onNavigate} className={linkClasses}>
+                Admin
+              </NavLink>
+            </li>
+          ) : null}
         </ul>
       </nav>
       <button

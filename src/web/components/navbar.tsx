@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { NavLink, useLocation } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Logo } from '#web/components/logo.tsx'
 import { SessionActions } from '#web/components/session-actions.tsx'
 import { CloseIcon, MenuIcon } from '#web/components/ui/icons.tsx'
+import { useSession } from '#web/features/auth/use-session.ts'
 import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { useInteractive } from '#web/lib/hydration.ts'
 import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
@@ -14,6 +15,25 @@ const NAV_LINKS = [
   { to: paths.solutions, label: 'Solutions', end: false },
   { to: paths.competitions, label: 'Competitions', end: false },
 ] as const
+
+/** Loaded once the session says someone is signed in, as the member's other controls are. */
+const NotificationBell = lazy(async () => ({
+  default: (await import('#web/features/notifications/components/notification-bell.tsx')).NotificationBell,
+}))
+
+/**
+ * The bell beside the small-screen menu's toggle: the unread count shows without opening the menu. It is
+ * on the page at every width (hidden from md up), once, so it is the bell that polls for all of them.
+ */
+function SmallScreenBell() {
+  const session = useSession()
+  if (session.status !== 'signed-in') return null
+  return (
+    <Suspense fallback={null}>
+      <NotificationBell layout="bar" poll />
+    </Suspense>
+  )
+}
 
 /** Matches Tailwind's `md` breakpoint, where the links leave the sidebar for the top bar. */
 const DESKTOP_QUERY = '(min-width: 48rem)'
@@ -77,18 +97,21 @@ export function Navbar() {
             <div className="ml-auto hidden items-center gap-3 md:flex">
               <SessionActions layout="bar" />
             </div>
-            <button
-              ref={toggleRef}
-              type="button"
-              aria-label="Menu"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              disabled={!interactive}
-              onClick={() => setMenuOpen((open) => !open)}
-              className="-mr-2 ml-auto inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white md:hidden"
-            >
-              <MenuIcon className="size-6" />
-            </button>
+            <div className="-mr-2 ml-auto flex items-center gap-1 md:hidden">
+              <SmallScreenBell />
+              <button
+                ref={toggleRef}
+                type="button"
+                aria-label="Menu"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                disabled={!interactive}
+                onClick={() => setMenuOpen((open) => !open)}
+                className="inline-flex size-11 items-center justify-center rounded-full text-slate-200 hover:bg-white/10 hover:text-white"
+              >
+                <MenuIcon className="size-6" />
+              </button>
+            </div>
           </div>
         </HydrateLater>
       </header>

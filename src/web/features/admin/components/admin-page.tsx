@@ -99,7 +99,8 @@ function AdminDashboard() {
         </div>
       </section>
 
-      <section aria-labelledby={logHeadingId} className="mt-14">
+      {/* Not a landmark of its own: the scrolling table below is the log's region. */}
+      <div className="mt-14">
         <h2 id={logHeadingId} className={h2Classes}>
           {ADMIN_TEXTS.log}
         </h2>
@@ -147,7 +148,7 @@ function AdminDashboard() {
             </section>
           )}
         </div>
-      </section>
+      </div>
     </div>
   )
 }

@@ -20,19 +20,21 @@ export const notificationKeys = {
 }
 
 /**
- * The navbar bell's count (docs/product.md §12): asked every NOTIFICATION_POLL_MS while the tab is
- * visible, never while it is hidden (TanStack Query's focus manager follows `visibilitychange`), and
- * at once when the tab becomes visible again.
+ * The navbar bell's count (docs/product.md §12). `poll`: asked every NOTIFICATION_POLL_MS while the tab is
+ * visible, never while it is hidden (TanStack Query's focus manager follows `visibilitychange`), and at
+ * once when the tab becomes visible again. Several bells show it (the bar's, the small screen's, the
+ * menu's): one of them polls, so the timers of the others do not add requests of their own.
  */
-export const unreadCountQuery = () =>
+export const unreadCountQuery = ({ poll }: { poll: boolean }) =>
   queryOptions({
     queryKey: notificationKeys.unreadCount,
     queryFn: async () =>
       (await apiFetch<UnreadCountResponse>('/api/me/notifications/unread-count')).unreadCount,
-    staleTime: 0,
-    refetchInterval: NOTIFICATION_POLL_MS,
+    // A bell that mounts after another does not ask again.
+    staleTime: NOTIFICATION_POLL_MS / 2,
+    refetchInterval: poll ? NOTIFICATION_POLL_MS : false,
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: 'always',
+    refetchOnWindowFocus: poll ? 'always' : false,
   })
 
 /** The member's notifications, newest first, page by page: each page's `nextCursor` asks for the next. */

@@ -33,8 +33,8 @@ export function BellIcon({ className = 'size-5', ...props }: SVGProps<SVGSVGElem
   )
 }
 
-function useUnreadCount(): number {
-  return useQuery(unreadCountQuery()).data ?? 0
+function useUnreadCount(poll: boolean): number {
+  return useQuery(unreadCountQuery({ poll })).data ?? 0
 }
 
 /** The unread count on the bell, hidden from screen readers: the link's name says it. */
@@ -54,16 +54,18 @@ function Badge({ unread, className = '' }: { unread: number; className?: string 
 /**
  * The navbar's bell for a signed-in member (docs/product.md §12): a link to /notifications with the
  * unread count as a badge. `bar` is the round icon of the top bar; `menu` the labelled row of the
- * small-screen menu.
+ * small-screen menu. The one with `poll` keeps the count fresh for all of them.
  */
 export function NotificationBell({
   layout,
+  poll = false,
   onNavigate,
 }: {
   layout: 'bar' | 'menu'
+  poll?: boolean
   onNavigate?: (() => void) | undefined
 }) {
-  const unread = useUnreadCount()
+  const unread = useUnreadCount(poll)
   if (layout === 'menu') {
     return (
       <NavLink

@@ -11,6 +11,7 @@ import {
   afterMarkingRead,
   markAllNotificationsRead,
   markNotificationRead,
+  notificationKeys,
   notificationsQuery,
 } from '#web/features/notifications/api/notifications.ts'
 import { BellIcon } from '#web/features/notifications/components/notification-bell.tsx'
@@ -36,8 +37,8 @@ export function NotificationsPage() {
   const focusFrom = useRef<number | null>(null)
   const [announcement, setAnnouncement] = useState('')
   const notifications = query.data?.pages.flatMap((page) => page.notifications) ?? []
-  const unreadCount = query.data?.pages[0]?.unreadCount ?? 0
-  const anyUnread = unreadCount > 0 || notifications.some((notification) => !notification.read)
+  const listedUnread = query.data?.pages[0]?.unreadCount
+  const anyUnread = (listedUnread ?? 0) > 0 || notifications.some((notification) => !notification.read)
 
   const markOne = useMutation({
     mutationFn: (id: string) => markNotificationRead(id),
@@ -53,6 +54,11 @@ export function NotificationsPage() {
     },
     onError: (error) => toast.error(error.message),
   })
+
+  // The list's count is the newest: the bell shows it too.
+  useEffect(() => {
+    if (listedUnread !== undefined) queryClient.setQueryData(notificationKeys.unreadCount, listedUnread)
+  }, [listedUnread, queryClient])
 
   useEffect(() => {
     const from = focusFrom.current
@@ -203,7 +209,7 @@ function NotificationItem({
             id={sentenceId}
             to={notificationHref(notification)}
             onClick={onFollow}
-            className={`rounded-sm text-base break-words underline-offset-4 hover:underline ${
+            className={`block rounded-sm text-base break-words underline-offset-4 hover:underline ${
               unread ? 'font-semibold text-slate-900' : 'font-normal text-slate-700'
             }`}
           >
