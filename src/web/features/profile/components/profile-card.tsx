@@ -12,8 +12,6 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
   const linkedin = webUrl(profile.linkedinUrl)
   const github = webUrl(profile.githubUrl)
   const name = profile.name?.trim() || 'No Name'
-  // Comments of theirs marked helpful (docs/product.md §12); read defensively until every server sends it.
-  const helpfulComments = (profile as PublicProfile & { helpfulComments?: number }).helpfulComments
 
   return (
     <article
@@ -68,12 +66,10 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
           <Stat label="Points" value={profile.points} />
           <Stat label="Submissions" value={profile.submission} />
         </dl>
-        {helpfulComments === undefined ? null : (
-          <p data-testid="helpful-comments" className="mt-4 text-sm font-medium text-slate-700">
-            Helpful comments:{' '}
-            <span className="font-semibold text-slate-900 tabular-nums">{helpfulComments}</span>
-          </p>
-        )}
+        <p data-testid="helpful-comments" className="mt-4 text-sm font-medium text-slate-700">
+          Helpful comments:{' '}
+          <span className="font-semibold text-slate-900 tabular-nums">{profile.helpfulComments}</span>
+        </p>
       </div>
     </article>
   )
