@@ -216,6 +216,9 @@ describe.each(TEST_DATABASES)('feedback through the API on %s', (kind) => {
     expect((await visitor().get(`/api/solutions/${id}/comments`)).status).toBe(404)
     expect((await threads(dora, id)).viewer.canComment).toBe(false)
     expect((await bob.send('PUT', `/api/solutions/${id}/like`)).status).toBe(404)
+    // Its failed review was notified all the same.
+    const listed = notificationsResponse.parse(await (await dora.get('/api/me/notifications')).json())
+    expect(listed.notifications.map((n) => [n.kind, n.review?.passed])).toEqual([['review', false]])
   })
 
   it('shows a hidden comment to its author and the admins only, with its replies', async () => {
