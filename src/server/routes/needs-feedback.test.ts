@@ -155,7 +155,7 @@ describe.each(TEST_DATABASES)('the needs-feedback list on %s', (kind) => {
     expect((await browser(t.app).get(`/api/needs-feedback?cursor=${forged}`)).status).toBe(400)
   })
 
-  it('drops a solution once it has a visible comment, and brings it back when that comment is hidden', async () => {
+  it('drops a solution once it has a visible comment, and brings it back when that comment is hidden with its replies', async () => {
     const [ben] = await database.db
       .select({ id: userChallenges.id })
       .from(userChallenges)
@@ -166,6 +166,16 @@ describe.each(TEST_DATABASES)('the needs-feedback list on %s', (kind) => {
       .insert(comments)
       .values({ userChallengeId: ben.id, authorId: amy.id, kind: 'praise', body: 'Lovely.' })
       .returning({ id: comments.id })
+    // A reply under it: hidden with it when the comment is hidden, so it does not count then.
+    await database.db
+      .insert(comments)
+      .values({
+        userChallengeId: ben.id,
+        authorId: amy.id,
+        kind: 'praise',
+        body: 'And more.',
+        parentId: written?.id,
+      })
     await recountComments(database.db, ben.id)
     expect(owners((await list(browser(t.app))).body)).toEqual(['amy', 'cal', 'rex', 'dee'])
     expect(owners((await list(reader)).body)).toEqual(['dee', 'amy', 'cal'])
