@@ -32,7 +32,8 @@ export function LikeControl({
   viewer,
 }: {
   solution: Pick<Solution, 'id' | 'likeCount' | 'likedByMe'>
-  viewer: 'loading' | 'visitor' | 'author' | 'member'
+  /** `count`: the count only (the author, or a solution visitors cannot see, which no one may like). */
+  viewer: 'loading' | 'visitor' | 'count' | 'member'
 }) {
   const queryClient = useQueryClient()
   const key = solutionKeys.one(solution.id)
