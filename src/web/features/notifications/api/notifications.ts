@@ -21,9 +21,10 @@ export const notificationKeys = {
 
 /**
  * The navbar bell's count (docs/product.md §12). `poll`: asked every NOTIFICATION_POLL_MS while the tab is
- * visible, never while it is hidden (TanStack Query's focus manager follows `visibilitychange`), and at
- * once when the tab becomes visible again. Several bells show it (the bar's, the small screen's, the
- * menu's): one of them polls, so the timers of the others do not add requests of their own.
+ * visible, never while it is hidden (TanStack Query's focus manager follows `visibilitychange`); when the
+ * tab is shown again the bell asks once the session check has answered (notification-bell.tsx). Several
+ * bells show it (the bar's, the small screen's, the menu's): one of them polls, so the timers of the
+ * others do not add requests of their own.
  */
 export const unreadCountQuery = ({ poll }: { poll: boolean }) =>
   queryOptions({
@@ -34,7 +35,7 @@ export const unreadCountQuery = ({ poll }: { poll: boolean }) =>
     staleTime: NOTIFICATION_POLL_MS / 2,
     refetchInterval: poll ? NOTIFICATION_POLL_MS : false,
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: poll ? 'always' : false,
+    refetchOnWindowFocus: false,
   })
 
 /** The member's notifications, newest first, page by page: each page's `nextCursor` asks for the next. */

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { SVGProps } from 'react'
+import { type SVGProps, useEffect, useRef } from 'react'
 import { NavLink } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { sessionQuery } from '#web/features/auth/api/session.ts'
 import { unreadCountQuery } from '#web/features/notifications/api/notifications.ts'
 
 /** "Notifications" or "Notifications, 3 unread": the bell's name for screen readers (docs/product.md §12). */
@@ -34,7 +35,18 @@ export function BellIcon({ className = 'size-5', ...props }: SVGProps<SVGSVGElem
 }
 
 function useUnreadCount(poll: boolean): number {
-  return useQuery(unreadCountQuery({ poll })).data ?? 0
+  const count = useQuery(unreadCountQuery({ poll }))
+  // A tab shown again checks the session first (sessionQuery): the count is asked for once that check
+  // has answered with the member still signed in, so a session that ended elsewhere costs no 401.
+  const sessionCheckedAt = useQuery(sessionQuery()).dataUpdatedAt
+  const lastCheck = useRef(sessionCheckedAt)
+  const { refetch } = count
+  useEffect(() => {
+    if (!poll || sessionCheckedAt === lastCheck.current) return
+    lastCheck.current = sessionCheckedAt
+    void refetch()
+  }, [poll, sessionCheckedAt, refetch])
+  return count.data ?? 0
 }
 
 /** The unread count on the bell, hidden from screen readers: the link's name says it. */
