@@ -19,6 +19,15 @@ export function Modal({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   useScrollLock(true)
+  // The browser fires `close` a moment after the dialog closed (and focus went back): the parent hears
+  // of it at once instead, from Escape's `cancel` or our own close, so a quick Enter on the control
+  // that opened it opens it again rather than being undone by that late `close`.
+  const finished = useRef(false)
+  const finish = () => {
+    if (finished.current) return
+    finished.current = true
+    onClose()
+  }
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -34,10 +43,16 @@ export function Modal({
       ref={dialogRef}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
-      onClose={onClose}
+      onCancel={finish}
+      onClose={finish}
       className="m-auto w-[min(32rem,calc(100vw-2rem))] max-w-none rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-ink-950/60 open:motion-safe:animate-dialog-in"
     >
-      <div className="p-6">{children(() => dialogRef.current?.close())}</div>
+      <div className="p-6">
+        {children(() => {
+          dialogRef.current?.close()
+          finish()
+        })}
+      </div>
     </dialog>
   )
 }
