@@ -197,13 +197,15 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         )
         .returning({ id: submissionReviews.id })
       if (!ended) return false
-      // Its member hears that it ended (docs/product.md §12).
+      const withdrawn = await settleFailed(tx, subject)
+      // Its member hears that it ended (docs/product.md §12). After settleFailed, which locks the member's
+      // row first: the notification's reference to that row must not take a weaker lock on it before.
       await notifyReviewEnded(tx, {
         recipientId: subject.userId,
         userChallengeId: subject.userChallengeId,
         reviewId,
       })
-      return settleFailed(tx, subject)
+      return withdrawn
     })
     changed()
     if (pointsChanged) deps.memberChanged?.(subject.userId)
