@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { runMigrations } from '#server/db/migrate.ts'
+import { segmentQuery } from '#server/moderation/needs-feedback.ts'
 import { leaderboardQuery, periodLeaderboardQuery, readLeaderboard } from '#server/routes/leaderboard.ts'
 import { galleryQuery, readGallery } from '#server/solutions/read.ts'
 import { periodStart } from '#shared/periods.ts'
@@ -70,6 +71,11 @@ try {
     set passed_review_id = r.id, passed_at = r.created_at, hidden = uc.id % 200 = 0,
       passed_score10 = (select round(avg(b.score::numeric) * 10)::int from review_breakpoints b where b.review_id = r.id)
     from submission_reviews r where r.user_challenge_id = uc.id`)
+  // Feedback (docs/product.md §12): likes on every listed solution, comments on two in three.
+  await client.query(`
+    update user_challenges set like_count = (id * 37) % 53,
+      comment_count = case when id % 3 = 0 then 0 else 1 + id % 4 end
+    where passed_review_id is not null`)
   // As autovacuum would: statistics, and the visibility map that lets index-only scans skip the table.
   await client.query('vacuum analyze')
   const counts = await client.query(
@@ -160,14 +166,28 @@ try {
     ["a challenge's gallery, highest score", { sort: 'score', challengeId: 1 }],
     ['gallery, newest, page 2', await page2({ sort: 'newest' })],
     ['gallery, highest score, page 2', await page2({ sort: 'score' })],
+    ['gallery, most liked', { sort: 'liked' }],
+    ['gallery, a category, most liked', { sort: 'liked', category: 'hero' }],
+    ["a challenge's gallery, most liked", { sort: 'liked', challengeId: 1 }],
+    ['gallery, most liked, page 2', await page2({ sort: 'liked' })],
   ]
-  for (const [title, filter] of galleries) {
-    const plan = await handle.db.execute(sql`explain (analyze, buffers) ${galleryQuery(filter)}`)
+  const printPlan = async (title: string, query: SQL) => {
+    const plan = await handle.db.execute(sql`explain (analyze, buffers) ${query}`)
     console.log(`== ${title}`)
     for (const row of (plan as unknown as { rows: Record<string, string>[] }).rows)
       console.log(`   ${row['QUERY PLAN']}`)
     console.log()
   }
+  for (const [title, filter] of galleries) await printPlan(title, galleryQuery(filter))
+
+  // Needs feedback (docs/product.md §12): a visitor's list, and a member's two parts (the challenges they
+  // completed first, then the others), each a range of the partial index of uncommented solutions.
+  const needsFeedback: [string, SQL][] = [
+    ['needs feedback, a visitor', segmentQuery(null, 1, null, 25)],
+    ["needs feedback, a member's challenges", segmentQuery(someUser.id, 0, null, 25)],
+    ['needs feedback, the other challenges', segmentQuery(someUser.id, 1, null, 25)],
+  ]
+  for (const [title, query] of needsFeedback) await printPlan(title, query)
 } finally {
   await drop()
 }

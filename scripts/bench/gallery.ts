@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Hono, type MiddlewareHandler } from 'hono'
+import { noAdmins } from '#server/auth/admins.ts'
 import { runMigrations } from '#server/db/migrate.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
+import { moderationRoutes } from '#server/routes/moderation.ts'
 import { solutionRoutes } from '#server/routes/solutions.ts'
 import { type GalleryResponse, galleryResponse } from '#shared/solution.ts'
 import { createBenchDatabase } from './bench-database.ts'
@@ -94,6 +96,10 @@ try {
       order by r.user_challenge_id, r.created_at desc, r.id desc
     ) l
     where uc.id = l.user_challenge_id`)
+  // Feedback (docs/product.md §12): 0 to 52 likes each, and a third with no comment yet.
+  await client.query(`
+    update user_challenges set like_count = (id * 37) % 53,
+      comment_count = case when id % 3 = 0 then 0 else 1 + id % 4 end`)
   // As autovacuum would: statistics, and the visibility map.
   await client.query('vacuum analyze')
   const seeded = (
@@ -108,7 +114,15 @@ try {
   )
 
   const pass: MiddlewareHandler = async (_c, next) => next()
-  const app = new Hono().route('/api', solutionRoutes(handle.db, { csrf: pass, limit: pass }))
+  const app = new Hono().route('/api', solutionRoutes(handle.db, { csrf: pass, limit: pass })).route(
+    '/api',
+    moderationRoutes({
+      db: handle.db,
+      admins: noAdmins,
+      guard: { csrf: pass, limit: pass },
+      onProfileChanged: () => {},
+    }),
+  )
   const get = async (path: string): Promise<GalleryResponse> => {
     const response = await app.request(path)
     if (response.status !== 200)
@@ -126,7 +140,10 @@ try {
   ).rows[0].difficulty
   const newestCursor = (await get('/api/solutions')).nextCursor
   const scoreCursor = (await get('/api/solutions?sort=score')).nextCursor
-  if (!newestCursor || !scoreCursor) throw new Error('the first page is the last: seed more solutions')
+  const likedCursor = (await get('/api/solutions?sort=liked')).nextCursor
+  const waitingCursor = (await get('/api/needs-feedback')).nextCursor
+  if (!newestCursor || !scoreCursor || !likedCursor || !waitingCursor)
+    throw new Error('the first page is the last: seed more solutions')
   const galleries: [string, string][] = [
     ['newest', '/api/solutions'],
     ['score', '/api/solutions?sort=score'],
@@ -137,10 +154,24 @@ try {
     [`challenge ${challengeId}, score`, `/api/challenges/${challengeId}/solutions?sort=score`],
     ['page 2, newest', `/api/solutions?cursor=${encodeURIComponent(newestCursor)}`],
     ['page 2, score', `/api/solutions?sort=score&cursor=${encodeURIComponent(scoreCursor)}`],
+    ['most liked', '/api/solutions?sort=liked'],
+    [`category ${category}, most liked`, `/api/solutions?category=${category}&sort=liked`],
+    [`challenge ${challengeId}, most liked`, `/api/challenges/${challengeId}/solutions?sort=liked`],
+    ['page 2, most liked', `/api/solutions?sort=liked&cursor=${encodeURIComponent(likedCursor)}`],
+    ['needs feedback', '/api/needs-feedback'],
+    ['needs feedback, page 2', `/api/needs-feedback?cursor=${encodeURIComponent(waitingCursor)}`],
   ]
 
   // Each first page against the listed solutions ordered by hand from their reviews.
-  const byHand = async (where: string, sort: 'newest' | 'score', params: unknown[]) => {
+  type Order = 'newest' | 'score' | 'liked' | 'waiting'
+  const ORDERS: Record<Order, string> = {
+    newest: 'l.at desc, uc.id desc',
+    score: 'l.score10 desc, l.at desc, uc.id desc',
+    liked: 'uc.like_count desc, l.at desc, uc.id desc',
+    // Needs feedback: no comment yet, the oldest pass first.
+    waiting: 'l.at, uc.id',
+  }
+  const byHand = async (where: string, sort: Order, params: unknown[]) => {
     const rows = await client.query(
       `select uc.public_id from user_challenges uc join challenges c on c.id = uc.challenge_id
        cross join lateral (
@@ -149,12 +180,12 @@ try {
          from submission_reviews r where r.user_challenge_id = uc.id and r.status = 'passed'
          order by r.created_at desc, r.id desc limit 1) l
        where not uc.hidden ${where}
-       order by ${sort === 'score' ? 'l.score10 desc,' : ''} l.at desc, uc.id desc limit 24`,
+       order by ${ORDERS[sort]} limit 24`,
       params,
     )
     return rows.rows.map((row) => row.public_id as string)
   }
-  const checks: [string, string, string, 'newest' | 'score', unknown[]][] = [
+  const checks: [string, string, string, Order, unknown[]][] = [
     ['newest', '/api/solutions', '', 'newest', []],
     ['score', '/api/solutions?sort=score', '', 'score', []],
     ['category', `/api/solutions?category=${category}`, 'and c.category = $1', 'newest', [category]],
@@ -166,6 +197,15 @@ try {
       [difficulty],
     ],
     ['challenge', `/api/challenges/${challengeId}/solutions`, 'and c.id = $1', 'newest', [challengeId]],
+    ['most liked', '/api/solutions?sort=liked', '', 'liked', []],
+    [
+      'category, most liked',
+      `/api/solutions?category=${category}&sort=liked`,
+      'and c.category = $1',
+      'liked',
+      [category],
+    ],
+    ['needs feedback', '/api/needs-feedback', 'and uc.comment_count = 0', 'waiting', []],
   ]
   for (const [label, path, where, sort, params] of checks) {
     const same =

@@ -77,7 +77,12 @@ type Row = {
  * One segment's range, after `after` (if any), at most `count` rows. The condition is the partial index
  * user_challenges_needs_feedback_idx's own, written the same way, so the planner reads that index in order.
  */
-function segmentQuery(readerId: string | null, segment: 0 | 1, after: Cursor | null, count: number): SQL {
+export function segmentQuery(
+  readerId: string | null,
+  segment: 0 | 1,
+  after: Cursor | null,
+  count: number,
+): SQL {
   const conditions: SQL[] = [sql`uc.passed_review_id is not null and not uc.hidden and uc.comment_count = 0`]
   if (readerId !== null) {
     conditions.push(sql`uc.user_id <> ${readerId}`)
