@@ -25,8 +25,11 @@ export function safeReturnPath(value: unknown): string | null {
   return `${url.pathname}${url.search}${url.hash}`
 }
 
+/** Where a sign-in starts (the server's /auth/github). */
+export const SIGN_IN_START = '/auth/github'
+
 /** The address of the sign-in link that comes back to `path` (the dashboard when it is not a safe one). */
 export function signInHref(path: string): string {
   const safe = safeReturnPath(path)
-  return safe === null ? '/auth/github' : `/auth/github?returnTo=${encodeURIComponent(safe)}`
+  return safe === null ? SIGN_IN_START : `${SIGN_IN_START}?returnTo=${encodeURIComponent(safe)}`
 }

@@ -179,10 +179,13 @@ test('members like, comment, edit, reply, mark helpful and delete on a solution 
   await expect(visitor.getByRole('button', { name: /^Reply|^Report/ })).toHaveCount(0)
   await expect(visitor.getByRole('link', { name: /^Like/ })).toHaveAttribute(
     'href',
-    `/auth/github?returnTo=/solutions/${solutionId}`,
+    `/auth/github?returnTo=${encodeURIComponent(`/solutions/${solutionId}`)}`,
   )
   const prompt = visitor.getByRole('link', { name: SIGN_IN_TO_COMMENT })
-  await expect(prompt).toHaveAttribute('href', `/auth/github?returnTo=/solutions/${solutionId}`)
+  await expect(prompt).toHaveAttribute(
+    'href',
+    `/auth/github?returnTo=${encodeURIComponent(`/solutions/${solutionId}`)}`,
+  )
   await prompt.click()
   await expect(visitor.getByRole('heading', { name: 'Sign in to GitHub' })).toBeVisible()
   await visitor
