@@ -167,15 +167,13 @@ describe.each(TEST_DATABASES)('the needs-feedback list on %s', (kind) => {
       .values({ userChallengeId: ben.id, authorId: amy.id, kind: 'praise', body: 'Lovely.' })
       .returning({ id: comments.id })
     // A reply under it: hidden with it when the comment is hidden, so it does not count then.
-    await database.db
-      .insert(comments)
-      .values({
-        userChallengeId: ben.id,
-        authorId: amy.id,
-        kind: 'praise',
-        body: 'And more.',
-        parentId: written?.id,
-      })
+    await database.db.insert(comments).values({
+      userChallengeId: ben.id,
+      authorId: amy.id,
+      kind: 'praise',
+      body: 'And more.',
+      parentId: written?.id,
+    })
     await recountComments(database.db, ben.id)
     expect(owners((await list(browser(t.app))).body)).toEqual(['amy', 'cal', 'rex', 'dee'])
     expect(owners((await list(reader)).body)).toEqual(['dee', 'amy', 'cal'])
