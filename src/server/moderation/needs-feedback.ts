@@ -4,29 +4,14 @@
  * challenges they completed themselves ("You built this one too"), then all the others.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
-import { fileUrl } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { HttpError } from '#server/http/errors.ts'
+import { cardRows, type GalleryRow, SOLUTION_PAGE_COLUMNS, toCard } from '#server/solutions/read.ts'
 import type { NeedsFeedbackCard, NeedsFeedbackResponse } from '#shared/feedback.ts'
-import { GALLERY_MAX_LIMIT, GALLERY_PAGE_SIZE, type SolutionCard } from '#shared/solution.ts'
-
-const CURSOR_INVALID = 'must be the nextCursor of a previous page'
-const LIMIT_INVALID = `must be a whole number from 1 to ${GALLERY_MAX_LIMIT}`
+import { CURSOR_INVALID, challengeGalleryQuery, GALLERY_PAGE_SIZE } from '#shared/solution.ts'
 
 /** GET /api/needs-feedback's query: the galleries' `cursor` and `limit`. */
-export const needsFeedbackQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, CURSOR_INVALID)
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^[1-9]\d{0,1}$/, LIMIT_INVALID)
-    .transform(Number)
-    .refine((n) => n <= GALLERY_MAX_LIMIT, LIMIT_INVALID)
-    .optional(),
-})
+export const needsFeedbackQuery = challengeGalleryQuery.omit({ sort: true })
 
 /**
  * A page's position: its segment (0: challenges the reader completed, 1: the others), the last card's
@@ -54,25 +39,6 @@ function decodeCursor(value: string): Cursor {
   return { segment, passedUs, id }
 }
 
-type Row = {
-  id: number
-  public_id: string
-  username: string
-  name: string | null
-  avatar_url: string | null
-  challenge_id: number
-  slug: string
-  title: string
-  category: string
-  difficulty: string
-  passed_at: Date | string
-  passed_us: string
-  score10: number
-  like_count: number
-  comment_count: number
-  capture_key: string | null
-}
-
 /**
  * One segment's range, after `after` (if any), at most `count` rows. The condition is the partial index
  * user_challenges_needs_feedback_idx's own, written the same way, so the planner reads that index in order.
@@ -96,44 +62,17 @@ export function segmentQuery(
     const at = sql`(to_timestamp(0) + ${after.passedUs}::bigint * interval '1 microsecond')`
     conditions.push(sql`(uc.passed_at, uc.id) > (${at}, ${after.id})`)
   }
-  return sql`
-    select p.id, p.public_id, u.username, u.name, u.avatar_url,
-      c.id as challenge_id, c.slug, c.title, c.category, c.difficulty,
-      p.passed_at, (extract(epoch from p.passed_at) * 1000000)::bigint::text as passed_us,
-      p.passed_score10 as score10, p.like_count, p.comment_count,
-      (select b.capture_key from review_breakpoints b
-        where b.review_id = p.passed_review_id and b.breakpoint = 'desktop') as capture_key
-    from (
-      select uc.id, uc.public_id, uc.user_id, uc.challenge_id, uc.passed_review_id, uc.passed_at,
-        uc.passed_score10, uc.like_count, uc.comment_count
-      from user_challenges uc
-      where ${sql.join(conditions, sql` and `)}
-      order by uc.passed_at, uc.id
-      limit ${count}
-    ) p
-    join users u on u.id = p.user_id
-    join challenges c on c.id = p.challenge_id
-    order by p.passed_at, p.id`
+  const page = sql`
+    select ${SOLUTION_PAGE_COLUMNS}
+    from user_challenges uc
+    where ${sql.join(conditions, sql` and `)}
+    order by uc.passed_at, uc.id
+    limit ${count}`
+  return cardRows(page, sql.raw('p.passed_at, p.id'))
 }
 
-function toCard(row: Row, builtByYouToo: boolean): NeedsFeedbackCard {
-  return {
-    id: row.public_id,
-    member: { username: row.username, name: row.name, avatarUrl: row.avatar_url },
-    challenge: {
-      id: row.challenge_id,
-      slug: row.slug,
-      title: row.title,
-      category: row.category as SolutionCard['challenge']['category'],
-      difficulty: row.difficulty as SolutionCard['challenge']['difficulty'],
-    },
-    score: Number(row.score10) / 10,
-    passedAt: new Date(row.passed_at).toISOString(),
-    captureUrl: row.capture_key ? fileUrl(row.capture_key) : null,
-    likeCount: Number(row.like_count),
-    commentCount: Number(row.comment_count),
-    builtByYouToo,
-  }
+function toNeedsFeedbackCard(row: GalleryRow, builtByYouToo: boolean): NeedsFeedbackCard {
+  return { ...toCard(row), builtByYouToo }
 }
 
 /**
@@ -149,13 +88,13 @@ export async function readNeedsFeedback(
   const limit = options.limit ?? GALLERY_PAGE_SIZE
   const cursor = options.cursor === undefined ? null : decodeCursor(options.cursor)
   // One row more than the page, to tell whether another follows.
-  const found: { row: Row; segment: 0 | 1 }[] = []
+  const found: { row: GalleryRow; segment: 0 | 1 }[] = []
   const segments: (0 | 1)[] = readerId === null ? [1] : [0, 1]
   for (const segment of segments) {
     if (cursor && segment < cursor.segment) continue
     const after = cursor && cursor.segment === segment ? cursor : null
     const result = await db.execute(segmentQuery(readerId, segment, after, limit + 1 - found.length))
-    for (const row of (result as unknown as { rows: Row[] }).rows) found.push({ row, segment })
+    for (const row of (result as unknown as { rows: GalleryRow[] }).rows) found.push({ row, segment })
     if (found.length > limit) break
   }
   const page = found.slice(0, limit)
@@ -164,5 +103,5 @@ export async function readNeedsFeedback(
     found.length > limit && last
       ? encodeCursor({ segment: last.segment, passedUs: last.row.passed_us, id: last.row.id })
       : null
-  return { solutions: page.map(({ row, segment }) => toCard(row, segment === 0)), nextCursor }
+  return { solutions: page.map(({ row, segment }) => toNeedsFeedbackCard(row, segment === 0)), nextCursor }
 }

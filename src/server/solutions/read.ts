@@ -296,8 +296,7 @@ export function galleryQuery(filter: GalleryFilter): SQL {
         ? sql.raw(`${alias}.passed_score10 desc, ${alias}.passed_at desc, ${alias}.id desc`)
         : sql.raw(`${alias}.like_count desc, ${alias}.passed_at desc, ${alias}.id desc`)
   const rangeOf = (challenge?: SQL) => sql`
-    select uc.id, uc.public_id, uc.user_id, uc.challenge_id, uc.passed_review_id, uc.passed_at,
-      uc.passed_score10, uc.like_count, uc.comment_count
+    select ${SOLUTION_PAGE_COLUMNS}
     from user_challenges uc
     where ${sql.join(challenge ? [challenge, ...conditions] : conditions, sql` and `)}
     order by ${order('uc')}
@@ -314,6 +313,19 @@ export function galleryQuery(filter: GalleryFilter): SQL {
       order by ${order('p')}
       limit ${limit + 1}`
     : rangeOf()
+  return cardRows(page, order('p'))
+}
+
+/** The columns a page of solutions selects from user_challenges, before cardRows joins the rest. */
+export const SOLUTION_PAGE_COLUMNS = sql.raw(
+  'uc.id, uc.public_id, uc.user_id, uc.challenge_id, uc.passed_review_id, uc.passed_at, uc.passed_score10, uc.like_count, uc.comment_count',
+)
+
+/**
+ * A page's card rows from `page`, a query of SOLUTION_PAGE_COLUMNS: the member, the challenge and the
+ * desktop capture joined to the page's rows only, in `order` (of `p`).
+ */
+export function cardRows(page: SQL, order: SQL): SQL {
   return sql`
     select p.id, p.public_id, u.username, u.name, u.avatar_url,
       c.id as challenge_id, c.slug, c.title, c.category, c.difficulty,
@@ -324,11 +336,11 @@ export function galleryQuery(filter: GalleryFilter): SQL {
     from (${page}) p
     join users u on u.id = p.user_id
     join challenges c on c.id = p.challenge_id
-    order by ${order('p')}
+    order by ${order}
   `
 }
 
-type GalleryRow = {
+export type GalleryRow = {
   id: number
   public_id: string
   username: string
@@ -347,7 +359,7 @@ type GalleryRow = {
   capture_key: string | null
 }
 
-function toCard(row: GalleryRow): SolutionCard {
+export function toCard(row: GalleryRow): SolutionCard {
   return {
     id: row.public_id,
     member: { username: row.username, name: row.name, avatarUrl: row.avatar_url },
