@@ -56,6 +56,7 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
         avatarUrl: 'http://localhost/github-emulator/avatars/mona-lisa.svg',
         points: 0,
         submission: 0,
+        isAdmin: false,
       },
     })
     expect(JSON.stringify(body)).not.toContain('gho_')
