@@ -90,6 +90,8 @@ test('/badges explains every badge, each on a page of its own; an unknown one is
     'First build',
     'All-rounder',
     'Five-week streak',
+    'Helpful',
+    'Mentor',
   ]
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(names)
   await page.getByRole('link', { name: 'Competition gold' }).click()
