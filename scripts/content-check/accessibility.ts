@@ -12,7 +12,10 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
 export async function axeProblems(page: Page, dir: string, view: View): Promise<Problem[]> {
   const path = shown(join(dir, 'reference', 'index.html'))
   try {
-    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+    const results = await new AxeBuilder({ page })
+      .options({ resultTypes: ['violations'] })
+      .withTags(AXE_TAGS)
+      .analyze()
     return results.violations.map((violation) => {
       const targets = violation.nodes
         .slice(0, 3)

@@ -24,7 +24,9 @@ async function settleAnimations(page: Page) {
 /** Runs axe (WCAG 2.x A/AA and best practices) on the page as it is now and fails on any violation. */
 export async function expectNoAxeViolations(page: Page) {
   await settleAnimations(page)
+  // Only violations are read: axe keeps one node of each other result type, which is faster.
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()
   const summary = results.violations.map(
