@@ -9,7 +9,13 @@ import { gzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
-import { CAPTURE_MAX_HEIGHT, captureSite, renderDesign, type SiteCapture } from '#server/review/capture.ts'
+import {
+  CAPTURE_MAX_HEIGHT,
+  captureSite,
+  renderDesign,
+  renderDesignInBrowser,
+  type SiteCapture,
+} from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 import {
   type FixtureServer,
@@ -24,6 +30,8 @@ import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { hasSystemFile } from '#tests/support/requirements.ts'
 
 const MB = 1024 * 1024
+/** A challenge of the catalogue whose designs the design tests show. */
+const CATALOGUE_CHALLENGE = readdirSync('content/challenges').sort()[0] as string
 
 /** The colour of one pixel of a PNG, as [r, g, b]. */
 async function pixelAt(png: Buffer, x: number, y: number): Promise<number[]> {
@@ -802,6 +810,69 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       const png = result.captures[0]?.png as Buffer
       expect(await pixelAt(png, 100, 3100)).toEqual([255, 0, 0])
       expect(await pixelAt(png, 100, 5300)).toEqual([255, 0, 0])
+    })
+  })
+
+  describe('showing a design', () => {
+    /** A design of the catalogue at each breakpoint's width, as the review gets it. */
+    const catalogueDesign = (breakpoint: string) =>
+      readFileSync(join('content/challenges', CATALOGUE_CHALLENGE, 'design', `${breakpoint}.png`))
+
+    it.each(REVIEW_BREAKPOINTS)(
+      'a design $width px wide comes out as the browser shows it at $width px, pixel for pixel',
+      async ({ breakpoint, width }) => {
+        const png = catalogueDesign(breakpoint)
+        const [shown, inBrowser] = await Promise.all([
+          renderDesign(pool, { png, width }),
+          renderDesignInBrowser(pool, { png, width }),
+        ])
+        expect(await sharp(shown).metadata()).toMatchObject({
+          width,
+          height: (await sharp(png).metadata()).height,
+        })
+        expect(await differingPixels(shown, inBrowser)).toBe(0)
+      },
+    )
+
+    it('a design with see-through parts is shown on white, as the browser shows it', async () => {
+      const png = await sharp({
+        create: { width: 375, height: 300, channels: 4, background: { r: 30, g: 90, b: 200, alpha: 0.5 } },
+      })
+        .composite([{ input: red, left: 20, top: 20 }])
+        .png()
+        .toBuffer()
+      const shown = await renderDesign(pool, { png, width: 375 })
+      expect(await differingPixels(shown, await renderDesignInBrowser(pool, { png, width: 375 }))).toBe(0)
+      // Half of (30, 90, 200) over white.
+      const [r, g, b] = await pixelAt(shown, 0, 0)
+      for (const [got, want] of [
+        [r, 142],
+        [g, 172],
+        [b, 227],
+      ])
+        expect(Math.abs((got as number) - (want as number))).toBeLessThanOrEqual(1)
+      expect(await pixelAt(shown, 30, 30)).toEqual([255, 0, 0])
+    })
+
+    it('a design of another width is scaled to the width by the browser', async () => {
+      const shown = await renderDesign(pool, { png: catalogueDesign('desktop'), width: 768 })
+      const { width, height } = await sharp(catalogueDesign('desktop')).metadata()
+      expect(await sharp(shown).metadata()).toMatchObject({
+        width: 768,
+        height: Math.round(((height as number) * 768) / (width as number)),
+      })
+    })
+
+    it(`cuts a design taller than ${CAPTURE_MAX_HEIGHT} px at ${CAPTURE_MAX_HEIGHT} px`, async () => {
+      const png = await sharp({
+        create: { width: 375, height: CAPTURE_MAX_HEIGHT + 500, channels: 3, background: '#00ff00' },
+      })
+        .png()
+        .toBuffer()
+      expect(await sharp(await renderDesign(pool, { png, width: 375 })).metadata()).toMatchObject({
+        width: 375,
+        height: CAPTURE_MAX_HEIGHT,
+      })
     })
   })
 

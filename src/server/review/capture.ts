@@ -34,6 +34,7 @@ import {
 import { type PageWatch, watchPage } from '#server/review/page-watch.ts'
 import { auditAccessibility } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt, type PageDocuments } from '#server/review/quality/documents.ts'
+import { loadSharp } from '#server/sharp.ts'
 import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
 import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 
@@ -600,10 +601,31 @@ async function keepDocuments(page: Page, response: Response): Promise<PageDocume
 }
 
 /**
+ * A design image as the capture's Chromium shows it at `width`: PNG in, PNG out. An image already
+ * `width` pixels wide is shown pixel for pixel on white (capture.test.ts compares the two), so it is
+ * only flattened onto white and cut at CAPTURE_MAX_HEIGHT, without a browser; each review has three
+ * designs to show, and the catalogue's are drawn at the breakpoints' widths. Any other width is scaled
+ * by the browser (renderDesignInBrowser).
+ */
+export async function renderDesign(
+  pool: BrowserPool,
+  options: { png: Buffer; width: number },
+): Promise<Buffer> {
+  const sharp = await loadSharp()
+  const { width, height } = await sharp(options.png).metadata()
+  if (width !== options.width || !height) return renderDesignInBrowser(pool, options)
+  return sharp(options.png)
+    .flatten({ background: '#ffffff' })
+    .extract({ left: 0, top: 0, width, height: Math.min(height, CAPTURE_MAX_HEIGHT) })
+    .png()
+    .toBuffer()
+}
+
+/**
  * Shows a design image at `width` in a blank page and screenshots it with the capture's settings, so the
  * design and the capture come from the same Chromium. Bytes in, PNG out: the page is offline.
  */
-export async function renderDesign(
+export async function renderDesignInBrowser(
   pool: BrowserPool,
   options: { png: Buffer; width: number },
 ): Promise<Buffer> {
