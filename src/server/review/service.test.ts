@@ -628,6 +628,7 @@ html{background:${DESIGN.desktop.colour};color:${DESIGN.desktop.colour}}
 </style></head><body><div>Solid</div></body></html>`
 
 describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium on %s', (kind) => {
+  const realLighthouse = kind === TEST_DATABASES[0]
   let database: TestDatabase
   let t: TestApp
   let pool: BrowserPool
@@ -642,10 +643,11 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
       '/blank': '<!doctype html><title>Blank</title>',
     })
     pool = createBrowserPool()
-    // Lighthouse takes tens of seconds on two cores: the real one for the page drawn like the design,
-    // not for the blank page after it.
+    // Lighthouse takes tens of seconds on two cores: the real one for the page drawn like the design on
+    // the first database, not for the blank page after it, nor again on the other database, where
+    // what is stored is the same report.
     const lighthouse: RunLighthouse = (options) =>
-      options.url.endsWith('/solid')
+      options.url.endsWith('/solid') && realLighthouse
         ? runLighthouse(options)
         : Promise.resolve({
             audit: { status: 'unavailable', reason: 'Not run in this test.' },
@@ -695,18 +697,22 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
     expect(quality?.axe.desktop.status).toBe('done')
     expect(quality?.axe.mobile.status).toBe('done')
     expect(quality?.html.status).toBe('done')
-    expect(quality?.lighthouse.status, JSON.stringify(quality?.lighthouse)).toBe('done')
-    const scores = quality?.lighthouse.status === 'done' ? quality.lighthouse.scores : null
-    expect(Object.keys(scores ?? {}).sort()).toEqual([...LIGHTHOUSE_CATEGORIES].sort())
-    for (const category of LIGHTHOUSE_CATEGORIES) {
-      const score = scores?.[category]
-      expect(score, category).toBeGreaterThanOrEqual(0)
-      expect(score, category).toBeLessThanOrEqual(1)
+    expect(quality?.lighthouse.status, JSON.stringify(quality?.lighthouse)).toBe(
+      realLighthouse ? 'done' : 'unavailable',
+    )
+    if (realLighthouse) {
+      const scores = quality?.lighthouse.status === 'done' ? quality.lighthouse.scores : null
+      expect(Object.keys(scores ?? {}).sort()).toEqual([...LIGHTHOUSE_CATEGORIES].sort())
+      for (const category of LIGHTHOUSE_CATEGORIES) {
+        const score = scores?.[category]
+        expect(score, category).toBeGreaterThanOrEqual(0)
+        expect(score, category).toBeLessThanOrEqual(1)
+      }
     }
     expect(quality?.versions).toEqual({
       'axe-core': '4.13.0',
       'html-validate': '10.17.0',
-      lighthouse: '12.8.2',
+      lighthouse: realLighthouse ? '12.8.2' : '-',
     })
     expect(await timingsOf(database, reviewId)).toMatchObject({
       'desktop.axe': expect.any(Number),
