@@ -518,8 +518,9 @@ describe.each(TEST_DATABASES)('concurrent reviews of different challenges on %s'
       const t = await createTestApp(database)
       const ids = (await insertChallengeRows(database.db, 20)).map((row) => row.id)
       await storeDesignImages(database.db, t.storage, ids)
-      // Several trials: on PostgreSQL a lost update shows up in most of them, not in every one.
-      for (const trial of [1, 2, 3]) {
+      // Several trials on PostgreSQL, where a lost update shows up in most of them, not in every one;
+      // PGlite runs one statement at a time, so one trial there shows all it can.
+      for (const trial of kind === 'postgres' ? [1, 2, 3] : [1]) {
         const b = browser(t.app)
         const login = `parallel-${trial}`
         await signIn(b, { login })
