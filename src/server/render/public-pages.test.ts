@@ -58,7 +58,6 @@ function snapshot(signature: string, challenges: Challenge[]): CatalogueSnapshot
     challenges,
     signature,
     zipById: new Map(),
-    byCategory: new Map(),
     bySlug: new Map(),
     byId: new Map(),
   } as unknown as CatalogueSnapshot
