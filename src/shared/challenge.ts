@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
-import { DIFFICULTIES } from '#shared/constants.ts'
+import { CHALLENGE_STATUSES, DIFFICULTIES } from '#shared/constants.ts'
 
 export const categorySchema = z.enum(CATEGORY_VALUES)
 const difficultySchema = z.enum(DIFFICULTIES)
@@ -41,11 +41,24 @@ export const challengeZipSchema = z.object({
 })
 export type ChallengeZip = z.infer<typeof challengeZipSchema>
 
-export const challengeListResponse = z.object({ challenges: z.array(challengeSchema) })
+/** A challenge as the lists show it: with the number of its listed solutions (docs/product.md §2, §11). */
+export const listedChallengeSchema = challengeSchema.extend({
+  solutionCount: z.number().int().nonnegative(),
+})
+export type ListedChallenge = z.infer<typeof listedChallengeSchema>
+
+export const challengeListResponse = z.object({ challenges: z.array(listedChallengeSchema) })
 export const challengeResponse = z.object({ challenge: challengeSchema })
 export const challengeCountResponse = z.object({ count: z.number().int().nonnegative() })
 export const challengeZipResponse = z.object({ zip: challengeZipSchema })
 export type ChallengeListResponse = z.infer<typeof challengeListResponse>
+/** The signed-in member's status on each challenge they started (GET /api/me/statuses). */
+export const challengeStatusesResponse = z.object({
+  statuses: z.array(
+    z.object({ challengeId: z.number().int().positive(), status: z.enum(CHALLENGE_STATUSES) }),
+  ),
+})
+export type ChallengeStatusesResponse = z.infer<typeof challengeStatusesResponse>
 export type ChallengeResponse = z.infer<typeof challengeResponse>
 export type ChallengeZipResponse = z.infer<typeof challengeZipResponse>
 

@@ -1,7 +1,7 @@
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import { createHeadTags, HeadCollector, type HeadTags } from '#web/lib/head.tsx'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
 import type { SsrData, SsrNotFound } from '#web/lib/ssr-data.ts'
@@ -40,7 +40,17 @@ export function splitHints(rendered: string): { hints: string; html: string } {
   return { hints, html: rendered.slice(hints.length) }
 }
 
-const handler = createStaticHandler(createRoutes())
+const routes = createRoutes()
+const handler = createStaticHandler(routes)
+
+/**
+ * Whether the app's route table has no page at `pathname` (only its catch-all matches): the server
+ * answers such paths 404 with the 404 page (docs/product.md §2) instead of the app with a 200.
+ */
+export function isUnknownPath(pathname: string): boolean {
+  const matches = matchRoutes(routes, pathname)
+  return !matches || matches[matches.length - 1]?.route.path === '*'
+}
 
 /** Null when the router answers with a redirect or an error: the caller serves the plain app then. */
 export async function renderPage(input: RenderInput): Promise<RenderResult | null> {

@@ -11,12 +11,15 @@ import {
 } from './fixtures.ts'
 
 test.describe('browse challenges', () => {
-  test('/challenges lists every challenge, newest first, with id, three previews and details', async ({
+  test('/challenges lists every challenge, newest first, with three previews, details and solutions', async ({
     page,
     request,
   }) => {
     const challenges = await listChallenges(request)
     expect(challenges.length).toBeGreaterThan(0)
+    // Newest first: by publication date, as the catalogue's content gives it.
+    const dates = challenges.map((c) => c.publishedAt)
+    expect(dates).toEqual([...dates].sort().reverse())
     await page.goto('/challenges')
 
     await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeVisible()
@@ -28,7 +31,11 @@ test.describe('browse challenges', () => {
     for (const [index, challenge] of challenges.entries()) {
       const card = cards.nth(index)
       const category = CATEGORIES.find((c) => c.value === challenge.category)
-      await expect(card).toContainText(`#${challenge.id}`)
+      // Database ids are not for people (docs/product.md §2).
+      await expect(card).not.toContainText(`#${challenge.id}`)
+      await expect(card).toContainText(
+        challenge.solutionCount === 1 ? '1 solution' : `${challenge.solutionCount} solutions`,
+      )
       await expect(card).toContainText(challenge.description)
       await expect(card).toContainText(category?.heading ?? 'unknown category')
       await expect(card.locator(`[data-difficulty="${challenge.difficulty}"]`)).toHaveText(

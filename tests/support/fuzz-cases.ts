@@ -246,6 +246,7 @@ export const APP_ROUTES = [
   '/api/me/notifications/read-all',
   '/api/me/notifications/unread-count',
   '/api/me/profile',
+  '/api/me/statuses',
   '/api/me/verification',
   '/api/me/verification/rotate',
   '/api/needs-feedback',

@@ -1,18 +1,16 @@
-import { count, desc, max } from 'drizzle-orm'
+import { count, desc, max, sql } from 'drizzle-orm'
 import { type CachedBody, cacheJson } from '#server/catalogue/cached-body.ts'
 import { challengeColumns, toChallenge, toChallengeZip } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
-import { challenges } from '#server/db/schema.ts'
+import { challenges, userChallenges } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
-import { CATEGORY_VALUES } from '#shared/categories.ts'
-import type { Challenge } from '#shared/challenge.ts'
+import type { Category } from '#shared/categories.ts'
+import type { Challenge, ListedChallenge } from '#shared/challenge.ts'
 
 /** Every public catalogue answer, built once per version of the catalogue. */
 export type CatalogueSnapshot = {
   /** Newest first, as the list answers. */
   challenges: Challenge[]
-  list: CachedBody
-  byCategory: Map<string, CachedBody>
   count: CachedBody
   bySlug: Map<string, CachedBody>
   byId: Map<number, CachedBody>
@@ -39,22 +37,33 @@ async function buildSnapshot(db: Database): Promise<CatalogueSnapshot> {
     .from(challenges)
     .orderBy(desc(challenges.publishedOn), desc(challenges.id))
   const list = rows.map(toChallenge)
-  const byCategory = new Map(
-    CATEGORY_VALUES.map((category) => [
-      category,
-      cacheJson({ challenges: list.filter((challenge) => challenge.category === category) }),
-    ]),
-  )
   return {
     challenges: list,
-    list: cacheJson({ challenges: list }),
-    byCategory,
     count: cacheJson({ count: list.length }),
     bySlug: new Map(list.map((challenge) => [challenge.slug, cacheJson({ challenge })])),
     byId: new Map(list.map((challenge) => [challenge.id, cacheJson({ challenge })])),
     zipById: new Map(rows.map((row) => [row.id, cacheJson({ zip: toChallengeZip(row) })])),
     signature,
   }
+}
+
+/**
+ * A list answer: the catalogue's challenges (all, or one category's) with their listed solutions' count
+ * (docs/product.md §2). `key` changes when a count does.
+ */
+export type Listing = { challenges: ListedChallenge[]; body: CachedBody; key: string }
+
+/**
+ * Listed solutions per challenge (a passed review, not hidden: docs/product.md §11), in one query that
+ * reads the galleries' partial index only.
+ */
+async function readSolutionCounts(db: Database): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ challengeId: userChallenges.challengeId, solutions: count() })
+    .from(userChallenges)
+    .where(sql`${userChallenges.passedReviewId} is not null and not ${userChallenges.hidden}`)
+    .groupBy(userChallenges.challengeId)
+  return new Map(rows.map((row) => [row.challengeId, row.solutions]))
 }
 
 const changeListeners = new WeakMap<Database, Set<() => void>>()
@@ -69,6 +78,11 @@ export type Catalogue = {
   snapshot(): Promise<CatalogueSnapshot>
   /** The current answers if they are built, without waiting (null while a rebuild is under way). */
   peek(): CatalogueSnapshot | null
+  /**
+   * The list with the current solution counts (one query). The answer is built and compressed again
+   * only when the catalogue or a count changed, so its ETag holds while nothing did.
+   */
+  listing(category?: Category): Promise<Listing>
   /** Another instance changed the catalogue (or may have): rebuilds now, in the background. */
   refresh(): void
   stop(): void
@@ -143,11 +157,32 @@ export function createCatalogue(
   }
   listeners.add(listener)
 
+  /** The last listing per category ('' for all), with the snapshot it was made from. */
+  const listings = new Map<string, { snapshot: CatalogueSnapshot; listing: Listing }>()
+
+  const snapshot = async () => {
+    const snapshot = await (current ?? rebuild())
+    checkInBackground(snapshot)
+    return snapshot
+  }
+
   return {
-    async snapshot() {
-      const snapshot = await (current ?? rebuild())
-      checkInBackground(snapshot)
-      return snapshot
+    snapshot,
+    async listing(category) {
+      const [catalogue, counts] = await Promise.all([snapshot(), readSolutionCounts(db)])
+      const chosen = category
+        ? catalogue.challenges.filter((challenge) => challenge.category === category)
+        : catalogue.challenges
+      const key = chosen.map((challenge) => counts.get(challenge.id) ?? 0).join(',')
+      const last = listings.get(category ?? '')
+      if (last && last.snapshot === catalogue && last.listing.key === key) return last.listing
+      const listed = chosen.map((challenge) => ({
+        ...challenge,
+        solutionCount: counts.get(challenge.id) ?? 0,
+      }))
+      const listing = { challenges: listed, body: cacheJson({ challenges: listed }), key }
+      listings.set(category ?? '', { snapshot: catalogue, listing })
+      return listing
     },
     peek() {
       if (built) checkInBackground(built)

@@ -86,8 +86,6 @@ describe("the catalogue's fast path", () => {
   })
 
   const canonical = () => [
-    '/api/challenges',
-    '/api/challenges?category=navbar',
     '/api/challenges/count',
     `/api/challenges/by-slug/${slug}`,
     `/api/challenges/${id}`,
@@ -132,6 +130,9 @@ describe("the catalogue's fast path", () => {
 
   it('leaves everything else to the app: other queries, odd spellings, unknown ones, other methods', async () => {
     const others: [string, string][] = [
+      // The lists carry live solution counts: always the app's.
+      ['GET', '/api/challenges'],
+      ['GET', '/api/challenges?category=navbar'],
       ['GET', '/api/challenges?ids=1,2'],
       ['GET', '/api/challenges?category=navbar&page=2'],
       ['GET', '/api/challenges?category=widgets'],

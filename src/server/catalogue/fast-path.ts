@@ -27,17 +27,15 @@ const OWN_HEADERS = new Set([
 const ID = /^[1-9][0-9]{0,9}$/
 /** Slugs as the importer writes them (titleToSlug); anything else is left to the app's route. */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9-]{0,199}$/
-const CATEGORY_QUERY = /^category=([a-z][a-z-]{0,40})$/
 
+/**
+ * The lists are not taken: they carry each challenge's solution count (docs/product.md §2), read from
+ * the database per request.
+ */
 function bodyFor(snapshot: CatalogueSnapshot, url: string): CachedBody | undefined {
   const queryAt = url.indexOf('?')
   const path = queryAt === -1 ? url : url.slice(0, queryAt)
   const query = queryAt === -1 ? '' : url.slice(queryAt + 1)
-  if (path === '/api/challenges') {
-    if (query === '') return snapshot.list
-    const category = CATEGORY_QUERY.exec(query)?.[1]
-    return category ? snapshot.byCategory.get(category) : undefined
-  }
   if (query !== '' || !path.startsWith('/api/challenges/')) return undefined
   const rest = path.slice('/api/challenges/'.length).split('/')
   const [first, second, ...more] = rest

@@ -26,6 +26,14 @@ describe('the web app and its headers', () => {
     },
   )
 
+  it('sends a category named as stored to its page, with the query (docs/product.md §2)', async () => {
+    const response = await t.app.request('/challenges/landing-page?q=lamp&sort=hardest')
+    expect(response.status).toBe(301)
+    expect(response.headers.get('Location')).toBe('/challenges/landingpage?q=lamp&sort=hardest')
+    // The categories whose page is their stored name are pages, not redirects.
+    expect((await t.app.request('/challenges/navbar')).status).toBe(200)
+  })
+
   it('caches hashed assets for a year and sends the compressed copy the build made', async () => {
     // npm run build writes .br and .gz beside each asset (scripts/compress-assets.mjs).
     const asset = join(t.dataDir, 'web', 'assets', 'app-abc123.js')

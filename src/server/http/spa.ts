@@ -3,13 +3,17 @@ import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { createPublicPages, type PublicPagesOptions } from '#server/render/public-pages.ts'
+import { categoryByValue } from '#shared/categories.ts'
+import { paths } from '#shared/paths.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * The built app from dist/web: hashed files under /assets/ are cached for a year, other files for an
- * hour, and any other GET that asks for a page gets index.html (no-cache), so deep links such as
- * /challenge/Some-Title survive a reload. Brotli and gzip copies made at build time are preferred.
+ * hour, and any other GET that asks for a page gets the page (no-cache): rendered on the server when it is
+ * public, index.html for the member pages, so deep links such as /challenge/Some-Title survive a reload,
+ * and the 404 page with a 404 for a path the app does not know (docs/product.md §2; index.html with a 200
+ * when the renderer is not built). Brotli and gzip copies made at build time are preferred.
  */
 function cacheControlFor(path: string): string {
   if (path.startsWith('/assets/')) return IMMUTABLE
@@ -56,6 +60,12 @@ export function spaRoutes(webDir: string, publicPages?: PublicPagesOptions) {
     // A missing file (an old asset, a typo) is a 404, not the app.
     if (/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.startsWith('/assets/')) return c.text('Not found', 404)
     c.header('Cache-Control', 'no-cache')
+    // A category named as stored rather than as its page (docs/product.md §2: /challenges/landing-page).
+    const segment = /^\/challenges\/([^/]+)$/.exec(c.req.path)?.[1]
+    const stored = segment === undefined ? undefined : categoryByValue(segment)
+    if (stored && stored.path !== segment) {
+      return c.redirect(`${paths.category(stored)}${new URL(c.req.url).search}`, 301)
+    }
     const page = await renderPublicPage(c.req.path, c.req.url)
     if (page) return c.html(page.html, page.status)
     return c.html(indexHtml)

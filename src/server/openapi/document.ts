@@ -259,13 +259,15 @@ const OPERATIONS: Operation[] = [
     method: 'get',
     path: '/api/challenges',
     operationId: 'listChallenges',
-    summary: 'Challenges, newest first',
+    summary: 'Challenges, newest first, with their solution counts',
+    description:
+      'Each challenge carries `solutionCount`, its listed solutions. Searched, filtered and sorted as the catalogue pages are.',
     tag: 'Challenges',
     query: listQuery,
     responses: {
       200: json('The challenges that match.', 'ChallengeListResponse'),
       304: NOT_MODIFIED,
-      400: error('The category or the id list is not valid.'),
+      400: error('The category, the id list, the search, the difficulty or the sort is not valid.'),
     },
   },
   {
@@ -731,6 +733,15 @@ const OPERATIONS: Operation[] = [
       200: json('The challenges, most recent first.', 'MemberChallengesResponse'),
       400: error('`status` is missing or not one of its values.'),
     },
+  },
+  {
+    method: 'get',
+    path: '/api/me/statuses',
+    operationId: 'listMyStatuses',
+    summary: 'The member’s status on each challenge they started',
+    tag: 'My challenges',
+    member: true,
+    responses: { 200: json('One status per started challenge.', 'ChallengeStatusesResponse') },
   },
   {
     method: 'get',

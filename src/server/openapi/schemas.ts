@@ -8,8 +8,10 @@ import {
   challengeListResponse,
   challengeResponse,
   challengeSchema,
+  challengeStatusesResponse,
   challengeZipResponse,
   challengeZipSchema,
+  listedChallengeSchema,
 } from '#shared/challenge.ts'
 import { competitionEntrySchema, competitionSchema, competitionsResponse } from '#shared/competition.ts'
 import {
@@ -108,7 +110,9 @@ export const RESPONSE_COMPONENTS = {
   SessionResponse: sessionResponse,
   MeResponse: meResponse,
   Challenge: challengeSchema,
+  ListedChallenge: listedChallengeSchema,
   ChallengeListResponse: challengeListResponse,
+  ChallengeStatusesResponse: challengeStatusesResponse,
   ChallengeCountResponse: challengeCountResponse,
   ChallengeResponse: challengeResponse,
   AssetGroup: assetGroupSchema,

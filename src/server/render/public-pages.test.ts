@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cacheJson } from '#server/catalogue/cached-body.ts'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { createPublicPages } from './public-pages.ts'
@@ -24,6 +25,9 @@ const INDEX_HTML = `<!doctype html>
 </html>`
 
 const RENDERER = `
+export function isUnknownPath(pathname) {
+  return pathname === '/no-such-page'
+}
 export async function renderPage(input) {
   const profile = input.queries.find((q) => q.queryKey[0] === 'profiles')
   const challenge = input.queries.find((q) => q.queryKey[1] === 'slug')
@@ -54,7 +58,6 @@ function snapshot(signature: string, challenges: Challenge[]): CatalogueSnapshot
     challenges,
     signature,
     zipById: new Map(),
-    byCategory: new Map(),
     bySlug: new Map(),
     byId: new Map(),
   } as unknown as CatalogueSnapshot
@@ -63,6 +66,7 @@ function snapshot(signature: string, challenges: Challenge[]): CatalogueSnapshot
 describe('server-rendered public pages', () => {
   let dir: string
   let current = snapshot('1', [challenge])
+  let solutionCount = 0
   const apiCalls: string[] = []
   const hostileBio = '</script><script>alert(1)</script>"><img src=x onerror=alert(2)>'
   let pages: NonNullable<ReturnType<typeof createPublicPages>>
@@ -84,6 +88,12 @@ describe('server-rendered public pages', () => {
     const catalogue: Catalogue = {
       snapshot: async () => current,
       peek: () => current,
+      listing: async (category) => {
+        const challenges = current.challenges
+          .filter((c) => !category || c.category === category)
+          .map((c) => ({ ...c, solutionCount }))
+        return { challenges, body: cacheJson({ challenges }), key: String(solutionCount) }
+      },
       refresh() {},
       stop() {},
     }
@@ -155,6 +165,36 @@ describe('server-rendered public pages', () => {
     expect(profile?.status).toBe(404)
     expect(profile?.html).toContain('User not found. Please check the username.')
     expect(profile?.html).toContain('<meta name="robots" content="noindex" />')
+  })
+
+  it('answers 404 with the 404 page for a path the app does not know, and leaves its member pages to the browser', async () => {
+    const unknown = await pages.render('/no-such-page', 'https://dojo.example/no-such-page')
+    expect(unknown?.status).toBe(404)
+    expect(unknown?.html).toContain('<meta name="robots" content="noindex" />')
+    expect(await pages.render('/my', 'https://dojo.example/my')).toBeNull()
+  })
+
+  it('keeps a catalogue page per search and filters, and renders it again when a solution count changes', async () => {
+    type Block = { queries: { queryKey: unknown[]; data: { solutionCount?: number }[] }[] }
+    const listOf = (html: string | undefined) =>
+      (
+        JSON.parse(
+          /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html ?? '')?.[1] ?? '{}',
+        ) as Block
+      ).queries.find((q) => q.queryKey[1] === 'list')?.data
+    const plain = await pages.render('/challenges', 'https://dojo.example/challenges')
+    expect(listOf(plain?.html)).toEqual([expect.objectContaining({ id: 7, solutionCount: 0 })])
+    expect(await pages.render('/challenges', 'https://dojo.example/challenges')).toBe(plain)
+    // The address's choices are part of the key (an unknown value is dropped, as the page drops it).
+    const searched = await pages.render('/challenges', 'https://dojo.example/challenges?q=grid')
+    expect(searched).not.toBe(plain)
+    expect(await pages.render('/challenges', 'https://dojo.example/challenges?q=grid&sort=nope')).toBe(
+      searched,
+    )
+    solutionCount = 3
+    const counted = await pages.render('/challenges', 'https://dojo.example/challenges')
+    expect(counted).not.toBe(plain)
+    expect(listOf(counted?.html)).toEqual([expect.objectContaining({ id: 7, solutionCount: 3 })])
   })
 
   it('keeps hostile profile text inert in the head and in the data block', async () => {

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import type { Catalogue, CatalogueSnapshot, Listing } from '#server/catalogue/catalogue.ts'
 import { writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import { BADGES, isBadgeId } from '#shared/badges.ts'
+import { catalogueFiltersSearch, parseCatalogueFilters } from '#shared/catalogue-filters.ts'
 import { categoryByPath } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { ProfilePage } from '#shared/member.ts'
@@ -42,7 +43,10 @@ export type PublicPagesOptions = {
 
 export type RenderedPage = { status: 200 | 404; html: string }
 
-type Renderer = { renderPage(input: RenderInput): Promise<RenderResult | null> }
+type Renderer = {
+  renderPage(input: RenderInput): Promise<RenderResult | null>
+  isUnknownPath(pathname: string): boolean
+}
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
 
@@ -131,7 +135,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
   const configQuery: PrefetchedQuery = { queryKey: ['config'], data: config }
 
   let cacheSignature = ''
-  const cache = new Map<string, RenderedPage>()
+  const cache = new Map<string, { page: RenderedPage; listingKey: string | null }>()
 
   function challengeImage(challenge: Challenge): string {
     return new URL(challenge.templateImg, publicOrigin).href
@@ -149,6 +153,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     pathname: string,
     search: string,
     snapshot: CatalogueSnapshot,
+    listing: Listing | null,
   ): Promise<PageData | null> {
     const page = (head: Partial<Head> = {}, queries: PrefetchedQuery[] = []): PageData => ({
       queries: [configQuery, ...queries],
@@ -156,7 +161,9 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
       status: 200,
       head: { description: defaultDescription, ...head },
     })
-    const list = { queryKey: ['challenges', 'list'], data: snapshot.challenges }
+    // The catalogue pages read the list with its solution counts (docs/product.md §2); the page's own
+    // components search, filter and sort it as the address says.
+    const list = { queryKey: ['challenges', 'list'], data: listing?.challenges ?? [] }
     if (pathname === paths.home) return page({}, [list])
     if (pathname === paths.challenges) {
       return page({ description: `Every challenge in the ${config.brandName} library, newest first.` }, [
@@ -179,10 +186,9 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     if (first === 'challenges' && second) {
       const category = categoryByPath(second)
       if (!category) return { ...page({ noindex: true }), status: 404 }
-      const challenges = snapshot.challenges.filter((challenge) => challenge.category === category.value)
       return page(
         { description: `Every ${category.heading.toLowerCase()} challenge in the library, newest first.` },
-        [{ queryKey: ['challenges', 'category', category.value], data: challenges }],
+        [{ queryKey: ['challenges', 'category', category.value], data: listing?.challenges ?? [] }],
       )
     }
     if (first === 'challenge' && second) {
@@ -310,7 +316,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     // What the page's components asked of the head while they rendered.
     const title = escapeHtml(result.head.title ?? config.brandName)
     const hoisted = [
-      ...(result.head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+      ...(result.head.noindex || data.head.noindex ? ['<meta name="robots" content="noindex" />'] : []),
       // React's own: already escaped.
       ...(result.hints ? [result.hints] : []),
     ]
@@ -348,10 +354,49 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
       )
   }
 
-  /** The rendered page, or null when the path is not a public page or cannot be rendered. */
+  /**
+   * A path the app's route table does not know (docs/product.md §2): the 404 page, answered 404. Not
+   * cached: anyone can make up such paths.
+   */
+  async function renderUnknown(pathname: string, url: string): Promise<RenderedPage | null> {
+    const renderer = await loadRenderer()
+    if (!renderer.isUnknownPath(pathname)) return null
+    const data: PageData = {
+      queries: [configQuery],
+      notFound: [],
+      status: 404,
+      head: { description: defaultDescription, noindex: true },
+    }
+    const result = await renderer.renderPage({
+      request: new Request(url),
+      queries: data.queries,
+      notFound: [],
+    })
+    if (!result) return null
+    return { status: 404, html: documentFor(pathname, result, data) }
+  }
+
+  /** The list a catalogue page shows (home's and /challenges' whole list, a category's), else null. */
+  function listingFor(pathname: string): Promise<Listing> | null {
+    if (pathname === paths.home || pathname === paths.challenges) return options.catalogue.listing()
+    const segment = /^\/challenges\/([^/]+)$/.exec(pathname)?.[1]
+    const category = segment === undefined ? undefined : categoryByPath(segment)
+    return category ? options.catalogue.listing(category.value) : null
+  }
+
+  /**
+   * The rendered page; the 404 page for a path the app does not know; null when the path is one of the
+   * app's pages rendered in the browser (the member pages) or cannot be rendered.
+   */
   async function render(pathname: string, url: string): Promise<RenderedPage | null> {
-    if (!PAGES.some((page) => page.pattern.test(pathname))) return null
-    const snapshot = await options.catalogue.snapshot()
+    if (!PAGES.some((page) => page.pattern.test(pathname))) return renderUnknown(pathname, url)
+    const [snapshot, listing] = await Promise.all([options.catalogue.snapshot(), listingFor(pathname)])
+    const search = new URL(url).search
+    // A catalogue page is kept per search, filters and sort as the page reads them (unknown values
+    // dropped), and for as long as its solution counts hold.
+    const cacheKey = listing
+      ? `${pathname}${catalogueFiltersSearch(parseCatalogueFilters(search))}`
+      : pathname
     // Profiles, solutions, galleries (whose address's query chooses what they show) and the
     // competitions' live ranking change without an import: rendered every time.
     const isLive =
@@ -365,10 +410,10 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
         cache.clear()
         cacheSignature = snapshot.signature
       }
-      const cached = cache.get(pathname)
-      if (cached) return cached
+      const cached = cache.get(cacheKey)
+      if (cached && cached.listingKey === (listing?.key ?? null)) return cached.page
     }
-    const data = await pageData(pathname, new URL(url).search, snapshot)
+    const data = await pageData(pathname, search, snapshot, listing)
     if (!data) return null
     const { renderPage } = await loadRenderer()
     const result = await renderPage({
@@ -382,7 +427,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     const page: RenderedPage = { status, html: documentFor(pathname, result, data) }
     if (!isLive) {
       if (cache.size >= CACHE_LIMIT) cache.clear()
-      cache.set(pathname, page)
+      cache.set(cacheKey, { page, listingKey: listing?.key ?? null })
     }
     return page
   }

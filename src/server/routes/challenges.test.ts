@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
-import type { Challenge } from '#shared/challenge.ts'
+import { userChallenges } from '#server/db/schema.ts'
+import type { Challenge, ListedChallenge } from '#shared/challenge.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { createMember, createReviewedSubmission } from '#tests/support/factories.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -24,7 +27,8 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
     const response = await get(path)
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
   }
-  const list = async (query = '') => (await getJson(`/api/challenges${query}`)).body.challenges as Challenge[]
+  const list = async (query = '') =>
+    (await getJson(`/api/challenges${query}`)).body.challenges as ListedChallenge[]
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
@@ -72,6 +76,9 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
     ['?ids=1,,2', /ids: must be a comma-separated list/],
     ['?ids=0', /ids: must contain only positive ids/],
     [`?ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, /ids: must name at most 100 ids/],
+    ['?difficulty=expert', /^difficulty: must be one of easy, intermediate, hard$/],
+    ['?sort=popular', /^sort: must be one of newest, easiest, hardest, solved$/],
+    [`?q=${'a'.repeat(101)}`, /^q: must be at most 100 characters$/],
   ])('answers 400 to a malformed list query %s', async (query, message) => {
     const { status, body } = await getJson(`/api/challenges${query}`)
     expect(status).toBe(400)
@@ -129,12 +136,108 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
   })
 
   it('makes catalogue answers cacheable and revalidates them by ETag', async () => {
+    const count = await get('/api/challenges/count')
+    expect(count.headers.get('Cache-Control')).toMatch(/max-age=60/)
+    expect(
+      (await get('/api/challenges/count', { 'If-None-Match': count.headers.get('ETag') ?? '' })).status,
+    ).toBe(304)
+    // The lists carry live solution counts: revalidated every time, a 304 while nothing changed.
     const first = await get('/api/challenges')
     const etag = first.headers.get('ETag')
     expect(etag).toBeTruthy()
-    expect(first.headers.get('Cache-Control')).toMatch(/max-age=60/)
+    expect(first.headers.get('Cache-Control')).toBe('public, no-cache')
     const second = await get('/api/challenges', { 'If-None-Match': etag ?? '' })
     expect(second.status).toBe(304)
+  })
+
+  it('searches titles, descriptions and categories, whatever the case, every word matching', async () => {
+    expect((await list('?q=NAVBAR')).map((c) => c.title)).toEqual(['Newest Navbar', 'Oldest Navbar'])
+    // The category as named ("Landing Page") and as stored ("landing-page").
+    expect((await list('?q=landing%20page')).map((c) => c.title)).toEqual(['Launch Landing Page'])
+    expect((await list('?q=landing-page')).map((c) => c.title)).toEqual(['Launch Landing Page'])
+    expect((await list('?q=%20%20newest%20%20navbar%20')).map((c) => c.title)).toEqual(['Newest Navbar'])
+    expect(await list('?q=newest%20footer')).toEqual([])
+    // The description: every fixture's reads "A fixture challenge with a description long enough...".
+    expect(await list('?q=Long%20ENOUGH')).toHaveLength(CATALOGUE.length)
+  })
+
+  it('filters by difficulty, also within a category and a search', async () => {
+    expect((await list('?difficulty=easy')).map((c) => c.title)).toEqual(['Bold Hero', 'Oldest Navbar'])
+    expect((await list('?category=navbar&difficulty=hard')).map((c) => c.title)).toEqual(['Newest Navbar'])
+    expect(await list('?q=grid&difficulty=hard')).toEqual([])
+  })
+
+  it('sorts newest first by default, by difficulty either way, or by solutions', async () => {
+    expect((await list('?sort=newest')).map((c) => c.title)).toEqual(
+      [...CATALOGUE].reverse().map((c) => c.title),
+    )
+    // Equal difficulties keep the newest first.
+    expect((await list('?sort=easiest')).map((c) => c.title)).toEqual([
+      'Bold Hero',
+      'Oldest Navbar',
+      'Feature Grid',
+      'Plain Footer',
+      'Newest Navbar',
+      'Launch Landing Page',
+    ])
+    expect((await list('?sort=hardest')).map((c) => c.title)).toEqual([
+      'Newest Navbar',
+      'Launch Landing Page',
+      'Feature Grid',
+      'Plain Footer',
+      'Bold Hero',
+      'Oldest Navbar',
+    ])
+  })
+
+  it("counts each challenge's listed solutions, in every list, and changes the ETag when a count does", async () => {
+    const before = await get('/api/challenges')
+    expect((await list()).every((c) => c.solutionCount === 0)).toBe(true)
+    const all = await list()
+    const byTitle = (title: string) => all.find((c) => c.title === title)?.id ?? 0
+    const at = new Date('2026-11-10T10:00:00Z')
+    const [ana, ben, cy, dee] = await Promise.all(
+      ['count-ana', 'count-ben', 'count-cy', 'count-dee'].map((login) => createMember(database.db, login)),
+    )
+    if (!ana || !ben || !cy || !dee) throw new Error('the members were not created')
+    // Listed: a passed review. Not listed: a failed review only, or a passed one its member hid.
+    await createReviewedSubmission(database.db, ana.id, byTitle('Feature Grid'), [{ score: 90, at }])
+    await createReviewedSubmission(database.db, ben.id, byTitle('Feature Grid'), [{ score: 80, at }])
+    await createReviewedSubmission(database.db, ana.id, byTitle('Plain Footer'), [{ score: 85, at }])
+    await createReviewedSubmission(database.db, cy.id, byTitle('Plain Footer'), [
+      { score: 10, at, status: 'failed' },
+    ])
+    const hidden = await createReviewedSubmission(database.db, dee.id, byTitle('Plain Footer'), [
+      { score: 95, at },
+    ])
+    await database.db.update(userChallenges).set({ hidden: true }).where(eq(userChallenges.id, hidden.id))
+
+    const counts = Object.fromEntries((await list()).map((c) => [c.title, c.solutionCount]))
+    expect(counts).toEqual({
+      'Newest Navbar': 0,
+      'Feature Grid': 2,
+      'Bold Hero': 0,
+      'Launch Landing Page': 0,
+      'Plain Footer': 1,
+      'Oldest Navbar': 0,
+    })
+    expect((await list('?category=footer')).map((c) => c.solutionCount)).toEqual([1])
+    expect((await list(`?ids=${byTitle('Feature Grid')}`)).map((c) => c.solutionCount)).toEqual([2])
+    // Most solved first, the newest first among equals.
+    expect((await list('?sort=solved')).map((c) => c.title)).toEqual([
+      'Feature Grid',
+      'Plain Footer',
+      'Newest Navbar',
+      'Bold Hero',
+      'Launch Landing Page',
+      'Oldest Navbar',
+    ])
+    const after = await get('/api/challenges')
+    expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'))
+    expect((await get('/api/challenges', { 'If-None-Match': before.headers.get('ETag') ?? '' })).status).toBe(
+      200,
+    )
+    expect((await get('/api/challenges')).headers.get('ETag')).toBe(after.headers.get('ETag'))
   })
 
   it('compresses JSON for clients that accept gzip', async () => {

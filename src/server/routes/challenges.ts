@@ -4,11 +4,12 @@ import { cacheJson, sendCached } from '#server/catalogue/cached-body.ts'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
 import { challengeIdParams, MAX_CHALLENGE_ID, slugParams } from '#server/http/params.ts'
+import { catalogueQuerySchema, selectChallenges } from '#shared/catalogue-filters.ts'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
 
 const MAX_IDS = 100
 
-export const listQuery = z.object({
+export const listQuery = catalogueQuerySchema.extend({
   category: z.enum(CATEGORY_VALUES, `must be one of ${CATEGORY_VALUES.join(', ')}`).optional(),
   ids: z
     .string()
@@ -22,26 +23,28 @@ export const listQuery = z.object({
 })
 
 export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300'
+/** The lists carry live solution counts: revalidated every time, which their ETag makes a 304. */
+export const LIST_CACHE = 'public, no-cache'
 
 /**
- * docs/product.md §7 challenge calls: list (newest first), by category, by id list, count, by slug, zip
- * metadata. Answers come from the in-memory catalogue, built and compressed once per import, with ETags.
+ * docs/product.md §7 challenge calls: list (newest first; searched, filtered and sorted as the catalogue
+ * pages are, §2), by category, by id list, count, by slug, zip metadata. Answers come from the in-memory
+ * catalogue, built and compressed once per import, with ETags; the lists add each challenge's solution
+ * count, read in one query.
  */
 export function challengeRoutes(catalogue: Catalogue) {
   return new Hono()
     .get('/', async (c) => {
       const query = parseInput(listQuery, c.req.query())
-      const snapshot = await catalogue.snapshot()
-      if (!query.ids) {
-        const body = query.category ? snapshot.byCategory.get(query.category) : snapshot.list
-        if (body) return sendCached(c, body, CATALOGUE_CACHE)
-      }
+      const listing = await catalogue.listing(query.category)
+      const plain = !query.ids && !query.q && !query.difficulty && (query.sort ?? 'newest') === 'newest'
+      if (plain) return sendCached(c, listing.body, LIST_CACHE)
       const ids = new Set(query.ids)
-      const selected = snapshot.challenges.filter(
-        (challenge) =>
-          (!query.category || challenge.category === query.category) && (!query.ids || ids.has(challenge.id)),
+      const selected = selectChallenges(
+        listing.challenges.filter((challenge) => !query.ids || ids.has(challenge.id)),
+        { q: query.q ?? '', difficulty: query.difficulty ?? null, sort: query.sort ?? 'newest' },
       )
-      return sendCached(c, cacheJson({ challenges: selected }, 'none'), CATALOGUE_CACHE)
+      return sendCached(c, cacheJson({ challenges: selected }, 'none'), LIST_CACHE)
     })
     .get('/count', async (c) => sendCached(c, (await catalogue.snapshot()).count, CATALOGUE_CACHE))
     .get('/by-slug/:slug', async (c) => {

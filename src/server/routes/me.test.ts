@@ -106,12 +106,24 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
       visitor.send('POST', `/api/me/challenges/${challenge.id}/reviews`),
       visitor.get('/api/me/verification'),
       visitor.send('POST', '/api/me/verification/rotate'),
+      visitor.get('/api/me/statuses'),
     ]
     for (const response of await Promise.all(calls)) {
       expect(response.status).toBe(401)
       expect(response.headers.get('Cache-Control')).toBe('no-store')
       expect((await response.json()).error.code).toBe('unauthorized')
     }
+  })
+
+  it("lists the member's status on each challenge they started, and no one else's (docs/product.md §2)", async () => {
+    const b = await member()
+    expect(await (await b.get('/api/me/statuses')).json()).toEqual({ statuses: [] })
+    await start(b, other.id)
+    const someoneElse = await member()
+    await start(someoneElse, challenge.id)
+    expect(await (await b.get('/api/me/statuses')).json()).toEqual({
+      statuses: [{ challengeId: other.id, status: 'ongoing' }],
+    })
   })
 
   it('reports no status before the start', async () => {

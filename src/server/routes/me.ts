@@ -17,6 +17,8 @@ import type { DashboardCounts } from '#server/member-caches.ts'
 import { reviewLimitMessage } from '#server/review/request.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import type { Storage } from '#server/storage/storage.ts'
+import type { ChallengeStatusesResponse } from '#shared/challenge.ts'
+import type { ChallengeStatus } from '#shared/constants.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
 import type { MemberChallengesResponse } from '#shared/member.ts'
 import type { LinkStatus, Ownership } from '#shared/ownership.ts'
@@ -173,6 +175,20 @@ export function meRoutes(deps: {
             solutionId: row.progress.publicId,
           })),
         } satisfies MemberChallengesResponse)
+      })
+      .get('/statuses', async (c) => {
+        // The catalogue's status badges and filter (docs/product.md §2): one row per started challenge.
+        const rows = await db
+          .select({ challengeId: userChallenges.challengeId, status: userChallenges.status })
+          .from(userChallenges)
+          .where(eq(userChallenges.userId, c.get('user').id))
+          .orderBy(userChallenges.challengeId)
+        return c.json({
+          statuses: rows.map((row) => ({
+            challengeId: row.challengeId,
+            status: row.status as ChallengeStatus,
+          })),
+        } satisfies ChallengeStatusesResponse)
       })
       .get('/challenges/:id', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())

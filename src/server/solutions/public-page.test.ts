@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cacheJson } from '#server/catalogue/cached-body.ts'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
 import { createPublicPages } from '#server/render/public-pages.ts'
 import type { Solution } from '#shared/solution.ts'
@@ -84,6 +85,7 @@ describe('the solution page rendered on the server', () => {
     const catalogue: Catalogue = {
       snapshot: async () => snapshot,
       peek: () => snapshot,
+      listing: async () => ({ challenges: [], body: cacheJson({ challenges: [] }), key: '' }),
       refresh() {},
       stop() {},
     }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useParams } from 'react-router'
-import { type CategoryInfo, categoryByPath } from '#shared/categories.ts'
+import { Link, Navigate, useLocation, useParams } from 'react-router'
+import { type CategoryInfo, categoryByPath, categoryByValue } from '#shared/categories.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
@@ -9,19 +9,22 @@ import {
   ChallengeBrowser,
   challengeGridClass,
 } from '#web/features/challenges/components/challenge-browser.tsx'
-import {
-  ChallengeListCard,
-  ChallengeListCardSkeleton,
-} from '#web/features/challenges/components/challenge-list-card.tsx'
-import { HydrateLater } from '#web/lib/hydrate-later.tsx'
+import { ChallengeCatalogue } from '#web/features/challenges/components/challenge-catalogue.tsx'
+import { ChallengeListCardSkeleton } from '#web/features/challenges/components/challenge-list-card.tsx'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /challenges/:category (docs/product.md §2): one category's challenges; an unknown category is a 404. */
+/**
+ * /challenges/:category (docs/product.md §2): one category's challenges; an unknown category is a 404. A
+ * category named as stored (`landing-page`) goes to its page (`landingpage`), as the server redirects.
+ */
 export function Component() {
   const { category: segment = '' } = useParams()
+  const { search } = useLocation()
   const category = categoryByPath(segment)
+  const stored = categoryByValue(segment)
+  if (!category && stored) return <Navigate replace to={`${paths.category(stored)}${search}`} />
   if (!category) return <NotFoundPage />
   return <CategoryChallenges key={category.value} category={category} />
 }
@@ -76,20 +79,7 @@ function CategoryChallenges({ category }: { category: CategoryInfo }) {
           </Link>
         </div>
       ) : (
-        <>
-          <p className="mb-6 text-sm text-slate-600">
-            {list.data.length === 1 ? '1 challenge' : `${list.data.length} challenges`}
-          </p>
-          <ul className={challengeGridClass}>
-            {list.data.map((challenge) => (
-              <li key={challenge.id} className="card-cell">
-                <HydrateLater>
-                  <ChallengeListCard challenge={challenge} />
-                </HydrateLater>
-              </li>
-            ))}
-          </ul>
-        </>
+        <ChallengeCatalogue challenges={list.data} />
       )}
     </ChallengeBrowser>
   )

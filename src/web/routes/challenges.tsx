@@ -7,15 +7,12 @@ import {
   ChallengeBrowser,
   challengeGridClass,
 } from '#web/features/challenges/components/challenge-browser.tsx'
-import {
-  ChallengeListCard,
-  ChallengeListCardSkeleton,
-} from '#web/features/challenges/components/challenge-list-card.tsx'
-import { HydrateLater } from '#web/lib/hydrate-later.tsx'
+import { ChallengeCatalogue } from '#web/features/challenges/components/challenge-catalogue.tsx'
+import { ChallengeListCardSkeleton } from '#web/features/challenges/components/challenge-list-card.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /challenges: every challenge, newest first (docs/product.md §2). */
+/** /challenges: every challenge, newest first, searched, filtered and sorted in the address (docs/product.md §2). */
 export function Component() {
   const list = useQuery(challengeListQuery())
 
@@ -48,20 +45,7 @@ export function Component() {
           </div>
         </>
       ) : (
-        <>
-          <p className="mb-6 text-sm text-slate-600">
-            {list.data.length === 1 ? '1 challenge' : `${list.data.length} challenges`}
-          </p>
-          <ul className={challengeGridClass}>
-            {list.data.map((challenge) => (
-              <li key={challenge.id} className="card-cell">
-                <HydrateLater>
-                  <ChallengeListCard challenge={challenge} />
-                </HydrateLater>
-              </li>
-            ))}
-          </ul>
-        </>
+        <ChallengeCatalogue challenges={list.data} />
       )}
     </ChallengeBrowser>
   )

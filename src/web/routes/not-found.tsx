@@ -6,8 +6,9 @@ import { NoIndex } from '#web/lib/head.tsx'
 
 /**
  * The 404 page of docs/product.md §2, also rendered by routes whose parameter names nothing (an unknown
- * category or challenge). A single-page app cannot send a 404 status, so it asks search engines not to index
- * it.
+ * category or challenge). The server answers such addresses, and any the route table does not know, with
+ * this page and a 404 status; after a navigation in the browser there is no status to send, so it also asks
+ * search engines not to index it.
  */
 export function NotFoundPage() {
   return (

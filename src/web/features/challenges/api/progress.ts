@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import type { ChallengeStatusesResponse } from '#shared/challenge.ts'
 import type { ProgressResponse, SubmitResponse } from '#shared/user.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch, apiRequest, postJson } from '#web/lib/api-client.ts'
@@ -44,3 +45,14 @@ export type SubmitBody = { liveUrl: string; repositoryUrl?: string; writeUp?: st
 export async function submitSolution(challengeId: number, body: SubmitBody) {
   return apiFetch<SubmitResponse>(`/api/me/challenges/${challengeId}/submit`, postJson(body))
 }
+
+/**
+ * The member's status on every challenge they started (GET /api/me/statuses): the catalogue's badges and
+ * status filter (docs/product.md §2). Fresh on every visit: a start changes it.
+ */
+export const statusesQuery = () =>
+  queryOptions({
+    queryKey: [...progressKeys.all, 'statuses'] as const,
+    queryFn: async () => (await apiFetch<ChallengeStatusesResponse>('/api/me/statuses')).statuses,
+    staleTime: 0,
+  })

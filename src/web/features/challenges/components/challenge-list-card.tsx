@@ -1,23 +1,40 @@
 import type { ReactNode } from 'react'
 import { categoryByValue } from '#shared/categories.ts'
-import type { Challenge } from '#shared/challenge.ts'
+import type { Challenge, ListedChallenge } from '#shared/challenge.ts'
+import type { ChallengeStatus } from '#shared/constants.ts'
+import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import { ChallengeTitleLink, cardFrameClass } from '#web/features/challenges/components/challenge-card.tsx'
 import { ChallengeImage } from '#web/features/challenges/components/challenge-image.tsx'
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
 
+function solutionsText(count: number): string {
+  return count === 1 ? '1 solution' : `${count} solutions`
+}
+
 /**
- * The card of the challenge lists (docs/product.md §2 Challenge cards): id, the desktop, tablet and mobile
- * previews side by side, title, description, category and difficulty; `children` follow the description
+ * The card of the challenge lists (docs/product.md §2 Challenge cards): the member's status when they
+ * have one, the desktop, tablet and mobile previews side by side, title, description, category,
+ * difficulty and, in the catalogue, the number of listed solutions; `children` follow the description
  * (the member's own work, on their lists).
  */
-export function ChallengeListCard({ challenge, children }: { challenge: Challenge; children?: ReactNode }) {
+export function ChallengeListCard({
+  challenge,
+  status = null,
+  children,
+}: {
+  challenge: Challenge | ListedChallenge
+  status?: ChallengeStatus | null
+  children?: ReactNode
+}) {
   const category = categoryByValue(challenge.category)
   return (
     <article className={cardFrameClass}>
       <div className="relative border-b border-slate-200 bg-gradient-to-br from-slate-100 via-slate-50 to-accent-50 px-4 pt-10 sm:px-5">
-        <span className="absolute top-3 left-3 rounded-full bg-ink-900 px-2.5 py-1 font-mono text-xs font-semibold text-white">
-          #{challenge.id}
-        </span>
+        {status ? (
+          <span className="absolute top-2.5 left-3">
+            <StatusBadge status={status} />
+          </span>
+        ) : null}
         <div className="flex items-end justify-center gap-2.5 sm:gap-3">
           <ChallengeImage
             src={challenge.thumbnails.desktop}
@@ -47,6 +64,14 @@ export function ChallengeListCard({ challenge, children }: { challenge: Challeng
           <ChallengeTitleLink challenge={challenge} />
         </h2>
         <p className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{challenge.description}</p>
+        {'solutionCount' in challenge ? (
+          <p
+            className="mt-auto pt-4 text-sm font-medium text-slate-700"
+            data-solution-count={challenge.solutionCount}
+          >
+            {solutionsText(challenge.solutionCount)}
+          </p>
+        ) : null}
         {children}
       </div>
     </article>

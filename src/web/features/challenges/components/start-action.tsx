@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { Challenge } from '#shared/challenge.ts'
-import type { ChallengeStatus } from '#shared/constants.ts'
 import { paths } from '#shared/paths.ts'
 import type { Progress } from '#shared/user.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { LockIcon, PackageIcon, RocketIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
+import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import {
   downloadChallengeZip,
@@ -21,29 +21,6 @@ import { toast } from '#web/lib/toast.ts'
 
 const START_FAILED = 'We could not start this challenge. Please try again.'
 const DOWNLOAD_FAILED = 'The download failed. Please try again.'
-
-const STATUS_STYLES: Record<ChallengeStatus, { label: string; classes: string; dot: string }> = {
-  ongoing: { label: 'Ongoing', classes: 'bg-amber-50 text-amber-800 ring-amber-600/30', dot: 'bg-amber-500' },
-  completed: {
-    label: 'Completed',
-    classes: 'bg-emerald-50 text-emerald-800 ring-emerald-600/25',
-    dot: 'bg-emerald-600',
-  },
-}
-
-/** The member's status on a challenge; the word carries it, the dot only repeats it. */
-function StatusBadge({ status }: { status: ChallengeStatus }) {
-  const style = STATUS_STYLES[status]
-  return (
-    <span
-      data-status={status}
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${style.classes}`}
-    >
-      <span aria-hidden="true" className={`size-1.5 rounded-full ${style.dot}`} />
-      {style.label}
-    </span>
-  )
-}
 
 /** In the reader's locale; built on first use, as no visitor's first render needs it (lib/format.ts). */
 let dateFormat: Intl.DateTimeFormat | undefined

@@ -4,9 +4,9 @@ import { BUILT_BY_YOU_TOO } from '#shared/feedback.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { EmptyState } from '#web/components/ui/empty-state.tsx'
 import { needsFeedbackQuery } from '#web/features/feedback/api/feedback.ts'
 import { SolutionGallery } from '#web/features/solutions/components/solution-gallery.tsx'
-import { EmptyState } from '#web/features/solutions/components/solutions-page.tsx'
 
 /** docs/product.md §12 "On the solution page", word for word. */
 export const NEEDS_FEEDBACK_TEXTS = {

@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useId } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { CATEGORIES } from '#shared/categories.ts'
 import { paths } from '#shared/paths.ts'
 import { DIFFICULTY_VALUES, GALLERY_SORTS, type GallerySort } from '#shared/solution.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { EmptyState } from '#web/components/ui/empty-state.tsx'
+import { FilterSelect } from '#web/components/ui/filter-select.tsx'
 import { galleryQuery } from '#web/features/solutions/api/solutions.ts'
 import { SolutionGallery } from '#web/features/solutions/components/solution-gallery.tsx'
 import {
@@ -35,40 +36,6 @@ export const SORT_LABELS: Record<GallerySort, string> = {
   liked: 'Most liked',
 }
 const DIFFICULTY_LABELS = { easy: 'Easy', intermediate: 'Intermediate', hard: 'Hard' } as const
-
-const selectClass =
-  'h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 shadow-sm hover:border-slate-400'
-const labelClass = 'text-sm font-semibold text-slate-800'
-
-/** A labelled select of the filter bar. */
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  children: React.ReactNode
-}) {
-  const id = useId()
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={selectClass}
-      >
-        {children}
-      </select>
-    </div>
-  )
-}
 
 /** The sort of a gallery, kept in the address like the filters. */
 export function SortSelect({
@@ -181,15 +148,5 @@ export function SolutionsPage() {
         />
       </div>
     </>
-  )
-}
-
-/** A gallery with no card: what to do about it. */
-export function EmptyState({ text, children }: { text: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      <p className="max-w-md text-base leading-7 font-medium text-slate-800">{text}</p>
-      <div className="mt-6">{children}</div>
-    </div>
   )
 }
