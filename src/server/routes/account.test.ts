@@ -384,7 +384,7 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
     ])
   })
 
-  it('drops a kept profile and leaderboard at once, even with the caches on', async () => {
+  it('drops a kept session, profile, leaderboard and competition ranking at once, even with the caches on', async () => {
     const cached = await createTestApp(
       database,
       {},
@@ -393,6 +393,26 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
     const b = browser(cached.app)
     await signIn(b, { login: 'cached-leaver' })
     await database.db.update(users).set({ points: 1000 }).where(eq(users.username, 'cached-leaver'))
+    const [week] = await database.db
+      .insert(competitions)
+      .values({
+        slug: 'cached-week',
+        title: 'Cached week',
+        challengeId: navbar.id,
+        startsAt: new Date('2025-03-01T00:00:00Z'),
+        endsAt: new Date('2025-03-08T00:00:00Z'),
+        contentHash: 'x',
+        closedAt: new Date('2025-03-08T00:00:00Z'),
+      })
+      .returning()
+    await database.db.insert(competitionResults).values({
+      competitionId: week?.id ?? 0,
+      userId: (await userId('cached-leaver')) as string,
+      rank: 1,
+      score: 95,
+      enteredAt: new Date('2025-03-02T00:00:00Z'),
+    })
+    const rankings = async () => (await cached.app.request('/api/competitions')).text()
     const watcher = browser(cached.app)
     await signIn(watcher, { login: 'cached-watcher' })
     const board = async () =>
@@ -401,6 +421,7 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
       )
     expect((await cached.app.request('/api/users/cached-leaver')).status).toBe(200)
     expect(await board()).toContain('cached-leaver')
+    expect(await rankings()).toContain('cached-leaver')
     expect((await b.get('/api/me')).status).toBe(200)
     const oldCookie = new CookieJar()
     for (const [name, value] of b.jar.cookies) oldCookie.cookies.set(name, value)
@@ -408,6 +429,7 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
     expect((await browser(cached.app, oldCookie).get('/api/me')).status).toBe(401)
     expect((await cached.app.request('/api/users/cached-leaver')).status).toBe(404)
     expect(await board()).not.toContain('cached-leaver')
+    expect(await rankings()).not.toContain('cached-leaver')
     expect(ACCOUNT_TEXTS.deleted).toBe('Your account has been deleted.')
   })
 })
