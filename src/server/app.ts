@@ -26,6 +26,7 @@ import { createMemberCaches, type MemberCaches } from '#server/member-caches.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
+import { accountRoutes } from '#server/routes/account.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { competitionRoutes } from '#server/routes/competitions.ts'
 import { feedbackRoutes } from '#server/routes/feedback.ts'
@@ -161,6 +162,17 @@ export function createApp(deps: AppDeps) {
   const limitMutations: MiddlewareHandler = async (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
 
+  let dropCompetitions = () => {}
+  /**
+   * A deleted account (docs/product.md §2 Settings, "Your account"): its sessions, profile and dashboard,
+   * the leaderboards, the profiles that counted its comments, and the competitions' rankings, at once here
+   * and, for what a member's change covers, on the other instances.
+   */
+  const onAccountDeleted = (userId: string) => {
+    onUserChanged(userId)
+    memberCaches.profilesChanged()
+    dropCompetitions()
+  }
   const feedbackDeps = {
     db,
     admins,
@@ -207,7 +219,12 @@ export function createApp(deps: AppDeps) {
       return c.json({ user: user ? toSessionUser(user, admins) : null })
     })
     .route('/challenges', challengeRoutes(catalogue))
-    .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions))
+    .route(
+      '/competitions',
+      competitionRoutes(db, catalogue, deps.cacheMs?.competitions, (drop) => {
+        dropCompetitions = drop
+      }),
+    )
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))
     // Solutions and their galleries (docs/product.md "Solutions"); an edit passes the guards of /me.
@@ -230,6 +247,17 @@ export function createApp(deps: AppDeps) {
         redirectDownloads: env.STORAGE_REDIRECT,
         dashboards: memberCaches.dashboards,
         admins,
+      }),
+    )
+    .route(
+      '/me',
+      accountRoutes({
+        db,
+        storage,
+        env,
+        log,
+        ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
+        onAccountDeleted,
       }),
     )
     .all('*', (c) =>

@@ -14,6 +14,7 @@ import { statusQuery } from '#server/routes/me.ts'
 import { moderatedCommentParams, reportIdParams } from '#server/routes/moderation.ts'
 import { reviewIdParams } from '#server/routes/reviews.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
+import { EXPORT_LIMIT } from '#shared/account.ts'
 import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { FEEDBACK_LIMITS } from '#shared/feedback.ts'
 import { leaderboardQuerySchema } from '#shared/member.ts'
@@ -685,6 +686,57 @@ const OPERATIONS: Operation[] = [
     tag: 'My account',
     member: true,
     responses: { 200: json('The member, with their e-mail address and points.', 'MeResponse') },
+  },
+  {
+    method: 'delete',
+    path: '/api/me',
+    operationId: 'deleteMyAccount',
+    summary: 'Delete the member’s account',
+    description:
+      'The body names the member’s login (`confirm`, letter case ignored). Removes the member’s row and ' +
+      'everything of theirs: sessions, progress, solutions with their reviews and review images, comments ' +
+      '(with the replies under them), likes, reports, notifications, badges, points and competition ' +
+      'results; the moderation log keeps its rows without the member. Other members’ solutions keep exact ' +
+      'like and comment counts. Every session of the member ends and the cookie is cleared. Signing in ' +
+      'again with the same GitHub account starts a new, empty account.',
+    tag: 'My account',
+    member: true,
+    guarded: true,
+    body: 'DeleteAccount',
+    responses: {
+      204: { description: 'Deleted: the member is signed out everywhere and the cookie is cleared.' },
+      400: error(
+        'The body is not JSON, or `confirm` is not the member’s login (code `confirm_mismatch`); nothing changed.',
+      ),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/me/export',
+    operationId: 'exportMyData',
+    summary: 'Download everything held about the member',
+    description:
+      'One JSON file, sent as an attachment named `frontend-dojo-<login>-<YYYY-MM-DD>.json`: the profile, ' +
+      'progress, reviews with their breakpoints (images as /files/ addresses), comments, likes, reports ' +
+      `filed, notifications, badges, the points ledger and competition results. At most ${EXPORT_LIMIT.limit} ` +
+      'an hour per member. Never cached.',
+    tag: 'My account',
+    member: true,
+    responses: {
+      200: {
+        ...json('The member’s data.', 'AccountExport'),
+        headers: {
+          'Content-Disposition': {
+            description: 'attachment; filename="frontend-dojo-<login>-<YYYY-MM-DD>.json".',
+            schema: { type: 'string' },
+          },
+        },
+      },
+      429: {
+        ...error('Too many exports this hour (code `rate_limited`; the message says when to try again).'),
+        headers: { 'Retry-After': retryAfter() },
+      },
+    },
   },
   {
     method: 'get',

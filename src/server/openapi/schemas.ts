@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { accountExportSchema } from '#server/account/export.ts'
 import type { PublicProfileAnswer } from '#server/routes/users.ts'
+import { deleteAccountSchema } from '#shared/account.ts'
 import type { EarnedBadge } from '#shared/badges.ts'
 import {
   apiErrorSchema,
@@ -162,6 +164,7 @@ export const RESPONSE_COMPONENTS = {
   AuditEntry: auditEntrySchema,
   AuditResponse: auditResponse,
   ModerationResponse: moderationResponse,
+  AccountExport: accountExportSchema,
   OpenApiDocument: openApiDocumentSchema,
 } satisfies Record<string, z.ZodType>
 
@@ -174,6 +177,7 @@ export const REQUEST_COMPONENTS = {
   CommentUpdate: commentUpdateSchema,
   NewReport: newReportSchema,
   ModerationNote: moderationNoteSchema,
+  DeleteAccount: deleteAccountSchema,
 } satisfies Record<string, z.ZodType>
 
 export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS

@@ -99,8 +99,17 @@ async function readCompetitions(
 }
 
 /** GET /api/competitions (public): the running competition and its live ranking, the next ones, past results. */
-export function competitionRoutes(db: Database, catalogue: Catalogue, cacheMs = COMPETITIONS_CACHE_MS) {
+export function competitionRoutes(
+  db: Database,
+  catalogue: Catalogue,
+  cacheMs = COMPETITIONS_CACHE_MS,
+  /** Hands over a way to drop the kept answer at once (a deleted account leaves the rankings). */
+  onInvalidate?: (drop: () => void) => void,
+) {
   let cached: { answer: Promise<CompetitionsResponse>; until: number } | null = null
+  onInvalidate?.(() => {
+    cached = null
+  })
   const read = () => {
     if (cached && cached.until > Date.now()) return cached.answer
     const answer = readCompetitions(db, catalogue, new Date())

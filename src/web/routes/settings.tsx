@@ -9,6 +9,7 @@ import { updateSessionUser } from '#web/features/auth/api/session.ts'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { profileKeys } from '#web/features/profile/api/profile.ts'
 import { ownProfileKey, ownProfileQuery } from '#web/features/settings/api/profile-settings.ts'
+import { AccountSection } from '#web/features/settings/components/account-section.tsx'
 import { ProfileForm } from '#web/features/settings/components/profile-form.tsx'
 import { VerificationSection } from '#web/features/settings/components/verification-section.tsx'
 
@@ -16,7 +17,7 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
 /**
  * /settings, members only (docs/product.md §2 Settings): edit name, bio and social links; copy or renew the
- * verification tag (docs/product.md §10).
+ * verification tag (docs/product.md §10); export the member's data or delete the account ("Your account").
  */
 export function Component() {
   return <RequireUser>{(user) => <Settings user={user} />}</RequireUser>
@@ -62,6 +63,7 @@ function Settings({ user }: { user: SessionUser }) {
         <ProfileForm profile={profile.data} onSaved={onSaved} />
       )}
       <VerificationSection />
+      <AccountSection user={user} />
     </div>
   )
 }

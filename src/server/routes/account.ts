@@ -1,0 +1,70 @@
+import { type Context, Hono } from 'hono'
+import type { Store } from 'hono-rate-limiter'
+import { deleteAccount } from '#server/account/delete.ts'
+import { exportAccount } from '#server/account/export.ts'
+import type { MemberVariables } from '#server/auth/guards.ts'
+import { clearSessionCookie } from '#server/auth/session.ts'
+import type { Database } from '#server/db/client.ts'
+import type { Env } from '#server/env.ts'
+import { attachmentDisposition } from '#server/http/content-disposition.ts'
+import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
+import { limitRequests } from '#server/http/rate-limit.ts'
+import type { Logger } from '#server/logger.ts'
+import type { Storage } from '#server/storage/storage.ts'
+import {
+  CONFIRM_MISMATCH,
+  deleteAccountSchema,
+  EXPORT_LIMIT,
+  exportFileName,
+  exportLimitedMessage,
+} from '#shared/account.ts'
+
+const UNAUTHORIZED = 'Please sign in with GitHub to do that.'
+
+/**
+ * "Your account" (docs/product.md §2 Settings): GET /api/me/export and DELETE /api/me. Mounted at /api/me
+ * behind its guards (requireUser; for the deletion, the same-origin JSON check and the mutation limit).
+ */
+export function accountRoutes(deps: {
+  db: Database
+  storage: Storage
+  env: Env
+  log: Logger
+  rateLimitStore?: () => Store | undefined
+  /** After the deletion committed: every cache that holds the member (or counts them) drops it. */
+  onAccountDeleted: (userId: string) => void
+}) {
+  const { db, env, log } = deps
+  const exportLimit = limitRequests(
+    'export',
+    EXPORT_LIMIT,
+    (c) => (c as Context<{ Variables: MemberVariables }>).get('user').id,
+    deps.rateLimitStore?.(),
+    {
+      message: (seconds) => exportLimitedMessage(seconds),
+    },
+  )
+  return new Hono<{ Variables: MemberVariables }>()
+    .get('/export', exportLimit, async (c) => {
+      const now = new Date()
+      const user = c.get('user')
+      const data = await exportAccount(db, user.id, now)
+      if (!data) throw new HttpError(401, 'unauthorized', UNAUTHORIZED)
+      c.header('Content-Disposition', attachmentDisposition(exportFileName(user.username, now)))
+      return c.json(data)
+    })
+    .delete('/', async (c) => {
+      const user = c.get('user')
+      const { confirm } = parseInput(deleteAccountSchema, await readJsonBody(c), { named: false })
+      // GitHub logins ignore letter case, so the confirmation does too.
+      if (confirm.toLowerCase() !== user.username.toLowerCase()) {
+        throw new HttpError(400, 'confirm_mismatch', CONFIRM_MISMATCH)
+      }
+      const deleted = await deleteAccount({ db, storage: deps.storage, log }, user.id)
+      if (!deleted) throw new HttpError(401, 'unauthorized', UNAUTHORIZED)
+      deps.onAccountDeleted(user.id)
+      clearSessionCookie(c, env)
+      log.info('account deleted', { userId: user.id })
+      return c.body(null, 204)
+    })
+}
