@@ -23,7 +23,11 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
       'Your profile and your submissions are public; your e-mail address is not.',
       'We use one strictly necessary cookie to keep you signed in. No tracking, no analytics, no advertising.',
       'We never sell your data.',
-      ['You can see, correct or delete your data at any time by writing to ', mailto(supportEmail), '.'],
+      [
+        'You can download or delete your data at any time in your settings (Your account), or write to ',
+        mailto(supportEmail),
+        '.',
+      ],
     ],
     sections: [
       {
@@ -132,7 +136,7 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
         heading: 'How long we keep your data',
         blocks: [
           list(
-            'Account, profile and challenge data: for as long as your account exists. When you ask us to delete your account, we delete this data within 30 days.',
+            'Account, profile and challenge data: for as long as your account exists. Delete my account in your settings removes it at once; when you ask us by e-mail instead, we delete it within 30 days.',
             'Session data: until you sign out, or until the session expires after a period without activity.',
             'Server logs: for up to 90 days, unless we need them longer to investigate a specific security incident.',
             'Backups: deleted data can remain in backups for up to 30 more days, until those backups are overwritten.',
@@ -146,9 +150,9 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
         blocks: [
           paragraph('Depending on where you live, you have the right to:'),
           list(
-            'access the personal data we hold about you and get a copy of it in a portable format;',
+            'access the personal data we hold about you and get a copy of it in a portable format (Export my data in your settings);',
             'have inaccurate data corrected (you can change your name, bio and profile links yourself in your settings);',
-            'have your data deleted;',
+            'have your data deleted (Delete my account in your settings);',
             'object to, or ask us to restrict, how we use your data;',
             'lodge a complaint with your data protection authority.',
           ),
