@@ -54,14 +54,29 @@ async function countBox(page: Page, id: 'ongoing' | 'completed' | 'total') {
 }
 
 test.describe('member area: visitors', () => {
-  test('visitors are sent home from the member pages and denied the leaderboard', async ({ page }) => {
-    for (const path of ['/my', '/settings', '/user-challenges/ongoing', '/user-challenges/completed']) {
+  test('visitors are asked to sign in on the member pages and denied the leaderboard', async ({ page }) => {
+    for (const [path, heading] of [
+      ['/my', 'Sign in to see your dashboard'],
+      ['/settings', 'Sign in to change your settings'],
+      ['/user-challenges/ongoing', 'Sign in to see your challenges'],
+      ['/user-challenges/completed', 'Sign in to see your challenges'],
+      ['/admin', 'Sign in to moderate'],
+    ] as const) {
       await page.goto(path)
-      await expect(page).toHaveURL('/')
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page).toHaveURL(path)
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute(
+        'href',
+        `/auth/github?returnTo=${encodeURIComponent(path)}`,
+      )
     }
-    await page.goto('/leaderboard')
-    await expect(page).toHaveURL('/leaderboard')
+    await page.goto('/leaderboard?period=week')
+    await expect(page).toHaveURL('/leaderboard?period=week')
     await expect(page.getByText(ACCESS_DENIED, { exact: true })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute(
+      'href',
+      '/auth/github?returnTo=%2Fleaderboard%3Fperiod%3Dweek',
+    )
     await expect(page.getByRole('table')).toHaveCount(0)
     await expect(sidebar(page)).toHaveCount(0)
     await expectNoAxeViolations(page)
