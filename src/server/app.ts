@@ -4,6 +4,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Store } from 'hono-rate-limiter'
 import { adminsOf } from '#server/auth/admins.ts'
 import { createGitHubClient, type GitHubClient } from '#server/auth/github.ts'
+import { takeSignInGreeting } from '#server/auth/greeting.ts'
 import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
 import { authRoutes } from '#server/auth/routes.ts'
 import { sessionCookieName } from '#server/auth/session.ts'
@@ -212,11 +213,13 @@ export function createApp(deps: AppDeps) {
       c.header('Cache-Control', 'public, max-age=300')
       return c.json(config)
     })
-    // The app's session check: a visitor is an answer, not an error, so browsers log nothing.
+    // The app's session check: a visitor is an answer, not an error, so browsers log nothing. The first
+    // check after a sign-in also says how to greet the member (docs/product.md §4 Session).
     .get('/session', (c) => {
       c.header('Cache-Control', 'no-store')
       const user = c.get('user')
-      return c.json({ user: user ? toSessionUser(user, admins) : null })
+      const greeting = takeSignInGreeting(c, env, Boolean(user))
+      return c.json({ user: user ? toSessionUser(user, admins) : null, ...(greeting ? { greeting } : {}) })
     })
     .route('/challenges', challengeRoutes(catalogue))
     .route(

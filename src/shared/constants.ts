@@ -5,7 +5,6 @@ export const NEW_CHALLENGES_COUNT = 3
 export const LEADERBOARD_SIZE = 10
 export const NAME_MAX_LENGTH = 50
 export const BIO_MAX_LENGTH = 150
-export const TOAST_DEBOUNCE_MS = 1100
 export const TOAST_AUTO_CLOSE_MS = 5000
 export const MOBILE_BREAKPOINT_PX = 590
 export const LOGO_NAVIGATION_DELAY_MS = 300

@@ -4,17 +4,28 @@ import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
 /** docs/product.md §5 messages, word for word. */
 const PROFILE_MESSAGES = {
   nameTooLong: `Name cannot exceed ${NAME_MAX_LENGTH} characters.`,
-  nameSpecial: 'Name cannot contain special characters.',
+  nameAllowed: 'Use letters, spaces, apostrophes, hyphens and periods.',
   bioTooLong: `Bio cannot exceed ${BIO_MAX_LENGTH} characters.`,
-  bioSpecial: 'Bio cannot contain special characters.',
+  bioAllowed:
+    'Use letters, digits, spaces, apostrophes, hyphens, periods, commas, question and exclamation marks.',
   linkInvalid: 'must be a link starting with http:// or https://',
 } as const
 
 /**
- * "Letters" are Unicode letters (José, Zoë, 李) with their combining marks, plus digits and spaces
- * (docs/product.md §5).
+ * The characters of names people really have (docs/product.md §5): Unicode letters (José, Zoë, 李) with
+ * their combining marks, spaces, apostrophes (' and ’), hyphens and periods: O'Neil, Jean-Luc,
+ * José María, D’Angelo, J. R. R. Tolkien. No digits.
  */
-const PLAIN_TEXT_PATTERN = /^[\p{L}\p{M}\p{N} ]*$/u
+const NAME_CHARACTER = /[\p{L}\p{M} '’.-]/u
+/** A bio's: a name's, and digits, commas, question and exclamation marks. */
+const BIO_CHARACTER = /[\p{L}\p{M}\p{N} '’.,?!-]/u
+
+/** How a refused character is named in a message: itself in quotes, or its code point when unseen. */
+function describeCharacter(character: string): string {
+  return /[\p{L}\p{N}\p{P}\p{S}]/u.test(character)
+    ? `"${character}"`
+    : `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+}
 
 /** Characters outside this set are stripped from LinkedIn and GitHub links as the user types. */
 const LINK_DISALLOWED = /[^A-Za-z0-9\-._~:/?#@!$&'()*+,;=%]/g
@@ -24,10 +35,18 @@ export function stripLinkCharacters(value: string): string {
   return value.replace(LINK_DISALLOWED, '')
 }
 
-/** The message for a name or bio value, or null when valid. The form and the server share it. */
+/**
+ * The message for a name or bio value, or null when valid: the first character outside the field's set
+ * is named, with what the field takes. The form (on submit) and the server share it.
+ */
 export function textFieldError(field: 'name' | 'bio', value: string): string | null {
-  if (!PLAIN_TEXT_PATTERN.test(value))
-    return field === 'name' ? PROFILE_MESSAGES.nameSpecial : PROFILE_MESSAGES.bioSpecial
+  const allowed = field === 'name' ? NAME_CHARACTER : BIO_CHARACTER
+  const refused = [...value].find((character) => !allowed.test(character))
+  if (refused !== undefined) {
+    const label = field === 'name' ? 'Name' : 'Bio'
+    const hint = field === 'name' ? PROFILE_MESSAGES.nameAllowed : PROFILE_MESSAGES.bioAllowed
+    return `${label} cannot contain ${describeCharacter(refused)}. ${hint}`
+  }
   const max = field === 'name' ? NAME_MAX_LENGTH : BIO_MAX_LENGTH
   if ([...value].length > max)
     return field === 'name' ? PROFILE_MESSAGES.nameTooLong : PROFILE_MESSAGES.bioTooLong

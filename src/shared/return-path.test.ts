@@ -22,6 +22,8 @@ describe('the path a sign-in returns to', () => {
     ['a space', '/x y'],
     ['the sign-in itself', '/auth/github?returnTo=/my'],
     ['the sign-in, by dot segments', '/x/../auth/github'],
+    ['the sign-in failure page', '/sign-in-failed'],
+    ['the sign-in failure page, with a query', '/sign-in-failed?x=1'],
     ['an empty string', ''],
     ['not a string', 42],
     ['too long', `/${'a'.repeat(RETURN_PATH_MAX_LENGTH)}`],

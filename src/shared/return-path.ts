@@ -6,7 +6,8 @@ const BASE = 'http://return.invalid'
 /**
  * The path on this site a sign-in comes back to (docs/product.md §12), or null when `value` is anything
  * else: only a path of its own that starts with one `/` (not `//`, not `/\`, no backslash, no control
- * character or space anywhere), at most RETURN_PATH_MAX_LENGTH characters, and not under /auth. Browsers
+ * character or space anywhere), at most RETURN_PATH_MAX_LENGTH characters, not under /auth and not the
+ * sign-in failure page (a sign-in that worked should not land on "Sign-in failed"). Browsers
  * read `/\evil.example` and `//evil.example` as other sites; resolving against a placeholder origin and
  * insisting on that origin catches any other spelling of one.
  */
@@ -22,8 +23,12 @@ export function safeReturnPath(value: unknown): string | null {
   }
   if (url.origin !== BASE) return null
   if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return null
+  if (url.pathname === SIGN_IN_FAILED_PATH) return null
   return `${url.pathname}${url.search}${url.hash}`
 }
+
+/** Where a failed sign-in lands (docs/product.md §2). */
+export const SIGN_IN_FAILED_PATH = '/sign-in-failed'
 
 /** Where a sign-in starts (the server's /auth/github). */
 export const SIGN_IN_START = '/auth/github'

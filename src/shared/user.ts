@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CHALLENGE_STATUSES } from '#shared/constants.ts'
 import { reviewSummarySchema } from '#shared/review.ts'
+import { signInGreetingSchema } from '#shared/sign-in-greeting.ts'
 
 /** The signed-in user as GET /api/me returns it. */
 export const sessionUserSchema = z.object({
@@ -61,6 +62,12 @@ export const publicProfileSchema = z.object({
 })
 export type PublicProfile = z.infer<typeof publicProfileSchema>
 
-/** GET /api/session: who is signed in, `user: null` for a visitor (a normal answer, not a 401). */
-export const sessionResponse = z.object({ user: sessionUserSchema.nullable() })
+/**
+ * GET /api/session: who is signed in, `user: null` for a visitor (a normal answer, not a 401). The first
+ * check after a sign-in also says how to greet the member (docs/product.md §4 Session).
+ */
+export const sessionResponse = z.object({
+  user: sessionUserSchema.nullable(),
+  greeting: signInGreetingSchema.optional(),
+})
 export type SessionResponse = z.infer<typeof sessionResponse>

@@ -90,13 +90,14 @@ test.describe('challenge detail', () => {
     await expect(page.getByRole('tabpanel')).toBeFocused()
   })
 
-  test('"Login to start" sends a visitor home', async ({ page, request }) => {
+  test('"Login to start" is a sign-in that comes back to the challenge', async ({ page, request }) => {
+    // The whole round trip through GitHub is in sign-in-return.spec.ts.
     const challenge = await firstChallenge(request)
-    await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
-    await page.getByRole('button', { name: 'Login to start' }).click()
-    await expect(page).toHaveURL('/')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Master Frontend Skills with Hands-On Projects',
+    const path = `/challenge/${encodeURIComponent(challenge.slug)}`
+    await page.goto(path)
+    await expect(page.getByRole('link', { name: 'Login to start' })).toHaveAttribute(
+      'href',
+      `/auth/github?returnTo=${encodeURIComponent(path)}`,
     )
   })
 

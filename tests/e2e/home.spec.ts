@@ -45,7 +45,7 @@ test.describe('home', () => {
     )
     await expect(page).toHaveTitle(new RegExp(`^${brandName} \\|`))
     const login = page.getByRole('main').getByRole('link', { name: 'Login with Github' })
-    await expect(login).toHaveAttribute('href', '/auth/github')
+    await expect(login).toHaveAttribute('href', '/auth/github?returnTo=%2F')
     await expect(page.getByRole('img', { name: /website design/ })).toBeVisible()
 
     await expect(page.getByRole('heading', { level: 3, name: 'Practice with Figma Files' })).toBeVisible()

@@ -11,9 +11,10 @@ test.describe('layout', () => {
     await expect(nav.getByRole('link')).toHaveText(['Home', 'Challenges', 'Solutions', 'Competitions'])
     await expect(nav.getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
+    // Login comes back to the page it was pressed on (docs/product.md §2 Navbar).
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
       'href',
-      '/auth/github',
+      '/auth/github?returnTo=%2Fchallenges',
     )
 
     await nav.getByRole('link', { name: 'Competitions' }).click()

@@ -176,9 +176,16 @@ test('a new member sees the empty state, at both widths without axe violations; 
   await expect(menu.getByRole('link', { name: 'Admin' })).toHaveCount(0)
 })
 
-test('a visitor is sent home from /notifications', async ({ page }) => {
+test('a visitor on /notifications is asked to sign in, coming back there', async ({ page }) => {
   await page.goto('/notifications')
-  await expect(page).toHaveURL('/')
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sign in to see your notifications' }),
+  ).toBeVisible()
+  await expect(page).toHaveURL('/notifications')
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute(
+    'href',
+    '/auth/github?returnTo=%2Fnotifications',
+  )
 })
 
 test('the bell asks every NOTIFICATION_POLL_MS while the tab is visible, never while it is hidden, and at once when it is shown again', async ({

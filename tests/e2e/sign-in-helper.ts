@@ -7,14 +7,14 @@ export function uniqueLogin(testInfo: TestInfo, prefix = 'member'): string {
 }
 
 /**
- * Signs in the way a person does: Login in the navbar, the GitHub emulator's authorize page, back on
- * /my signed in. Returns the login used. Each call starts a sign-in on the server, which rate-limits
+ * Signs in the way a person does: Login in the navbar of /my (a visitor there is asked to sign in), the
+ * GitHub emulator's authorize page, back on /my signed in. Returns the login used. Each call starts a sign-in on the server, which rate-limits
  * them per address (20 in 10 minutes), so tests sign in once each at most.
  */
 export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin(testInfo)) {
   // The emulator's page names no icon, so the browser asks for /favicon.ico, which the app does not have.
   await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
-  await page.goto('/')
+  await page.goto('/my')
   const banner = page.getByRole('banner')
   if ((page.viewportSize()?.width ?? 1440) < 768) {
     await banner.getByRole('button', { name: 'Menu', exact: true }).click()

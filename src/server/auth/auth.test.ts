@@ -92,10 +92,52 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
       '/\\evil.example',
       'https://evil.example/',
       '/auth/sign-out',
+      '/sign-in-failed',
     ]) {
       const landed = await signIn(browser(t.app), { login: 'returner', returnTo })
       expect(landed.toString(), returnTo).toBe(`${ORIGIN}/my`)
     }
+  })
+
+  it('greets a new account with "first" and a later sign-in with "again", once, in the session check', async () => {
+    const session = async (b: ReturnType<typeof browser>) =>
+      (await (await b.get('/api/session')).json()) as { user: { username: string } | null; greeting?: string }
+    const first = browser(t.app)
+    await signIn(first, { login: 'greeted-member', returnTo: '/leaderboard' })
+    // Only the session check receives it, and scripts cannot read it.
+    const cookie = first.jar.lastSetCookie.find((header) => header.startsWith('dojo_greeting='))
+    expect(cookie).toMatch(/^dojo_greeting=first;/)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/Path=\/api\/session(;|$)/)
+    expect(cookie).toMatch(/Max-Age=120\b/)
+    expect(await session(first)).toMatchObject({ user: { username: 'greeted-member' }, greeting: 'first' })
+    expect(first.jar.cookies.has('dojo_greeting')).toBe(false)
+    // Said once: the next check is a plain one.
+    expect(await session(first)).not.toHaveProperty('greeting')
+
+    const again = browser(t.app)
+    await signIn(again, { login: 'greeted-member' })
+    expect(await session(again)).toMatchObject({ user: { username: 'greeted-member' }, greeting: 'again' })
+
+    // A session gone before the check greets no one, and the cookie goes all the same.
+    const gone = browser(t.app)
+    await signIn(gone, { login: 'greeted-member' })
+    gone.jar.cookies.delete('dojo_session')
+    expect(await session(gone)).toEqual({ user: null })
+    expect(gone.jar.cookies.has('dojo_greeting')).toBe(false)
+
+    // Anything but the two words is ignored.
+    const forged = browser(t.app)
+    await signIn(forged, { login: 'greeted-member' })
+    forged.jar.cookies.set('dojo_greeting', '<script>')
+    expect(await session(forged)).not.toHaveProperty('greeting')
+
+    // A failed sign-in greets no one.
+    const cancelled = browser(t.app)
+    const callback = await authorize(cancelled, await startSignIn(cancelled), { decision: 'deny' })
+    const failed = await cancelled.get(`${callback.pathname}${callback.search}`)
+    expect(locationOf(failed).pathname).toBe('/sign-in-failed')
+    expect(cancelled.jar.cookies.has('dojo_greeting')).toBe(false)
   })
 
   it('answers the session check with the user, or null for a visitor', async () => {

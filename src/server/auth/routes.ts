@@ -2,6 +2,7 @@ import { and, eq, lt } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { type GitHubClient, generateCodeVerifier, SignInError } from '#server/auth/github.ts'
+import { setSignInGreeting } from '#server/auth/greeting.ts'
 import {
   clearSessionCookie,
   createSession,
@@ -16,12 +17,11 @@ import type { Database } from '#server/db/client.ts'
 import { oauthStates } from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
 import type { Logger } from '#server/logger.ts'
-import { safeReturnPath } from '#shared/return-path.ts'
+import { SIGN_IN_FAILED_PATH, safeReturnPath } from '#shared/return-path.ts'
 
 const STATE_TTL_MS = 10 * 60 * 1000
 const BROWSER_COOKIE = 'dojo_oauth'
 const SIGN_IN_RETURN_PATH = '/my'
-const SIGN_IN_FAILED_PATH = '/sign-in-failed'
 
 /** The host the browser asked for: the Host header, or behind trusted proxies the one they forwarded. */
 function requestHost(c: Context, trustProxy: number): string {
@@ -36,8 +36,9 @@ function requestHost(c: Context, trustProxy: number): string {
 /**
  * GET /auth/github starts the sign-in (a plain link, no form); GitHub sends the browser back to
  * /auth/github/callback. POST /auth/sign-out ends the session. The callback lands on the path
- * `?returnTo=` named when it is one of this site's (docs/product.md §12), else on /my, or, on any
- * failure, signed out on /sign-in-failed while the log says why.
+ * `?returnTo=` named when it is one of this site's (docs/product.md §12), else on /my, with a greeting
+ * for the session check to hand over once (greeting.ts); or, on any failure, signed out on /sign-in-failed
+ * while the log says why.
  */
 export function authRoutes(deps: {
   db: Database
@@ -133,6 +134,7 @@ export function authRoutes(deps: {
         const previous = sessionToken(c, env)
         if (previous) await endSession(previous)
         setSessionCookie(c, env, await createSession(db, user.id))
+        setSignInGreeting(c, env, user.created)
         log.info('signed in', { username: user.username })
         // Checked again on the way out: the row holds only what passed the check on the way in.
         return c.redirect(safeReturnPath(pending.returnTo) ?? SIGN_IN_RETURN_PATH, 302)

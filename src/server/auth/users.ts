@@ -7,7 +7,7 @@ import { users } from '#server/db/schema.ts'
  * docs/product.md §4 upsert after sign-in: the person is GitHub's numeric id. A renamed login updates
  * `username`; an existing name, points and submission count are kept; a new user starts at 0. If another
  * (older) account still holds this login, GitHub gave the login to someone else: the old row's username is
- * moved aside until its owner signs in again. Without `allowRename` (the GitHub emulator), a sign-in whose id
+ * moved aside until its owner signs in again. `created` says whether this sign-in made the account. Without `allowRename` (the GitHub emulator), a sign-in whose id
  * belongs to a member with another login is refused.
  */
 export async function upsertGitHubUser(
@@ -16,11 +16,11 @@ export async function upsertGitHubUser(
   options: { allowRename: boolean } = { allowRename: true },
 ) {
   return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.githubId, profile.id))
     if (!options.allowRename) {
-      const [existing] = await tx
-        .select({ username: users.username })
-        .from(users)
-        .where(eq(users.githubId, profile.id))
       if (existing && existing.username.toLowerCase() !== profile.login.toLowerCase()) {
         throw new SignInError(
           `account ${profile.id} belongs to "${existing.username}", not "${profile.login}": renames are not allowed here`,
@@ -53,6 +53,8 @@ export async function upsertGitHubUser(
       })
       .returning()
     if (!user) throw new Error('upsert returned no user')
-    return user
+    // `created` picks the greeting (docs/product.md §4 Session); two first sign-ins racing may both be
+    // told they created the account, which costs one word.
+    return { ...user, created: !existing }
   })
 }

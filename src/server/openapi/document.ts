@@ -213,7 +213,9 @@ const OPERATIONS: Operation[] = [
     path: '/api/session',
     operationId: 'getSession',
     summary: 'Who is signed in',
-    description: 'A visitor gets `user: null`: an answer, not an error.',
+    description:
+      'A visitor gets `user: null`: an answer, not an error. The first check after a sign-in also ' +
+      'carries `greeting`: `first` when that sign-in created the account, else `again`.',
     tag: 'Sign-in',
     readsSession: true,
     responses: { 200: json('The signed-in member, or null.', 'SessionResponse') },
@@ -241,8 +243,8 @@ const OPERATIONS: Operation[] = [
     operationId: 'finishSignIn',
     summary: 'GitHub sends the browser back here',
     description:
-      'On success the session cookie is set and the browser goes to /my; on any failure it goes to ' +
-      '/sign-in-failed and nothing changes.',
+      'On success the session cookie is set and the browser goes to the sign-in’s `returnTo`, or to /my; ' +
+      'on any failure it goes to /sign-in-failed and nothing changes.',
     tag: 'Sign-in',
     responses: { 302: redirect('To /my when signed in, else to /sign-in-failed.') },
   },

@@ -5,6 +5,7 @@ import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts'
 import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { OfflineScreen } from '#web/components/network-error.tsx'
+import { useSignInGreetingToast } from '#web/features/auth/greeting.ts'
 import { useForgetActiveLinkOutsideChallenges } from '#web/features/member/active-link.ts'
 import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { shellHydrated } from '#web/lib/hydration.ts'
@@ -110,6 +111,7 @@ function RouteChangeEffects() {
   const { pathname, hash } = useLocation()
   const previous = useRef(pathname)
   useForgetActiveLinkOutsideChallenges()
+  useSignInGreetingToast()
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per path; the hash is read, not watched
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
-import { SIGN_IN_PATH } from '#web/features/auth/sign-in.ts'
+import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 
 /**
@@ -13,11 +13,13 @@ const MemberActions = lazy(() => import('#web/components/member-actions.tsx'))
 type Layout = 'bar' | 'menu'
 
 /**
- * The navbar's right-hand side for each session state (docs/product.md §2 Navbar). `layout` is 'bar' in the
+ * The navbar's right-hand side for each session state (docs/product.md §2 Navbar); Login comes back to the
+ * page it was pressed on. `layout` is 'bar' in the
  * top bar and 'menu' in the small-screen sidebar, where controls take the full width.
  */
 export function SessionActions({ layout, onNavigate }: { layout: Layout; onNavigate?: () => void }) {
   const session = useSession()
+  const signInHref = useSignInHref()
 
   switch (session.status) {
     case 'loading':
@@ -25,7 +27,7 @@ export function SessionActions({ layout, onNavigate }: { layout: Layout; onNavig
     case 'signed-out':
       return (
         <a
-          href={SIGN_IN_PATH}
+          href={signInHref}
           className={buttonClasses(
             'accent',
             layout === 'menu' ? 'md' : 'sm',

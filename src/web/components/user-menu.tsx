@@ -1,4 +1,14 @@
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import {
+  type KeyboardEvent,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import { Link, useLocation } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
@@ -23,10 +33,17 @@ const itemClasses =
  * (docs/product.md §12), Sign Out. It follows the
  * ARIA menu button pattern: Enter, Space or the arrow keys open it on an item, the arrow keys, Home and End
  * move between items, Escape closes it and gives focus back to the avatar, Tab leaves and closes it. A click
- * outside closes it too.
+ * outside closes it too. Escape is heard by the whole widget, avatar included, and as soon as the menu was
+ * asked to open: a key pressed before focus has reached the first item still closes it.
  */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false)
+  const [open, setOpenState] = useState(false)
+  /** Whether the menu is open or asked to open: known at once, before React has rendered it. */
+  const expanded = useRef(false)
+  const setOpen = useCallback((value: boolean) => {
+    expanded.current = value
+    setOpenState(value)
+  }, [])
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const menuRef = useRef<HTMLDivElement>(null)
@@ -49,8 +66,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
     if (returnFocus) buttonRef.current?.focus()
   }
 
-  // The menu exists only while open, so the item to focus is focused once it has rendered.
-  useEffect(() => {
+  // The menu exists only while open, so the item to focus is focused once it has rendered: in the same
+  // commit, before the browser paints or handles another key.
+  useLayoutEffect(() => {
     if (!open || !pendingFocus.current) return
     const list = menuItems(menuRef.current)
     ;(pendingFocus.current === 'first' ? list[0] : list.at(-1))?.focus()
@@ -64,11 +82,18 @@ export function UserMenu({ user }: { user: SessionUser }) {
     }
     document.addEventListener('pointerdown', onPointerDown)
     return () => document.removeEventListener('pointerdown', onPointerDown)
-  }, [open])
+  }, [open, setOpen])
 
   // Back and forward navigation leave no reason to keep it open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
   useEffect(() => setOpen(false), [pathname])
+
+  // On the whole widget: focus may still be on the avatar when Escape comes right after opening.
+  const onWidgetKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape' || !expanded.current) return
+    event.preventDefault()
+    close(true)
+  }
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -94,9 +119,6 @@ export function UserMenu({ user }: { user: SessionUser }) {
       case 'End':
         focusAt(list.length - 1)
         break
-      case 'Escape':
-        close(true)
-        break
       case 'Tab':
         // Focus moves on to what follows the menu; the menu closes behind it.
         setOpen(false)
@@ -108,7 +130,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   }
 
   return (
-    <div ref={rootRef} className="relative">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the avatar or an item bubbles here
+    <div ref={rootRef} className="relative" onKeyDown={onWidgetKeyDown}>
       <button
         ref={buttonRef}
         id={buttonId}

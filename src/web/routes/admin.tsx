@@ -5,5 +5,5 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
 /** /admin, members only; its reports and log for the admins alone (docs/product.md §12). */
 export function Component() {
-  return <RequireUser>{(user) => <AdminPage user={user} />}</RequireUser>
+  return <RequireUser page="admin">{(user) => <AdminPage user={user} />}</RequireUser>
 }

@@ -7,6 +7,7 @@ import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { LockIcon, TrophyIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { leaderboardQuery, leaderboardSearch } from '#web/features/member/api/member.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
@@ -31,10 +32,12 @@ const NO_SCORERS_THIS: Record<Exclude<LeaderboardPeriod, 'all'>, string> = {
 }
 
 /**
- * /leaderboard (docs/product.md §2): members see the top user and the top 10; visitors are told to log in.
+ * /leaderboard (docs/product.md §2): members see the top user and the top 10; visitors are told to log in,
+ * with a sign-in that comes back here (period included).
  */
 export function Component() {
   const session = useSession()
+  const signInHref = useSignInHref()
   return (
     <div className="page-container max-w-5xl py-10 sm:py-14">
       <PageTitle>Leaderboard</PageTitle>
@@ -44,7 +47,10 @@ export function Component() {
       ) : session.status === 'signed-out' ? (
         <div className="mt-8 flex flex-col items-start gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6 sm:flex-row sm:items-center">
           <LockIcon className="size-8 shrink-0 text-amber-800" />
-          <p className="text-base leading-7 text-amber-950">{ACCESS_DENIED}</p>
+          <p className="flex-1 text-base leading-7 text-amber-950">{ACCESS_DENIED}</p>
+          <a href={signInHref} className={buttonClasses('primary', 'md', 'shrink-0')}>
+            Sign in with GitHub
+          </a>
         </div>
       ) : (
         <MemberLeaderboard />

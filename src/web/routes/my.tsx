@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { greetingText } from '#shared/sign-in-greeting.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { ArrowRightIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
+import { greetingName } from '#web/features/auth/greeting.ts'
+import { signInGreeting } from '#web/features/auth/greeting-store.ts'
 import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
 import { dashboardQuery } from '#web/features/member/api/member.ts'
 import { LatestSolutions } from '#web/features/member/components/latest-solutions.tsx'
@@ -15,12 +18,11 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
 /** /my, members only: the dashboard and the sign-in return target (docs/product.md §2 Dashboard). */
 export function Component() {
-  return <RequireUser>{(user) => <Dashboard user={user} />}</RequireUser>
+  return <RequireUser page="dashboard">{(user) => <Dashboard user={user} />}</RequireUser>
 }
 
 function Dashboard({ user }: { user: SessionUser }) {
   const counts = useQuery(dashboardQuery())
-  const displayName = user.name?.trim() || user.username
   const boxes = [
     {
       id: 'ongoing',
@@ -41,7 +43,10 @@ function Dashboard({ user }: { user: SessionUser }) {
     <div className="page-container max-w-6xl py-10 sm:py-14">
       <PageTitle>Dashboard</PageTitle>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Dashboard</h1>
-      <p className="mt-2 text-base break-words text-slate-600">Welcome back, {displayName}!</p>
+      <p className="mt-2 text-base break-words text-slate-600">
+        {/* "Welcome" right after the sign-in that created the account (docs/product.md §2 Dashboard). */}
+        {greetingText(signInGreeting() ?? 'again', greetingName(user))}
+      </p>
 
       {counts.isError ? (
         <p

@@ -5,5 +5,5 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
 /** /notifications, members only (docs/product.md §12): what happened to the member's work. */
 export function Component() {
-  return <RequireUser>{() => <NotificationsPage />}</RequireUser>
+  return <RequireUser page="notifications">{() => <NotificationsPage />}</RequireUser>
 }

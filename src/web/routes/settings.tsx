@@ -20,7 +20,7 @@ export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
  * verification tag (docs/product.md §10); export the member's data or delete the account ("Your account").
  */
 export function Component() {
-  return <RequireUser>{(user) => <Settings user={user} />}</RequireUser>
+  return <RequireUser page="settings">{(user) => <Settings user={user} />}</RequireUser>
 }
 
 function Settings({ user }: { user: SessionUser }) {

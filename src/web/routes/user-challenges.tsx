@@ -32,7 +32,7 @@ function isStatus(value: string | undefined): value is ChallengeStatus {
 export function Component() {
   const { status } = useParams()
   if (!isStatus(status)) return <NotFoundPage />
-  return <RequireUser>{() => <UserChallenges status={status} />}</RequireUser>
+  return <RequireUser page="challenges">{() => <UserChallenges status={status} />}</RequireUser>
 }
 
 function UserChallenges({ status }: { status: ChallengeStatus }) {

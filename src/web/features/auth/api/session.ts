@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import type { SessionResponse, SessionUser } from '#shared/user.ts'
+import { rememberSignInGreeting } from '#web/features/auth/greeting-store.ts'
 import { apiFetch, apiRequest, isUnauthorized, postJson } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
 
@@ -18,12 +19,17 @@ export const memberKeys = {
 /**
  * The signed-in user, or null for a visitor (GET /api/session answers `{ user: null }`, so a visitor's
  * page logs no failed request). The check runs again whenever the tab becomes visible (TanStack Query's focus
- * manager listens to `visibilitychange`): a session that ended in another tab shows at once.
+ * manager listens to `visibilitychange`): a session that ended in another tab shows at once. The first check
+ * after a sign-in also says how to greet the member, which is kept for the page (greeting.ts).
  */
 export const sessionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.session,
-    queryFn: async (): Promise<SessionUser | null> => (await apiFetch<SessionResponse>('/api/session')).user,
+    queryFn: async (): Promise<SessionUser | null> => {
+      const { user, greeting } = await apiFetch<SessionResponse>('/api/session')
+      if (user && greeting) rememberSignInGreeting(greeting)
+      return user
+    },
     refetchOnWindowFocus: 'always',
   })
 

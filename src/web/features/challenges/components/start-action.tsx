@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
 import type { Challenge } from '#shared/challenge.ts'
-import { paths } from '#shared/paths.ts'
 import type { Progress } from '#shared/user.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { LockIcon, PackageIcon, RocketIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { StatusBadge } from '#web/components/ui/status-badge.tsx'
+import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import {
   downloadChallengeZip,
@@ -34,13 +33,13 @@ function formatDate(iso: string | null): string | null {
 }
 
 /**
- * The Start button (docs/product.md §2 Challenge detail) for each session state. Signed out it reads "Login
- * to start" and sends the visitor to /. A member sees "Start" until they have a status, then "Download
+ * The Start button (docs/product.md §2 Challenge detail) for each session state. Signed out it is the link
+ * "Login to start", a sign-in that comes back to this challenge. A member sees "Start" until they have a status, then "Download
  * Requirements"; either way a click records the start (kept if it exists) and downloads the zip.
  */
 export function StartAction({ challenge }: { challenge: Challenge }) {
   const session = useSession()
-  const navigate = useNavigate()
+  const signInHref = useSignInHref()
 
   if (session.status === 'loading') {
     return (
@@ -53,14 +52,10 @@ export function StartAction({ challenge }: { challenge: Challenge }) {
   if (session.status === 'signed-out') {
     return (
       <div className="mt-6">
-        <button
-          type="button"
-          onClick={() => navigate(paths.home)}
-          className={buttonClasses('primary', 'lg', 'w-full')}
-        >
+        <a href={signInHref} className={buttonClasses('primary', 'lg', 'w-full')}>
           <LockIcon className="size-4" />
           Login to start
-        </button>
+        </a>
         <p className="mt-3 text-center text-sm text-slate-600">
           Sign in with GitHub to download the files and submit your solution.
         </p>

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { ArrowRightIcon, GithubIcon } from '#web/components/ui/icons.tsx'
-import { SIGN_IN_PATH } from '#web/features/auth/sign-in.ts'
+import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import bannerUrl from '#web/features/home/assets/banner.svg'
 
@@ -13,6 +13,7 @@ export function Hero() {
   // The page's largest paint: its <img fetchPriority="high"> makes React ask for it from the head,
   // ahead of the scripts.
   const session = useSession()
+  const signInHref = useSignInHref()
   return (
     <section aria-labelledby="home-heading" className="surface-ink relative isolate overflow-hidden">
       <div aria-hidden="true" className="bg-grid absolute inset-0 -z-10" />
@@ -44,7 +45,7 @@ export function Hero() {
                 rest of the hero down, and most visitors are signed out. */}
             {session.status === 'signed-in' ? null : (
               <a
-                href={SIGN_IN_PATH}
+                href={signInHref}
                 className={buttonClasses(
                   'accent',
                   'lg',

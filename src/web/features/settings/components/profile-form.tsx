@@ -10,14 +10,12 @@ import {
   type ProfileUpdate,
   profileUpdateSchema,
   stripLinkCharacters,
-  textFieldError,
 } from '#shared/profile.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { GithubIcon, LinkedinIcon } from '#web/components/ui/icons.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { updateProfile } from '#web/features/settings/api/profile-settings.ts'
-import { useDebouncedErrorToast } from '#web/features/settings/use-debounced-toast.ts'
 import { ApiError } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
 
@@ -28,17 +26,14 @@ zodConfig({ jitless: true })
 const UPDATE_FAILED = 'There was an issue updating your profile.'
 const UPDATE_EXCEPTION = 'An unexpected error occurred.'
 
-type TextField = 'name' | 'bio'
-
 const inputClass =
   'block w-full rounded-xl border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 hover:border-slate-400 aria-invalid:border-rose-600 aria-invalid:ring-1 aria-invalid:ring-rose-600'
 
 /**
- * The profile form of /settings (docs/product.md §2 Settings, §5 Profile). Name and bio refuse a
- * keystroke that would make them invalid (the value stays as it was) and say why in a debounced toast
- * and under the field; deleting is always allowed, so a value that came from GitHub invalid can be
- * fixed. The links drop characters outside the set of §5 as they are typed. The shared schema checks
- * everything again on submit, and the server once more.
+ * The profile form of /settings (docs/product.md §2 Settings, §5 Profile). Name and bio keep what is
+ * typed or pasted, as it is; the shared schema checks them on submit and says under the field which
+ * character it refuses (nothing is sent then), and the server checks once more. The links drop characters
+ * outside the set of §5 as they are typed.
  */
 export function ProfileForm({
   profile,
@@ -47,7 +42,6 @@ export function ProfileForm({
   profile: OwnProfile
   onSaved: (saved: OwnProfile) => void
 }) {
-  const rejectToast = useDebouncedErrorToast()
   const form = useForm<ProfileUpdate, unknown, ProfileUpdate>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: {
@@ -57,7 +51,7 @@ export function ProfileForm({
       githubUrl: profile.githubUrl ?? '',
     },
   })
-  const { control, handleSubmit, setError, clearErrors, formState } = form
+  const { control, handleSubmit, setError, formState } = form
 
   const save = useMutation({
     mutationFn: updateProfile,
@@ -74,20 +68,6 @@ export function ProfileForm({
       }
     },
   })
-
-  /** The keystroke filter for name and bio; returns the value to keep, or null to refuse the change. */
-  function acceptText(field: TextField, current: string, raw: string): string | null {
-    // A line break in the bio is a space: the rule allows spaces only, and Enter should not be an error.
-    const next = field === 'bio' ? raw.replace(/[\r\n\t]/g, ' ') : raw
-    const message = textFieldError(field, next)
-    if (message && [...next].length >= [...current].length) {
-      rejectToast(message)
-      setError(field, { type: 'manual', message })
-      return null
-    }
-    clearErrors(field)
-    return next
-  }
 
   const rootError = formState.errors.root?.server?.message
 
@@ -128,10 +108,7 @@ export function ProfileForm({
                   autoComplete="name"
                   value={field.value}
                   onBlur={field.onBlur}
-                  onChange={(event) => {
-                    const next = acceptText('name', field.value, event.target.value)
-                    if (next !== null) field.onChange(next)
-                  }}
+                  onChange={(event) => field.onChange(event.target.value)}
                   className={inputClass}
                 />
               )}
@@ -151,10 +128,7 @@ export function ProfileForm({
                   rows={4}
                   value={field.value}
                   onBlur={field.onBlur}
-                  onChange={(event) => {
-                    const next = acceptText('bio', field.value, event.target.value)
-                    if (next !== null) field.onChange(next)
-                  }}
+                  onChange={(event) => field.onChange(event.target.value)}
                   className={`${inputClass} resize-y`}
                 />
               )}
