@@ -29,7 +29,7 @@ async function readChallenge(dir: string): Promise<LoadedChallenge | null> {
   try {
     const raw: unknown = JSON.parse(await readFile(join(dir, 'challenge.json'), 'utf8'))
     const metadata = challengeMetadataSchema.parse(raw)
-    return { slug: basename(dir), dir, metadata, files: await listFiles(dir), contentHash: '' }
+    return { slug: basename(dir), dir, metadata, files: await listFiles(dir), states: [], contentHash: '' }
   } catch {
     return null
   }

@@ -21,6 +21,7 @@ function challenge(id: number, fields: Partial<ListedChallenge>): ListedChalleng
     mobileImg: '',
     thumbnails: { desktop: '', tablet: '', mobile: '' },
     publishedAt: '2026-01-01T00:00:00.000Z',
+    designs: { views: [], states: [] },
     solutionCount: 0,
     ...fields,
   }

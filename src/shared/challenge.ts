@@ -5,6 +5,20 @@ import { CHALLENGE_STATUSES, DIFFICULTIES } from '#shared/constants.ts'
 export const categorySchema = z.enum(CATEGORY_VALUES)
 const difficultySchema = z.enum(DIFFICULTIES)
 
+/**
+ * One design image (docs/product.md §2 Challenge detail): a breakpoint's full page (`name` is its view)
+ * or a state image (`name` is the state's, e.g. `mobile-menu-open`), at its natural size in pixels.
+ * `height` is null only for a challenge imported before sizes were kept.
+ */
+export const designImageSchema = z.object({
+  name: z.string(),
+  view: z.enum(['desktop', 'tablet', 'mobile']),
+  src: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive().nullable(),
+})
+export type DesignImage = z.infer<typeof designImageSchema>
+
 /** One challenge as the public API returns it. Image fields keep docs/product.md §3's names in camelCase. */
 export const challengeSchema = z.object({
   id: z.number().int().positive(),
@@ -19,6 +33,8 @@ export const challengeSchema = z.object({
   mobileImg: z.string(),
   /** Small top-cropped previews for cards. */
   thumbnails: z.object({ desktop: z.string(), tablet: z.string(), mobile: z.string() }),
+  /** The three breakpoints (desktop, tablet, mobile) and the state images, in states.json's order. */
+  designs: z.object({ views: z.array(designImageSchema), states: z.array(designImageSchema) }),
   publishedAt: z.string(),
 })
 export type Challenge = z.infer<typeof challengeSchema>

@@ -85,7 +85,9 @@ test.describe('challenge detail', () => {
     await expect(tab('Mobile')).toHaveAttribute('aria-selected', 'true')
     await expect(tab('Mobile')).toBeFocused()
 
-    // Only the selected tab is in the tab order; Tab moves on into its panel.
+    // Only the selected tab is in the tab order; Tab moves on to `View full size`, then into the panel.
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'View full size (Mobile)' })).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(page.getByRole('tabpanel')).toBeFocused()
   })

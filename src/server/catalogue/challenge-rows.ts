@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { DESIGN_VIEWS } from '#server/content/load.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges } from '#server/db/schema.ts'
 import { notFound } from '#server/http/errors.ts'
@@ -31,6 +32,7 @@ export const challengeColumns = {
   templateThumb: challenges.templateThumb,
   tabletThumb: challenges.tabletThumb,
   mobileThumb: challenges.mobileThumb,
+  designImages: challenges.designImages,
 }
 
 type ChallengeFields = Pick<
@@ -48,7 +50,31 @@ type ChallengeFields = Pick<
   | 'templateThumb'
   | 'tabletThumb'
   | 'mobileThumb'
+  | 'designImages'
 >
+
+const VIEW_IMAGE = { desktop: 'templateImg', tablet: 'tabletImg', mobile: 'mobileImg' } as const
+
+/**
+ * The design images as the challenge page shows them (docs/product.md §2): the three views always
+ * (a row imported before sizes were kept has no height), then the state images.
+ */
+function designsOf(row: ChallengeFields): Challenge['designs'] {
+  const views = DESIGN_VIEWS.map(({ view, width }) => {
+    const stored = row.designImages.find((image) => image.name === view)
+    return {
+      name: view,
+      view,
+      src: fileUrl(row[VIEW_IMAGE[view]]),
+      width: stored?.width ?? width,
+      height: stored?.height ?? null,
+    }
+  })
+  const states = row.designImages
+    .filter((image) => image.name !== image.view)
+    .map(({ name, view, key, width, height }) => ({ name, view, src: fileUrl(key), width, height }))
+  return { views, states }
+}
 
 export function toChallenge(row: ChallengeFields): Challenge {
   return {
@@ -66,6 +92,7 @@ export function toChallenge(row: ChallengeFields): Challenge {
       tablet: fileUrl(row.tabletThumb),
       mobile: fileUrl(row.mobileThumb),
     },
+    designs: designsOf(row),
     publishedAt: new Date(`${row.publishedOn}T00:00:00Z`).toISOString(),
   }
 }

@@ -14,8 +14,18 @@ const THUMBNAIL_SIZES: Record<DesignView, { width: number; height: number }> = {
 /** Already-compressed formats are stored, not deflated again. */
 const STORED = /\.(png|jpe?g|webp|gif|woff2?|zip)$/i
 
+/** A stored design image and its size in pixels. */
+export type BuiltImage = { full: Uint8Array; width: number; height: number }
+
+export type BuiltImages = {
+  /** The three breakpoints, each with its card thumbnail. */
+  views: Record<DesignView, BuiltImage & { thumb: Uint8Array }>
+  /** The state images (docs/content-format.md "State images"), in the order of states.json. */
+  states: (BuiltImage & { name: string; view: DesignView })[]
+}
+
 export type BuiltChallenge = {
-  images: Record<DesignView, { full: Uint8Array; thumb: Uint8Array }>
+  images: BuiltImages
   zip: Uint8Array
   zipEntries: string[]
 }
@@ -48,7 +58,15 @@ export async function buildZip(challenge: LoadedChallenge): Promise<{ zip: Uint8
 }
 
 /** Turns a challenge's design PNGs into the stored WebP images (in this process, or another one). */
-export type ImageBuilder = (challenge: LoadedChallenge) => Promise<BuiltChallenge['images']>
+export type ImageBuilder = (challenge: LoadedChallenge) => Promise<BuiltImages>
+
+async function toWebp(png: Buffer): Promise<BuiltImage> {
+  const sharp = await loadSharp()
+  const { data, info } = await sharp(png)
+    .webp({ quality: 82, effort: 4 })
+    .toBuffer({ resolveWithObject: true })
+  return { full: new Uint8Array(data), width: info.width, height: info.height }
+}
 
 export const buildImagesInProcess: ImageBuilder = async (challenge) => {
   const sharp = await loadSharp()
@@ -56,16 +74,22 @@ export const buildImagesInProcess: ImageBuilder = async (challenge) => {
     DESIGN_VIEWS.map(async ({ view }) => {
       const png = await readFile(join(challenge.dir, 'design', `${view}.png`))
       const [full, thumb] = await Promise.all([
-        sharp(png).webp({ quality: 82, effort: 4 }).toBuffer(),
+        toWebp(png),
         sharp(png)
           .resize({ ...THUMBNAIL_SIZES[view], fit: 'cover', position: 'top' })
           .webp({ quality: 78, effort: 4 })
           .toBuffer(),
       ])
-      return [view, { full: new Uint8Array(full), thumb: new Uint8Array(thumb) }] as const
+      return [view, { ...full, thumb: new Uint8Array(thumb) }] as const
     }),
   )
-  return Object.fromEntries(pairs) as BuiltChallenge['images']
+  const states = await Promise.all(
+    challenge.states.map(async (state) => ({
+      ...state,
+      ...(await toWebp(await readFile(join(challenge.dir, 'design', `${state.name}.png`)))),
+    })),
+  )
+  return { views: Object.fromEntries(pairs) as BuiltImages['views'], states }
 }
 
 export async function buildChallenge(

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { buildImagesInProcess } from '#server/content/build.ts'
 import { withImageProcess } from '#server/content/image-process.ts'
 import { loadCatalogue } from '#server/content/load.ts'
-import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 
 /** This process's children by command line (Linux `ps`). */
 function childCommands(): string[] {
@@ -21,7 +21,16 @@ function childCommands(): string[] {
 describe('design images converted in a child process', () => {
   it('gives the same bytes as converting in this process, and the child ends with the work', async () => {
     const contentDir = await temporaryDir()
-    await writeChallengeFolder(contentDir, { title: 'Child One' })
+    await writeChallengeFolder(
+      contentDir,
+      { title: 'Child One' },
+      {
+        'states.json': JSON.stringify([
+          { name: 'mobile-menu-open', view: 'mobile', steps: [{ click: 'button' }] },
+        ]),
+        'design/mobile-menu-open.png': await png(375, 700, '#abcdef'),
+      },
+    )
     await writeChallengeFolder(contentDir, { title: 'Child Two' })
     const catalogue = await loadCatalogue(contentDir)
 
@@ -36,9 +45,13 @@ describe('design images converted in a child process', () => {
       const here = await buildImagesInProcess(challenge)
       const there = fromChild[index]
       for (const view of ['desktop', 'tablet', 'mobile'] as const) {
-        expect(Buffer.from(there?.[view].full ?? [])).toEqual(Buffer.from(here[view].full))
-        expect(Buffer.from(there?.[view].thumb ?? [])).toEqual(Buffer.from(here[view].thumb))
+        expect(Buffer.from(there?.views[view].full ?? [])).toEqual(Buffer.from(here.views[view].full))
+        expect(Buffer.from(there?.views[view].thumb ?? [])).toEqual(Buffer.from(here.views[view].thumb))
       }
+      expect(there?.states.map(({ name, width, height }) => ({ name, width, height }))).toEqual(
+        here.states.map(({ name, width, height }) => ({ name, width, height })),
+      )
+      expect(Buffer.from(there?.states[0]?.full ?? [])).toEqual(Buffer.from(here.states[0]?.full ?? []))
     }
   })
 
@@ -58,7 +71,7 @@ describe('design images converted in a child process', () => {
       }
       await expect(build(byDir(bad.dir))).rejects.toThrow(/unsupported image format|Input buffer/i)
       const images = await build(byDir(good.dir))
-      expect(images.desktop.full.byteLength).toBeGreaterThan(0)
+      expect(images.views.desktop.full.byteLength).toBeGreaterThan(0)
     })
     expect(childCommands()).toEqual([])
   })

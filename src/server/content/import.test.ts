@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
 import { ContentError, loadCatalogue } from '#server/content/load.ts'
 import { challenges } from '#server/db/schema.ts'
+import { loadSharp } from '#server/sharp.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
 import type { Storage } from '#server/storage/storage.ts'
 import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
@@ -89,6 +90,58 @@ describe.each(TEST_DATABASES)('content import on %s', (kind) => {
       'style.css',
     ])
     expect(new TextDecoder().decode(files['README.md'])).toContain('# Zipped One')
+  })
+
+  it('stores every design image with its size, the state images in the order of states.json', async () => {
+    await writeChallengeFolder(
+      contentDir,
+      { title: 'Stateful One' },
+      {
+        'states.json': JSON.stringify([
+          { name: 'mobile-menu-open', view: 'mobile', steps: [{ click: '#menu' }] },
+          { name: 'desktop-hover', view: 'desktop', steps: [{ hover: 'a' }] },
+        ]),
+        'design/mobile-menu-open.png': await png(375, 640, '#ff0000'),
+        'design/desktop-hover.png': await png(1440, 900, '#00ff00'),
+      },
+    )
+    await run()
+    const [row] = await database.db.select().from(challenges).where(eq(challenges.slug, 'Stateful-One'))
+    expect(row?.designImages.map(({ name, view, width, height }) => ({ name, view, width, height }))).toEqual(
+      [
+        { name: 'desktop', view: 'desktop', width: 1440, height: 900 },
+        { name: 'tablet', view: 'tablet', width: 768, height: 1000 },
+        { name: 'mobile', view: 'mobile', width: 375, height: 1200 },
+        { name: 'mobile-menu-open', view: 'mobile', width: 375, height: 640 },
+        { name: 'desktop-hover', view: 'desktop', width: 1440, height: 900 },
+      ],
+    )
+    expect(row?.designImages[0]?.key).toBe(row?.templateImg)
+    const state = row?.designImages[3]
+    expect(state?.key).toMatch(/^public\/challenges\/[0-9a-f]{16}\/states\/mobile-menu-open\.webp$/)
+    const stored = await loadSharp().then(async (sharp) =>
+      sharp(await readAll(storage, state?.key ?? '')).metadata(),
+    )
+    expect(stored).toMatchObject({ format: 'webp', width: 375, height: 640 })
+
+    // A state image gone from storage is rebuilt like any other file.
+    await storage.delete(state?.key ?? '')
+    expect(await run()).toEqual({ created: [], updated: ['Stateful-One'], unchanged: [] })
+    expect(await storage.exists(state?.key ?? '')).toBe(true)
+  })
+
+  it.each([
+    [
+      'a state without its image',
+      '[{ "name": "mobile-menu-open", "view": "mobile" }]',
+      /Stateless-One\/design\/mobile-menu-open\.png: is missing: states\.json lists it/,
+    ],
+    ['a state of an unknown view', '[{ "name": "watch-open", "view": "watch" }]', /states\.json \(0\.view\)/],
+    ['states.json that is not JSON', '[{', /states\.json: is not valid JSON/],
+  ])('rejects %s by path', async (_, states, message) => {
+    await writeChallengeFolder(contentDir, { title: 'Stateless One' }, { 'states.json': states })
+    await expect(run()).rejects.toThrow(message)
+    expect(await rowCount()).toBe(0)
   })
 
   it('rejects a malformed folder by path and field, and imports nothing', async () => {

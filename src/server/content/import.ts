@@ -17,23 +17,37 @@ function storageKeysFor(contentHash: string) {
     desktop: { full: `${base}/desktop.webp`, thumb: `${base}/desktop-thumb.webp` },
     tablet: { full: `${base}/tablet.webp`, thumb: `${base}/tablet-thumb.webp` },
     mobile: { full: `${base}/mobile.webp`, thumb: `${base}/mobile-thumb.webp` },
+    /** A state image's key: a folder of their own, so no state name can meet a view's file. */
+    state: (name: string) => `${base}/states/${name}.webp`,
     zip: `zips/${contentHash.slice(0, 16)}.zip`,
   }
 }
 
-function allKeys(keys: ReturnType<typeof storageKeysFor>): string[] {
-  return [...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb]), keys.zip]
+function allKeys(challenge: LoadedChallenge, keys: ReturnType<typeof storageKeysFor>): string[] {
+  return [
+    ...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb]),
+    ...challenge.states.map((state) => keys.state(state.name)),
+    keys.zip,
+  ]
 }
 
 async function writeArtifacts(storage: Storage, challenge: LoadedChallenge, images?: ImageBuilder) {
   const built = await buildChallenge(challenge, images)
   const keys = storageKeysFor(challenge.contentHash)
+  const designImages: (typeof challenges.$inferInsert)['designImages'] = []
   for (const { view } of DESIGN_VIEWS) {
-    await storage.put(keys[view].full, built.images[view].full)
-    await storage.put(keys[view].thumb, built.images[view].thumb)
+    const image = built.images.views[view]
+    await storage.put(keys[view].full, image.full)
+    await storage.put(keys[view].thumb, image.thumb)
+    designImages.push({ name: view, view, key: keys[view].full, width: image.width, height: image.height })
+  }
+  for (const state of built.images.states) {
+    const key = keys.state(state.name)
+    await storage.put(key, state.full)
+    designImages.push({ name: state.name, view: state.view, key, width: state.width, height: state.height })
   }
   await storage.put(keys.zip, built.zip)
-  return { keys, zipSize: built.zip.byteLength, zipEntries: built.zipEntries }
+  return { keys, designImages, zipSize: built.zip.byteLength, zipEntries: built.zipEntries }
 }
 
 /**
@@ -64,7 +78,7 @@ export async function importCatalogue(options: {
   for (const challenge of catalogue) {
     const previous = existing.get(challenge.slug)
     const keys = storageKeysFor(challenge.contentHash)
-    const stored = await Promise.all(allKeys(keys).map((key) => storage.exists(key)))
+    const stored = await Promise.all(allKeys(challenge, keys).map((key) => storage.exists(key)))
     if (previous === challenge.contentHash && stored.every(Boolean)) {
       result.unchanged.push(challenge.slug)
       continue
@@ -88,6 +102,7 @@ export async function importCatalogue(options: {
       zipFile: artifacts.keys.zip,
       zipSize: artifacts.zipSize,
       zipEntries: artifacts.zipEntries,
+      designImages: artifacts.designImages,
       figmaUrl: metadata.figmaUrl ?? null,
       contentHash: challenge.contentHash,
     })

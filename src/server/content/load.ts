@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
+import { z } from 'zod'
 import { loadSharp } from '#server/sharp.ts'
 import { type ChallengeMetadata, challengeMetadataSchema } from '#shared/challenge.ts'
 import { DEVICE_WIDTHS } from '#shared/constants.ts'
 import { titleToSlug } from '#shared/slug.ts'
 
 /** Bump when the importer's output changes for the same input, so every challenge is rebuilt. */
-const PIPELINE_VERSION = 1
+const PIPELINE_VERSION = 2
 
 export const DESIGN_VIEWS = [
   { view: 'desktop', width: DEVICE_WIDTHS.Desktop },
@@ -24,6 +25,19 @@ const REQUIRED_FILES = [
   'starter/style.css',
   ...DESIGN_VIEWS.map((d) => `design/${d.view}.png`),
 ]
+
+/**
+ * What the importer needs of states.json (docs/content-format.md "State images"): each state's name and
+ * view, in order. The steps are the renderer's business, and content:check holds them to its format.
+ */
+const statesSchema = z.array(
+  z.looseObject({
+    name: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lowercase letters, digits and hyphens'),
+    view: z.enum(DESIGN_VIEWS.map((d) => d.view)),
+  }),
+)
+
+export type DesignState = { name: string; view: DesignView }
 
 export type ContentProblem = { path: string; field?: string; message: string }
 
@@ -44,6 +58,8 @@ export type LoadedChallenge = {
   metadata: ChallengeMetadata
   /** Paths relative to the challenge folder, '/'-separated, sorted. */
   files: string[]
+  /** The state images, in the order of states.json; none without the file. */
+  states: DesignState[]
   contentHash: string
 }
 
@@ -132,8 +148,39 @@ async function loadOne(
     }
   }
 
+  const states: DesignState[] = []
+  if (files.includes('states.json')) {
+    let raw: unknown
+    try {
+      raw = JSON.parse(await readFile(join(dir, 'states.json'), 'utf8'))
+    } catch (error) {
+      problems.push({
+        path: shown('states.json'),
+        message: `is not valid JSON (${(error as Error).message})`,
+      })
+    }
+    if (raw !== undefined) {
+      const parsed = statesSchema.safeParse(raw)
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          problems.push({
+            path: shown('states.json'),
+            field: issue.path.join('.') || undefined,
+            message: issue.message,
+          })
+        }
+      } else {
+        for (const { name, view } of parsed.data) {
+          if (files.includes(`design/${name}.png`)) states.push({ name, view })
+          else
+            problems.push({ path: shown(`design/${name}.png`), message: 'is missing: states.json lists it' })
+        }
+      }
+    }
+  }
+
   if (problems.length > before || !metadata) return null
-  return { slug: folder, dir, metadata, files, contentHash: await hashFiles(dir, files) }
+  return { slug: folder, dir, metadata, files, states, contentHash: await hashFiles(dir, files) }
 }
 
 /**

@@ -119,7 +119,13 @@ describe.each(TEST_DATABASES)('the migration that lets reviews decide the points
       const contentDir = await temporaryDir()
       for (const [i, letter] of ['A', 'B', 'C'].entries())
         await writeChallengeFolder(contentDir, { title: `Upgrade ${letter}`, date: `2026-05-0${i + 1}` })
+      // Today's importer also writes the design images' sizes, a column that came with 0014: it is there for
+      // the import only, so the migrations from 0010 on run on the schema they were written for.
+      await database.db.execute(
+        sql`alter table challenges add column design_images jsonb not null default '[]'`,
+      )
       await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+      await database.db.execute(sql`alter table challenges drop column design_images`)
       const [a, b, c] = rowsOf<{ id: number }>(
         await database.db.execute(sql`select id from challenges order by title`),
       ) as [{ id: number }, { id: number }, { id: number }]

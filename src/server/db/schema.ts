@@ -87,6 +87,16 @@ export const challenges = pgTable(
     zipFile: text('zip_file').notNull(),
     zipSize: integer('zip_size').notNull(),
     zipEntries: jsonb('zip_entries').$type<string[]>().notNull(),
+    /**
+     * Every design image with its size (docs/product.md §2): the three views (`name` is the view) and
+     * the state images, in states.json's order. Empty for a row imported before it was kept.
+     */
+    designImages: jsonb('design_images')
+      .$type<
+        { name: string; view: 'desktop' | 'tablet' | 'mobile'; key: string; width: number; height: number }[]
+      >()
+      .notNull()
+      .default([]),
     figmaUrl: text('figma_url'),
     contentHash: text('content_hash').notNull(),
     ...timestamps,

@@ -4,7 +4,7 @@ import { importCatalogue } from '#server/content/import.ts'
 import { userChallenges } from '#server/db/schema.ts'
 import type { Challenge, ListedChallenge } from '#shared/challenge.ts'
 import { createTestApp } from '#tests/support/app.ts'
-import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
+import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 import { createMember, createReviewedSubmission } from '#tests/support/factories.ts'
 
@@ -18,6 +18,12 @@ const CATALOGUE = [
   { title: 'Feature Grid', category: 'features', difficulty: 'intermediate', date: '2026-10-10' },
   { title: 'Newest Navbar', category: 'navbar', difficulty: 'hard', date: '2026-11-01' },
 ] as const
+
+/** The newest challenge has a state image (docs/content-format.md "State images"). */
+const NEWEST_STATES = async () => ({
+  'states.json': JSON.stringify([{ name: 'mobile-menu-open', view: 'mobile', steps: [{ click: '#menu' }] }]),
+  'design/mobile-menu-open.png': await png(375, 700, '#aabbcc'),
+})
 
 describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
   let database: TestDatabase
@@ -33,7 +39,13 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase(kind)
     const contentDir = await temporaryDir()
-    for (const challenge of CATALOGUE) await writeChallengeFolder(contentDir, challenge)
+    for (const challenge of CATALOGUE) {
+      await writeChallengeFolder(
+        contentDir,
+        challenge,
+        challenge.title === 'Newest Navbar' ? await NEWEST_STATES() : {},
+      )
+    }
     t = await createTestApp(database)
     await importCatalogue({ db: database.db, storage: t.storage, contentDir })
   })
@@ -243,6 +255,28 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
   it('compresses JSON for clients that accept gzip', async () => {
     const response = await get('/api/challenges', { 'Accept-Encoding': 'gzip' })
     expect(response.headers.get('Content-Encoding')).toBe('gzip')
+  })
+
+  it('lists the design images at their natural size: the three views, then the states', async () => {
+    const [newest, older] = await list()
+    expect(newest?.designs.views).toEqual([
+      { name: 'desktop', view: 'desktop', src: newest?.templateImg, width: 1440, height: 900 },
+      { name: 'tablet', view: 'tablet', src: newest?.tabletImg, width: 768, height: 1000 },
+      { name: 'mobile', view: 'mobile', src: newest?.mobileImg, width: 375, height: 1200 },
+    ])
+    expect(newest?.designs.states).toEqual([
+      {
+        name: 'mobile-menu-open',
+        view: 'mobile',
+        src: expect.stringMatching(/^\/files\/challenges\/[0-9a-f]{16}\/states\/mobile-menu-open\.webp$/),
+        width: 375,
+        height: 700,
+      },
+    ])
+    expect(older?.designs.states).toEqual([])
+    const state = await get(newest?.designs.states[0]?.src ?? '')
+    expect(state.status).toBe(200)
+    expect(state.headers.get('Content-Type')).toBe('image/webp')
   })
 
   it('serves design images with their type and a year of caching', async () => {

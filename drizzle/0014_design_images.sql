@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "design_images" jsonb DEFAULT '[]'::jsonb NOT NULL;

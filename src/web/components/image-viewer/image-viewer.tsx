@@ -1,0 +1,242 @@
+import { type KeyboardEvent, type PointerEvent, useId, useLayoutEffect, useRef, useState } from 'react'
+import { pixelSize } from '#web/components/image-viewer/size.ts'
+import {
+  clampScroll,
+  panForKey,
+  scaleFor,
+  scrollAfterZoom,
+  ZOOMS,
+  type Zoom,
+  zoomForKey,
+  zoomLabel,
+} from '#web/components/image-viewer/zoom.ts'
+
+export type ViewerImage = {
+  src: string
+  alt: string
+  /** Natural size in pixels; a null height is read from the image once it has loaded. */
+  width: number
+  height: number | null
+  /** A short name for the image when the viewer shows several side by side. */
+  label: string
+  /** The file name its download link suggests. */
+  downloadName: string
+}
+
+/** The room around the images in the scrolling area, and between two images, in CSS pixels (p-4, gap-4). */
+const PADDING = 16
+const GAP = 16
+
+/**
+ * A zoomable, pannable view of one image or several side by side at the same scale (docs/product.md §2
+ * "Full-size design viewer"): zoom Fit, 100 % and 200 % with buttons or + / − / 0, panning by dragging with
+ * the mouse or with the arrow keys while the image area has focus, each image's natural size and a
+ * download link. Zoom and pan are pure functions in zoom.ts; this component draws them. The images are
+ * sized with their width and height attributes, not inline style, which the CSP would refuse in server
+ * HTML. Give the viewer a new `key` for other images, so they start at their top left; `zoom` and
+ * `onZoomChange` make the zoom the caller's, to keep it across images.
+ */
+export function ImageViewer({
+  images,
+  label,
+  zoom: controlledZoom,
+  onZoomChange,
+}: {
+  images: ViewerImage[]
+  /** What the image area is, for screen readers, e.g. "Desktop design". */
+  label: string
+  zoom?: Zoom
+  onZoomChange?: (zoom: Zoom) => void
+}) {
+  const [ownZoom, setOwnZoom] = useState<Zoom>('fit')
+  const zoom = controlledZoom ?? ownZoom
+  const setZoom = (next: Zoom) => {
+    setOwnZoom(next)
+    onZoomChange?.(next)
+  }
+  const area = useRef<HTMLElement>(null)
+  const [available, setAvailable] = useState(0)
+  const [loaded, setLoaded] = useState<Record<string, { width: number; height: number }>>({})
+  const drag = useRef<{ id: number; x: number; y: number; left: number; top: number } | null>(null)
+  const helpId = useId()
+
+  useLayoutEffect(() => {
+    const element = area.current
+    if (!element) return
+    const measure = () => setAvailable(element.clientWidth - 2 * PADDING)
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  const sizes = images.map((image) => ({
+    width: image.width,
+    height: image.height ?? loaded[image.src]?.height ?? null,
+  }))
+  const contentWidth = sizes.reduce((sum, size) => sum + size.width, 0) + GAP * (images.length - 1)
+  const scale = available > 0 ? scaleFor(zoom, contentWidth, available) : zoom === 'fit' ? 0 : zoom
+
+  // Zooming keeps the point at the centre of the area where it was.
+  const previousScale = useRef(scale)
+  useLayoutEffect(() => {
+    const element = area.current
+    const from = previousScale.current
+    previousScale.current = scale
+    if (!element || from <= 0 || scale <= 0 || from === scale) return
+    element.scrollLeft = scrollAfterZoom(
+      element.scrollLeft,
+      element.clientWidth,
+      from,
+      scale,
+      element.scrollWidth,
+    )
+    element.scrollTop = scrollAfterZoom(
+      element.scrollTop,
+      element.clientHeight,
+      from,
+      scale,
+      element.scrollHeight,
+    )
+  }, [scale])
+
+  function panTo(left: number, top: number) {
+    const element = area.current
+    if (!element) return
+    element.scrollLeft = clampScroll(left, element.scrollWidth, element.clientWidth)
+    element.scrollTop = clampScroll(top, element.scrollHeight, element.clientHeight)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const element = area.current
+    if (!element || event.altKey || event.ctrlKey || event.metaKey) return
+    const nextZoom = zoomForKey(event.key, zoom)
+    if (nextZoom !== null) {
+      event.preventDefault()
+      setZoom(nextZoom)
+      return
+    }
+    const pan = panForKey(event.key, event.shiftKey, {
+      width: element.clientWidth,
+      height: element.clientHeight,
+    })
+    if (!pan) return
+    event.preventDefault()
+    panTo(element.scrollLeft + pan.x, element.scrollTop + pan.y)
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLElement>) {
+    // Touch scrolls the area natively; the mouse drags it.
+    if (event.pointerType !== 'mouse' || event.button !== 0 || !area.current) return
+    event.preventDefault()
+    area.current.focus({ preventScroll: true })
+    area.current.setPointerCapture(event.pointerId)
+    drag.current = {
+      id: event.pointerId,
+      x: event.clientX,
+      y: event.clientY,
+      left: area.current.scrollLeft,
+      top: area.current.scrollTop,
+    }
+  }
+
+  function onPointerMove(event: PointerEvent<HTMLElement>) {
+    const start = drag.current
+    if (!start || start.id !== event.pointerId) return
+    panTo(start.left - (event.clientX - start.x), start.top - (event.clientY - start.y))
+  }
+
+  function endDrag(event: PointerEvent<HTMLElement>) {
+    if (drag.current?.id !== event.pointerId) return
+    drag.current = null
+    area.current?.releasePointerCapture(event.pointerId)
+  }
+
+  const several = images.length > 1
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-2">
+        <fieldset className="flex items-center gap-1">
+          <legend className="sr-only">Zoom</legend>
+          {ZOOMS.map((level) => (
+            <button
+              key={level}
+              type="button"
+              aria-pressed={zoom === level}
+              onClick={() => setZoom(level)}
+              className={`inline-flex h-9 min-w-14 items-center justify-center rounded-full px-3 text-sm font-semibold ring-1 transition-colors ${
+                zoom === level
+                  ? 'bg-ink-900 text-white ring-ink-900'
+                  : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'
+              }`}
+            >
+              {zoomLabel(level)}
+            </button>
+          ))}
+        </fieldset>
+        <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          {images.map((image, index) => (
+            <li key={image.src} className="flex items-center gap-3">
+              <span className="font-mono text-slate-700" data-testid="natural-size">
+                {several ? `${image.label}: ` : ''}
+                {pixelSize(image.width, sizes[index]?.height ?? null)}
+              </span>
+              <a
+                href={image.src}
+                download={image.downloadName}
+                className="font-semibold text-accent-800 underline underline-offset-2 hover:text-accent-900"
+              >
+                Download<span className="sr-only"> {image.alt}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p id={helpId} className="px-4 py-1.5 text-xs text-slate-600">
+        Pan: drag the image, or use the arrow keys when it has focus (Shift, Page Up, Page Down, Home and End
+        go further). Zoom: + and −, 0 fits.
+      </p>
+      {/* The area scrolls and takes keys: it must be focusable, and says what it holds and how to use it. */}
+      <section
+        ref={area}
+        aria-label={`${label}, zoom ${zoomLabel(zoom)}`}
+        aria-describedby={helpId}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling area panned with the keyboard
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        data-testid="image-area"
+        className="min-h-0 flex-1 cursor-grab overflow-auto overscroll-contain bg-[radial-gradient(circle,rgb(148_163_184/0.25)_1px,transparent_1px)] bg-slate-100 bg-[size:16px_16px] select-none active:cursor-grabbing"
+      >
+        <div className="flex w-max items-start gap-4 p-4">
+          {images.map((image, index) => {
+            const height = sizes[index]?.height
+            return (
+              <img
+                key={image.src}
+                src={image.src}
+                alt={image.alt}
+                draggable={false}
+                decoding="async"
+                width={Math.max(1, Math.round(image.width * scale))}
+                height={height ? Math.max(1, Math.round(height * scale)) : undefined}
+                onLoad={(event) => {
+                  const { naturalWidth, naturalHeight } = event.currentTarget
+                  setLoaded((current) => ({
+                    ...current,
+                    [image.src]: { width: naturalWidth, height: naturalHeight },
+                  }))
+                }}
+                className="block h-auto max-w-none bg-white shadow-card-hover ring-1 ring-slate-200"
+              />
+            )
+          })}
+        </div>
+      </section>
+    </div>
+  )
+}
