@@ -11,6 +11,7 @@ import {
   stateLabel,
   VIEW_LABEL,
 } from '#web/features/challenges/design-images.ts'
+import { useDialogClose } from '#web/lib/use-dialog-close.ts'
 import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 
 const tabClasses = (selected: boolean) =>
@@ -118,6 +119,7 @@ export function DesignViewer({
   const [zoom, setZoom] = useState<Zoom>('fit')
   const views = useTabs(DESIGN_VIEWS, view, setView)
   useScrollLock(true)
+  const finish = useDialogClose(dialogRef, onClose)
 
   useEffect(() => {
     const dialog = dialogRef.current
@@ -128,7 +130,8 @@ export function DesignViewer({
     <dialog
       ref={dialogRef}
       aria-labelledby={headingId}
-      onClose={onClose}
+      onCancel={finish}
+      onClose={finish}
       className="m-auto h-[calc(100dvh-1rem)] max-h-none w-[calc(100vw-1rem)] max-w-none flex-col overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-ink-950/75 open:flex sm:h-[calc(100dvh-3rem)] sm:w-[calc(100vw-3rem)]"
     >
       <div className="flex items-center justify-between gap-3 border-b border-slate-200 py-2 pr-2 pl-4">
@@ -138,7 +141,7 @@ export function DesignViewer({
         <button
           type="button"
           aria-label="Close design viewer"
-          onClick={() => dialogRef.current?.close()}
+          onClick={finish}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900"
         >
           <CloseIcon className="size-5" />

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react'
+import { useDialogClose } from '#web/lib/use-dialog-close.ts'
 import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 
 /**
@@ -19,15 +20,7 @@ export function Modal({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   useScrollLock(true)
-  // The browser fires `close` a moment after the dialog closed (and focus went back): the parent hears
-  // of it at once instead, from Escape's `cancel` or our own close, so a quick Enter on the control
-  // that opened it opens it again rather than being undone by that late `close`.
-  const finished = useRef(false)
-  const finish = () => {
-    if (finished.current) return
-    finished.current = true
-    onClose()
-  }
+  const finish = useDialogClose(dialogRef, onClose)
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
@@ -49,7 +42,6 @@ export function Modal({
     >
       <div className="p-6">
         {children(() => {
-          dialogRef.current?.close()
           finish()
         })}
       </div>
