@@ -49,9 +49,15 @@ test('members like, comment, edit, reply, mark helpful and delete on a solution 
   await expect(page.getByText('1 like', { exact: true })).toBeVisible()
   await openSolution(page, solutionId)
   await expect(liked).toHaveAttribute('aria-pressed', 'true')
+  // The count follows at once; the next click waits for the server's answer, as the toggle takes no
+  // second click while one is on its way.
+  const unliked = page.waitForResponse((response) =>
+    response.url().endsWith(`/api/solutions/${solutionId}/like`),
+  )
   await liked.click()
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   await expect(page.getByText('0 likes', { exact: true })).toBeVisible()
+  await unliked
   // A refusal undoes the change and says the server's sentence.
   const limited = 'You have reached the limit for now. You can like again in 12 min.'
   await page.route(`**/api/solutions/${solutionId}/like`, (route) =>
