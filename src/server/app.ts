@@ -208,6 +208,9 @@ export function createApp(deps: AppDeps) {
         sessionCookie: sessionCookieName(env),
       }),
     )
+    // The catalogue is public and held in memory: answered before the session lookup, so it stays up,
+    // for members too, while the database is away (docs/product.md §8).
+    .route('/challenges', challengeRoutes(catalogue))
     .use(loadUser(db, env, sessionCache))
     .get('/config', (c) => {
       c.header('Cache-Control', 'public, max-age=300')
@@ -221,7 +224,6 @@ export function createApp(deps: AppDeps) {
       const greeting = takeSignInGreeting(c, env, Boolean(user))
       return c.json({ user: user ? toSessionUser(user, admins) : null, ...(greeting ? { greeting } : {}) })
     })
-    .route('/challenges', challengeRoutes(catalogue))
     .route(
       '/competitions',
       competitionRoutes(db, catalogue, deps.cacheMs?.competitions, (drop) => {

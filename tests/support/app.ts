@@ -11,7 +11,7 @@ import { createMemberCaches } from '#server/member-caches.ts'
 import type { ReviewCaptureDeps } from '#server/review/pipeline.ts'
 import { createReviewService } from '#server/review/service.ts'
 import { openStorage } from '#server/storage/open.ts'
-import type { Challenge } from '#shared/challenge.ts'
+import type { Challenge, ListedChallenge } from '#shared/challenge.ts'
 import { ORIGIN } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import type { TestDatabase } from '#tests/support/databases.ts'
@@ -117,6 +117,8 @@ export async function createTestAppWithCatalogue(
   }
   const t = await createTestApp(database, envOverrides)
   await importCatalogue({ db: database.db, storage: t.storage, contentDir })
-  const catalogue: Challenge[] = (await (await t.app.request('/api/challenges')).json()).challenges
+  // The list adds each challenge's solution count; every other answer names a challenge without it.
+  const listed: ListedChallenge[] = (await (await t.app.request('/api/challenges')).json()).challenges
+  const catalogue: Challenge[] = listed.map(({ solutionCount: _count, ...challenge }) => challenge)
   return { t, catalogue }
 }

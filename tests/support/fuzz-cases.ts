@@ -241,6 +241,7 @@ export const APP_ROUTES = [
   '/api/me/challenges/:id/start',
   '/api/me/challenges/:id/submit',
   '/api/me/dashboard',
+  '/api/me/export',
   '/api/me/notifications',
   '/api/me/notifications/:id/read',
   '/api/me/notifications/read-all',
@@ -275,6 +276,7 @@ export const APP_ROUTES = [
 
 /** The routes that read a body (the app's routes of a method other than GET), checked as APP_ROUTES is. */
 export const BODY_ROUTES = [
+  { method: 'DELETE', path: '/api/me' },
   { method: 'PATCH', path: '/api/me/profile' },
   { method: 'POST', path: '/api/me/challenges/:id/start' },
   { method: 'POST', path: '/api/me/challenges/:id/submit' },

@@ -3,6 +3,7 @@ import { type CachedBody, cacheJson } from '#server/catalogue/cached-body.ts'
 import { challengeColumns, toChallenge, toChallengeZip } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges } from '#server/db/schema.ts'
+import { withDeadline } from '#server/db/unavailable.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Category } from '#shared/categories.ts'
 import type { Challenge, ListedChallenge } from '#shared/challenge.ts'
@@ -65,6 +66,9 @@ async function readSolutionCounts(db: Database): Promise<Map<number, number>> {
     .groupBy(userChallenges.challengeId)
   return new Map(rows.map((row) => [row.challengeId, row.solutions]))
 }
+
+/** How long a list waits for its solution counts before it shows the last ones read. */
+export const SOLUTION_COUNTS_WITHIN_MS = 1500
 
 const changeListeners = new WeakMap<Database, Set<() => void>>()
 
@@ -159,6 +163,23 @@ export function createCatalogue(
 
   /** The last listing per category ('' for all), with the snapshot it was made from. */
   const listings = new Map<string, { snapshot: CatalogueSnapshot; listing: Listing }>()
+  /** The counts last read: what the lists show while the database is away. */
+  let lastCounts = new Map<number, number>()
+
+  /**
+   * The current counts, or, when the database does not answer within SOLUTION_COUNTS_WITHIN_MS, the
+   * last ones read (none before the first): the catalogue stays up through an outage (docs/product.md §8).
+   */
+  const solutionCounts = async () => {
+    try {
+      lastCounts = await withDeadline(readSolutionCounts(db), SOLUTION_COUNTS_WITHIN_MS)
+    } catch (error) {
+      options.log?.warn('solution counts unavailable; the lists show the last ones read', {
+        error: error instanceof Error ? error.message : String(error),
+      })
+    }
+    return lastCounts
+  }
 
   const snapshot = async () => {
     const snapshot = await (current ?? rebuild())
@@ -169,7 +190,7 @@ export function createCatalogue(
   return {
     snapshot,
     async listing(category) {
-      const [catalogue, counts] = await Promise.all([snapshot(), readSolutionCounts(db)])
+      const [catalogue, counts] = await Promise.all([snapshot(), solutionCounts()])
       const chosen = category
         ? catalogue.challenges.filter((challenge) => challenge.category === category)
         : catalogue.challenges
