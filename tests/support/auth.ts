@@ -94,3 +94,10 @@ export async function signIn(b: TestBrowser, options: { login?: string; returnTo
   const done = await b.get(`${callback.pathname}${callback.search}`)
   return locationOf(done)
 }
+
+/** A new browser on `app`, signed in as `login` through the real flow. */
+export async function signedInBrowser(app: App, login: string): Promise<TestBrowser> {
+  const b = browser(app)
+  await signIn(b, { login })
+  return b
+}

@@ -21,7 +21,7 @@ import { ACCOUNT_TEXTS, CONFIRM_MISMATCH, EXPORT_LIMIT } from '#shared/account.t
 import type { Challenge } from '#shared/challenge.ts'
 import { commentResponse } from '#shared/feedback.ts'
 import { createTestApp, GENEROUS_LIMITS } from '#tests/support/app.ts'
-import { browser, CookieJar, ORIGIN, signIn, type TestBrowser } from '#tests/support/auth.ts'
+import { browser, CookieJar, ORIGIN, signedInBrowser, signIn, type TestBrowser } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
@@ -33,11 +33,7 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
   let navbar: Challenge
   let footer: Challenge
 
-  const member = async (login: string) => {
-    const b = browser(t.app)
-    await signIn(b, { login })
-    return b
-  }
+  const member = (login: string) => signedInBrowser(t.app, login)
   const userId = async (login: string) => {
     const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, login))
     return row?.id

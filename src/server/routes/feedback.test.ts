@@ -25,7 +25,7 @@ import {
 } from '#shared/feedback.ts'
 import { galleryResponse, solutionResponse } from '#shared/solution.ts'
 import { createTestApp } from '#tests/support/app.ts'
-import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
+import { browser, signedInBrowser, type TestBrowser } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
@@ -41,11 +41,7 @@ describe.each(TEST_DATABASES)('feedback through the API on %s', (kind) => {
   let t: TestApp
   let navbar: Challenge
 
-  const member = async (login: string) => {
-    const b = browser(t.app)
-    await signIn(b, { login })
-    return b
-  }
+  const member = (login: string) => signedInBrowser(t.app, login)
   const visitor = () => browser(t.app)
   const own = (login: string, path = 'site') => `https://${login}.github.io/${path}`
   /** The member's solution of the navbar challenge, submitted with this site; its public id. */

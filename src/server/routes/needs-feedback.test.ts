@@ -6,7 +6,7 @@ import { recountComments } from '#server/feedback/counts.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { type NeedsFeedbackResponse, needsFeedbackResponse } from '#shared/feedback.ts'
 import { createTestApp } from '#tests/support/app.ts'
-import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
+import { browser, signedInBrowser, type TestBrowser } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
@@ -25,11 +25,7 @@ describe.each(TEST_DATABASES)('the needs-feedback list on %s', (kind) => {
   const solutions = new Map<string, string>()
   let reader: TestBrowser
 
-  const member = async (login: string) => {
-    const b = browser(t.app)
-    await signIn(b, { login })
-    return b
-  }
+  const member = (login: string) => signedInBrowser(t.app, login)
   /** `login` passes `challenge` on their own site; solutions pass in the order this is called. */
   const pass = async (login: string, challenge: Challenge) => {
     const b = await member(login)
