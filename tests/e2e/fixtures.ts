@@ -8,16 +8,28 @@ export const VIEWPORTS = {
 
 /**
  * Waits (at most 2 s) for the page's finite animations and transitions to end: a toast sliding in is
- * partly transparent, and axe would measure the contrast of its text mid-fade. Endless ones (spinners,
- * skeletons) are left running.
+ * partly transparent, and axe would measure the contrast of its text mid-fade. A toast mounts first and
+ * starts its transition a frame later, so the page is looked at again after each wait, until a frame
+ * passes with nothing moving. Endless animations (spinners, skeletons) are left running.
  */
 async function settleAnimations(page: Page) {
   await page.evaluate(async () => {
-    const finite = document
-      .getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-    const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
-    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2000))])
+    const deadline = performance.now() + 2000
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)))
+    while (performance.now() < deadline) {
+      await nextFrame()
+      await nextFrame()
+      const finite = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        )
+      if (finite.length === 0) return
+      const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, deadline - performance.now()))])
+    }
   })
 }
 

@@ -1,6 +1,6 @@
 import { LOGO_NAVIGATION_DELAY_MS } from '#shared/constants.ts'
 import { publicConfig } from './catalogue.ts'
-import { expect, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, test, VIEWPORTS } from './fixtures.ts'
 
 test.describe('layout', () => {
   test('the navbar links to Home, Challenges, Solutions and Competitions and marks the current page', async ({
@@ -27,6 +27,8 @@ test.describe('layout', () => {
     await page.clock.install()
     await page.goto('/challenges')
     await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeVisible()
+    // Before hydration the logo is a plain link that goes home at once.
+    await expectHydrated(page)
     // Stop the page's clock so the delay is measured, not raced.
     await page.clock.pauseAt(Date.now() + 10_000)
 
