@@ -1,7 +1,7 @@
-// `npm test`: lint, typecheck, unit and API tests (Vitest), fault tests (Vitest, real processes), then
-// browser tests (Playwright) against a fresh build. Ends with one line "N passed, N failed" that counts
-// every test of every runner.
-import { spawnSync } from 'node:child_process'
+// `npm test`: lint, typecheck, unit and API tests (Vitest), fault tests (Vitest, real processes) beside
+// the catalogue check, then browser tests (Playwright) against a fresh build. Ends with one line
+// "N passed, N failed" that counts every test of every runner.
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,7 +10,9 @@ const reports = mkdtempSync(join(tmpdir(), 'dojo-test-reports-'))
 const vitestReport = join(reports, 'vitest.json')
 const faultsReport = join(reports, 'faults.json')
 const playwrightReport = join(reports, 'playwright.json')
-const only = process.argv[2] // 'unit', 'faults', 'content' or 'e2e' runs just that part
+// 'unit', 'faults', 'content' or 'e2e' runs just that part; several may be named, comma-separated.
+const parts = process.argv[2]?.split(',')
+const runs = (part) => !parts || parts.includes(part)
 
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
@@ -27,11 +29,11 @@ function readJson(path) {
 }
 
 let ok = true
-if (!only) {
+if (!parts) {
   ok = step('lint', 'npx', ['biome', 'check', '.']) && ok
   ok = step('typecheck', 'npx', ['tsc', '--noEmit']) && ok
 }
-if (!only || only === 'unit') {
+if (runs('unit')) {
   ok =
     step('unit and API tests', 'npx', [
       'vitest',
@@ -41,25 +43,58 @@ if (!only || only === 'unit') {
       `--outputFile.json=${vitestReport}`,
     ]) && ok
 }
-if (!only || only === 'faults') {
-  // The real server as a child process under faults: a paused or stopped PostgreSQL (a private
-  // cluster), kill -9, huge bodies, leaked descriptors. One file at a time (vitest.faults.config.ts).
-  ok =
-    step('fault tests', 'npx', [
-      'vitest',
-      'run',
-      '--config',
-      'vitest.faults.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${faultsReport}`,
-    ]) && ok
+/**
+ * Runs a step beside another one. Its output goes straight through when `aside` is false; otherwise it
+ * is kept and printed whole when the step ends, so that the two steps' lines do not mix.
+ */
+function stepBeside(title, command, args, aside) {
+  if (!aside) console.log(`\n▶ ${title}`)
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', aside ? 'pipe' : 'inherit', aside ? 'pipe' : 'inherit'],
+    })
+    const output = []
+    child.stdout?.on('data', (chunk) => output.push(chunk))
+    child.stderr?.on('data', (chunk) => output.push(chunk))
+    child.on('close', (status) => {
+      if (aside) {
+        console.log(`\n▶ ${title} (ran beside the step above)`)
+        process.stdout.write(Buffer.concat(output))
+      }
+      resolve(status === 0)
+    })
+  })
 }
-if (!only || only === 'content') {
-  // Every challenge folder valid, its zip as listed, its images fresh from its reference, axe-clean.
-  ok = step('catalogue check', 'npx', ['tsx', 'scripts/content-check/index.ts']) && ok
+
+// The fault tests run one file at a time and mostly wait (on a paused database, a killed process, a
+// timeout): they use about a quarter of two cores. The catalogue check keeps the rest busy meanwhile.
+const faults = runs('faults')
+const content = runs('content')
+// The real server as a child process under faults: a paused or stopped PostgreSQL (a private cluster),
+// kill -9, huge bodies, leaked descriptors. One file at a time (vitest.faults.config.ts).
+const faultsArgs = [
+  'vitest',
+  'run',
+  '--config',
+  'vitest.faults.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${faultsReport}`,
+]
+// Every challenge folder valid, its zip as listed, its images fresh from its reference, axe-clean.
+const contentArgs = ['tsx', 'scripts/content-check/index.ts']
+if (faults && content) {
+  const [faultsOk, contentOk] = await Promise.all([
+    stepBeside('fault tests', 'npx', faultsArgs, false),
+    stepBeside('catalogue check', 'npx', contentArgs, true),
+  ])
+  ok = faultsOk && contentOk && ok
+} else if (faults) {
+  ok = step('fault tests', 'npx', faultsArgs) && ok
+} else if (content) {
+  ok = step('catalogue check', 'npx', contentArgs) && ok
 }
-if (!only || only === 'e2e') {
+if (runs('e2e')) {
   ok = step('build', 'npm', ['run', '--silent', 'build']) && ok
   ok =
     step('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
