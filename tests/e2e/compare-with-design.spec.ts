@@ -38,6 +38,20 @@ async function box(locator: Locator) {
   return found
 }
 
+/** The value the browser's accessibility tree gives a control (a slider's aria-valuenow), by role and name. */
+async function accessibleValue(page: Page, role: string, name: string): Promise<string | undefined> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: unknown }; name?: { value?: unknown }; value?: { value?: unknown } }[]
+    }
+    const node = nodes.find((n) => n.role?.value === role && n.name?.value === name)
+    return node?.value?.value === undefined ? undefined : String(node.value.value)
+  } finally {
+    await cdp.detach()
+  }
+}
+
 /**
  * Opens the dialog from the first breakpoint's button and goes through it with the keyboard: the slider,
  * the breakpoints, the overlay, side by side and the heatmap; axe at 1440 and 375 px; Escape.
@@ -76,6 +90,7 @@ async function compareFromKeyboard(page: Page, shown: Shown[]) {
   await slider.focus()
   await page.keyboard.press('ArrowRight')
   await expect(slider).toHaveValue('51')
+  await expect.poll(() => accessibleValue(page, 'slider', 'Your site shown')).toBe('51')
   await expect(slider).toHaveAttribute('aria-valuetext', '51% of your site shown, 49% of the design')
   await expect(top).toHaveCSS('clip-path', 'inset(0px 49% 0px 0px)')
   await page.keyboard.press('Home')
@@ -125,6 +140,7 @@ async function compareFromKeyboard(page: Page, shown: Shown[]) {
   await opacity.focus()
   await page.keyboard.press('ArrowRight')
   await expect(opacity).toHaveValue('55')
+  await expect.poll(() => accessibleValue(page, 'slider', 'Your site’s opacity')).toBe('55')
   await expect(opacity).toHaveAttribute('aria-valuetext', 'Your site at 55% opacity over the design')
   await expect(top).toHaveCSS('opacity', '0.55')
   await expect(top).toHaveCSS('clip-path', 'none')
