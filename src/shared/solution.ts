@@ -38,6 +38,15 @@ const solutionCaptureSchema = z.object({
   score: z.number(),
   /** A /files/... URL (PNG). */
   captureUrl: z.string(),
+  /**
+   * What the capture was compared with, for "Compare with the design" (docs/product.md §11): the design
+   * image at this width (the challenge's own image URL) and its height, the difference heatmap (a
+   * /files/... PNG) and the compared height (the taller of the two, at most 1.5 × the design's).
+   */
+  designUrl: z.string(),
+  designHeight: z.number().int(),
+  diffUrl: z.string(),
+  comparedHeight: z.number().int(),
 })
 
 /** The quality report in a line each: accessibility findings, HTML errors, Lighthouse's four scores. */

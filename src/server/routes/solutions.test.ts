@@ -140,6 +140,12 @@ describe.each(TEST_DATABASES)('solutions through the API on %s', (kind) => {
     )
     expect(solution?.latestReview?.captures.map((c) => c.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
     expect(solution?.latestReview?.captures[0]?.captureUrl).toMatch(/^\/files\//)
+    // What "Compare with the design" draws: the design, the heatmap and their heights.
+    const desktop = solution?.latestReview?.captures[0]
+    expect(desktop?.diffUrl).toMatch(/^\/files\//)
+    expect(desktop?.designUrl).not.toBe('')
+    expect(desktop?.designHeight).toBeGreaterThan(0)
+    expect(desktop?.comparedHeight).toBeGreaterThanOrEqual(desktop?.designHeight ?? Number.POSITIVE_INFINITY)
     expect(solution?.iterations.map((i) => i.status)).toEqual(['passed'])
     expect(solution?.iterations[0]?.reviewId).toBe(solution?.latestReview?.id)
 

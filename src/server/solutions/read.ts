@@ -185,6 +185,10 @@ export async function readSolution(
             height: b.captureHeight,
             score: b.score,
             captureUrl: b.captureUrl,
+            designUrl: b.designUrl,
+            designHeight: b.designHeight,
+            diffUrl: b.diffUrl,
+            comparedHeight: b.comparedHeight,
           })),
           quality: summarizeQuality(report.quality),
         }

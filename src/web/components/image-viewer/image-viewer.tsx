@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useId, useLayoutEffect, useRef, useState } from 'react'
+import { comparedArea, splitClip } from '#web/components/compare/compare.ts'
 import { pixelSize } from '#web/components/image-viewer/size.ts'
 import {
   clampScroll,
@@ -23,6 +24,13 @@ export type ViewerImage = {
   downloadName: string
 }
 
+/**
+ * The second image drawn over the first, both from their top left at the same scale, in an area as wide
+ * as the wider and as tall as the taller: `split` uncovers its left `shown` % (a slider moves the split),
+ * `overlay` draws it at `opacity` %.
+ */
+export type ViewerStack = { kind: 'split'; shown: number } | { kind: 'overlay'; opacity: number }
+
 /** The room around the images in the scrolling area, and between two images, in CSS pixels (p-4, gap-4). */
 const PADDING = 16
 const GAP = 16
@@ -34,19 +42,23 @@ const GAP = 16
  * download link. Zoom and pan are pure functions in zoom.ts; this component draws them. The images are
  * sized with their width and height attributes, not inline style, which the CSP would refuse in server
  * HTML. Give the viewer a new `key` for other images, so they start at their top left; `zoom` and
- * `onZoomChange` make the zoom the caller's, to keep it across images.
+ * `onZoomChange` make the zoom the caller's, to keep it across images. With `stack`, it draws two images
+ * over each other instead of side by side ("Compare with the design", docs/product.md §10); the viewer
+ * is then only ever mounted in the browser, so the split and the opacity may be inline styles.
  */
 export function ImageViewer({
   images,
   label,
   zoom: controlledZoom,
   onZoomChange,
+  stack,
 }: {
   images: ViewerImage[]
   /** What the image area is, for screen readers, e.g. "Desktop design". */
   label: string
   zoom?: Zoom
   onZoomChange?: (zoom: Zoom) => void
+  stack?: ViewerStack
 }) {
   const [ownZoom, setOwnZoom] = useState<Zoom>('fit')
   const zoom = controlledZoom ?? ownZoom
@@ -70,11 +82,19 @@ export function ImageViewer({
     return () => observer.disconnect()
   }, [])
 
-  const sizes = images.map((image) => ({
-    width: image.width,
-    height: image.height ?? loaded[image.src]?.height ?? null,
-  }))
-  const contentWidth = sizes.reduce((sum, size) => sum + size.width, 0) + GAP * (images.length - 1)
+  // Once an image has loaded, its own proportions decide its height.
+  const sizes = images.map((image) => {
+    const natural = loaded[image.src]
+    return {
+      width: image.width,
+      height: natural ? Math.round((natural.height * image.width) / natural.width) : image.height,
+    }
+  })
+  const [base, top] = images
+  const stacked = stack && base && top ? comparedArea(sizes[0] ?? base, sizes[1] ?? top) : null
+  const contentWidth = stacked
+    ? stacked.width
+    : sizes.reduce((sum, size) => sum + size.width, 0) + GAP * (images.length - 1)
   const scale = available > 0 ? scaleFor(zoom, contentWidth, available) : zoom === 'fit' ? 0 : zoom
 
   // Zooming keeps the point at the centre of the area where it was.
@@ -154,6 +174,29 @@ export function ImageViewer({
 
   const several = images.length > 1
 
+  function drawImage(image: ViewerImage, index: number, className: string) {
+    const height = sizes[index]?.height
+    return (
+      <img
+        key={`${image.label}-${image.src}`}
+        src={image.src}
+        alt={image.alt}
+        draggable={false}
+        decoding="async"
+        width={Math.max(1, Math.round(image.width * scale))}
+        height={height ? Math.max(1, Math.round(height * scale)) : undefined}
+        onLoad={(event) => {
+          const { naturalWidth, naturalHeight } = event.currentTarget
+          setLoaded((current) => ({
+            ...current,
+            [image.src]: { width: naturalWidth, height: naturalHeight },
+          }))
+        }}
+        className={`block h-auto max-w-none ${className}`}
+      />
+    )
+  }
+
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-2">
@@ -177,7 +220,8 @@ export function ImageViewer({
         </fieldset>
         <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           {images.map((image, index) => (
-            <li key={image.src} className="flex items-center gap-3">
+            // The same image may be shown twice under two names (a page that is its own design).
+            <li key={`${image.label}-${image.src}`} className="flex items-center gap-3">
               <span className="font-mono text-slate-700" data-testid="natural-size">
                 {several ? `${image.label}: ` : ''}
                 {pixelSize(image.width, sizes[index]?.height ?? null)}
@@ -212,30 +256,45 @@ export function ImageViewer({
         data-testid="image-area"
         className="min-h-0 flex-1 cursor-grab overflow-auto overscroll-contain bg-[radial-gradient(circle,rgb(148_163_184/0.25)_1px,transparent_1px)] bg-slate-100 bg-[size:16px_16px] select-none active:cursor-grabbing"
       >
-        <div className="flex w-max items-start gap-4 p-4">
-          {images.map((image, index) => {
-            const height = sizes[index]?.height
-            return (
-              <img
-                key={image.src}
-                src={image.src}
-                alt={image.alt}
-                draggable={false}
-                decoding="async"
-                width={Math.max(1, Math.round(image.width * scale))}
-                height={height ? Math.max(1, Math.round(height * scale)) : undefined}
-                onLoad={(event) => {
-                  const { naturalWidth, naturalHeight } = event.currentTarget
-                  setLoaded((current) => ({
-                    ...current,
-                    [image.src]: { width: naturalWidth, height: naturalHeight },
-                  }))
-                }}
-                className="block h-auto max-w-none bg-white shadow-card-hover ring-1 ring-slate-200"
-              />
-            )
-          })}
-        </div>
+        {stacked && base && top && stack ? (
+          <div className="w-max p-4">
+            <div
+              data-testid="compared-area"
+              className="relative overflow-hidden bg-white shadow-card-hover ring-1 ring-slate-200"
+              style={{
+                width: Math.max(1, Math.round(stacked.width * scale)),
+                height: Math.max(1, Math.round(stacked.height * scale)),
+              }}
+            >
+              {drawImage(base, 0, 'absolute top-0 left-0')}
+              <div
+                data-testid="top-layer"
+                className="absolute inset-0"
+                style={
+                  stack.kind === 'split'
+                    ? { clipPath: splitClip(stack.shown) }
+                    : { opacity: stack.opacity / 100 }
+                }
+              >
+                {drawImage(top, 1, 'absolute top-0 left-0')}
+              </div>
+              {stack.kind === 'split' ? (
+                <div
+                  aria-hidden="true"
+                  data-testid="split-line"
+                  className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-accent-600 shadow-[0_0_0_1px_rgb(255_255_255/0.8)]"
+                  style={{ left: `${stack.shown}%` }}
+                />
+              ) : null}
+            </div>
+          </div>
+        ) : (
+          <div className="flex w-max items-start gap-4 p-4">
+            {images.map((image, index) =>
+              drawImage(image, index, 'bg-white shadow-card-hover ring-1 ring-slate-200'),
+            )}
+          </div>
+        )}
       </section>
     </div>
   )

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { Review, ReviewBreakpoint } from '#shared/review.ts'
@@ -8,6 +8,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { isReviewPending, reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { BreakpointComparison } from '#web/features/reviews/components/breakpoint-comparison.tsx'
+import { useCompareWithDesign } from '#web/features/reviews/components/compare-with-design.tsx'
 import { CopyMarkdown } from '#web/features/reviews/components/copy-markdown.tsx'
 import { QualityReport } from '#web/features/reviews/components/quality-report.tsx'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
@@ -245,9 +246,7 @@ export function ReviewReport({ review }: { review: Review }) {
           </section>
         ) : null}
 
-        {orderedBreakpoints(review).map((breakpoint) => (
-          <BreakpointSection key={breakpoint.breakpoint} breakpoint={breakpoint} />
-        ))}
+        <BreakpointSections breakpoints={orderedBreakpoints(review)} />
 
         {review.quality ? <QualityReport quality={review.quality} /> : null}
 
@@ -405,7 +404,30 @@ function ReviewState({
   )
 }
 
-function BreakpointSection({ breakpoint }: { breakpoint: ReviewBreakpoint }) {
+/** Each breakpoint's section, each with "Compare with the design", which opens one dialog for all. */
+function BreakpointSections({ breakpoints }: { breakpoints: ReviewBreakpoint[] }) {
+  const compare = useCompareWithDesign(breakpoints)
+  return (
+    <>
+      {breakpoints.map((breakpoint) => (
+        <BreakpointSection
+          key={breakpoint.breakpoint}
+          breakpoint={breakpoint}
+          compareButton={compare.button(breakpoint.breakpoint)}
+        />
+      ))}
+      {compare.dialog}
+    </>
+  )
+}
+
+function BreakpointSection({
+  breakpoint,
+  compareButton,
+}: {
+  breakpoint: ReviewBreakpoint
+  compareButton: ReactNode
+}) {
   const label = LABELS[breakpoint.breakpoint]
   const headingId = useId()
   const scoreId = useId()
@@ -453,6 +475,7 @@ function BreakpointSection({ breakpoint }: { breakpoint: ReviewBreakpoint }) {
             </div>
           ) : null}
         </dl>
+        <div className="mt-4">{compareButton}</div>
       </div>
       <BreakpointComparison breakpoint={breakpoint} label={label} />
     </section>

@@ -18,6 +18,7 @@ import { CommentsSection } from '#web/features/feedback/components/comments-sect
 import { LikeControl } from '#web/features/feedback/components/like-button.tsx'
 import { ReportDialog } from '#web/features/feedback/components/report-dialog.tsx'
 import { reviewPath } from '#web/features/reviews/api/reviews.ts'
+import { useCompareWithDesign } from '#web/features/reviews/components/compare-with-design.tsx'
 import { formatScore } from '#web/features/reviews/components/review-status.tsx'
 import { solutionKeys, solutionQuery, updateSolution } from '#web/features/solutions/api/solutions.ts'
 import { WriteUpField } from '#web/features/solutions/components/write-up-field.tsx'
@@ -109,7 +110,6 @@ function SolutionView({ solution }: { solution: Solution }) {
   const name = solution.member.name?.trim() || solution.member.username
   const review = solution.latestReview
   const writeUpHeading = useId()
-  const capturesHeading = useId()
   const iterationsHeading = useId()
   return (
     <article>
@@ -198,57 +198,7 @@ function SolutionView({ solution }: { solution: Solution }) {
         ) : null}
       </header>
 
-      {review ? (
-        <section aria-labelledby={capturesHeading} className="mt-8">
-          <h2 id={capturesHeading} className="text-xl font-semibold tracking-tight text-slate-900">
-            Captures
-          </h2>
-          <ul className="mt-4 grid gap-6 md:grid-cols-3">
-            {review.captures.map((capture, index) => {
-              const [width, height] = VIEWPORTS[capture.breakpoint]
-              return (
-                <li
-                  key={capture.breakpoint}
-                  className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card"
-                >
-                  <img
-                    src={capture.captureUrl}
-                    alt={`${BREAKPOINT_NAMES[capture.breakpoint]} capture of the live site, ${capture.width} pixels wide`}
-                    width={width}
-                    height={height}
-                    loading={index === 0 ? 'eager' : 'lazy'}
-                    className={`${ASPECT[capture.breakpoint]} w-full rounded-lg border border-slate-200 bg-slate-100 object-cover object-top`}
-                  />
-                  <p className="mt-3 flex items-center justify-between text-sm">
-                    <span className="font-semibold text-slate-900">
-                      {BREAKPOINT_NAMES[capture.breakpoint]}
-                    </span>
-                    <Link
-                      to={reviewPath(review.id)}
-                      className="font-semibold text-accent-800 underline underline-offset-4 tabular-nums"
-                    >
-                      {formatScore(capture.score)} / 100
-                      <span className="sr-only">
-                        {' '}
-                        at {BREAKPOINT_NAMES[capture.breakpoint].toLowerCase()}: full review report
-                      </span>
-                    </Link>
-                  </p>
-                </li>
-              )
-            })}
-          </ul>
-          {review.quality ? <QualityLine quality={review.quality} /> : null}
-          <p className="mt-4">
-            <Link
-              to={reviewPath(review.id)}
-              className="font-semibold text-accent-800 underline underline-offset-4"
-            >
-              Full review report
-            </Link>
-          </p>
-        </section>
-      ) : null}
+      {review ? <Captures review={review} /> : null}
 
       <section
         aria-labelledby={writeUpHeading}
@@ -300,6 +250,70 @@ function SolutionView({ solution }: { solution: Solution }) {
 
       {owner ? <EditSolution solution={solution} /> : null}
     </article>
+  )
+}
+
+type LatestReview = NonNullable<Solution['latestReview']>
+
+/**
+ * The latest passed review's captures (docs/product.md §11), each with its score and "Compare with the
+ * design", which opens the compare dialog on its breakpoint.
+ */
+function Captures({ review }: { review: LatestReview }) {
+  const capturesHeading = useId()
+  const compare = useCompareWithDesign(
+    review.captures.map((capture) => ({ ...capture, captureHeight: capture.height })),
+  )
+  return (
+    <section aria-labelledby={capturesHeading} className="mt-8">
+      <h2 id={capturesHeading} className="text-xl font-semibold tracking-tight text-slate-900">
+        Captures
+      </h2>
+      <ul className="mt-4 grid gap-6 md:grid-cols-3">
+        {review.captures.map((capture, index) => {
+          const [width, height] = VIEWPORTS[capture.breakpoint]
+          return (
+            <li
+              key={capture.breakpoint}
+              className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card"
+            >
+              <img
+                src={capture.captureUrl}
+                alt={`${BREAKPOINT_NAMES[capture.breakpoint]} capture of the live site, ${capture.width} pixels wide`}
+                width={width}
+                height={height}
+                loading={index === 0 ? 'eager' : 'lazy'}
+                className={`${ASPECT[capture.breakpoint]} w-full rounded-lg border border-slate-200 bg-slate-100 object-cover object-top`}
+              />
+              <p className="mt-3 flex items-center justify-between text-sm">
+                <span className="font-semibold text-slate-900">{BREAKPOINT_NAMES[capture.breakpoint]}</span>
+                <Link
+                  to={reviewPath(review.id)}
+                  className="font-semibold text-accent-800 underline underline-offset-4 tabular-nums"
+                >
+                  {formatScore(capture.score)} / 100
+                  <span className="sr-only">
+                    {' '}
+                    at {BREAKPOINT_NAMES[capture.breakpoint].toLowerCase()}: full review report
+                  </span>
+                </Link>
+              </p>
+              <div className="mt-3">{compare.button(capture.breakpoint)}</div>
+            </li>
+          )
+        })}
+      </ul>
+      {review.quality ? <QualityLine quality={review.quality} /> : null}
+      <p className="mt-4">
+        <Link
+          to={reviewPath(review.id)}
+          className="font-semibold text-accent-800 underline underline-offset-4"
+        >
+          Full review report
+        </Link>
+      </p>
+      {compare.dialog}
+    </section>
   )
 }
 
