@@ -4,6 +4,7 @@ import { openServices } from '#server/boot.ts'
 import { CATALOGUE_CHECK_WITH_NOTICES_MS, createCatalogue } from '#server/catalogue/catalogue.ts'
 import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
 import { COMPETITION_CLOSE_TICK_MS, closeEndedCompetitions } from '#server/competitions/standings.ts'
+import { ensureWeeklyCompetition, type StartedCompetition } from '#server/competitions/weekly.ts'
 import { listenForEvents, noClusterEvents } from '#server/db/events.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
@@ -97,6 +98,17 @@ async function main() {
     onChecked: memberCaches.forgetUser,
   })
 
+  // A weekly competition runs by itself (docs/product.md §4): one is started now when none runs, and at
+  // each tick below, so a new week has its competition within a minute of Monday 00:00 UTC.
+  const weeklyStarted = (started: StartedCompetition | null) => {
+    if (started)
+      log.info('weekly competition started', { competition: started.slug, challenge: started.challengeSlug })
+  }
+  await ensureWeeklyCompetition(db).then(weeklyStarted, (error: Error) => {
+    log.warn('the weekly competition could not be started yet; the competitions tick tries again', {
+      error: error.message,
+    })
+  })
   // Competitions that have ended get their results frozen (docs/product.md §4); safe in several processes.
   const competitionCloser = startScheduler({
     name: 'competitions',
@@ -104,6 +116,9 @@ async function main() {
     firstTickMs: 5000,
     log,
     tick: async () => {
+      await ensureWeeklyCompetition(db).then(weeklyStarted, (error: Error) => {
+        log.warn('competitions: the weekly competition could not be started', { error: error.message })
+      })
       const closed = await closeEndedCompetitions(db)
       if (closed.length > 0) {
         log.info('competitions closed: results frozen', { competitions: closed })

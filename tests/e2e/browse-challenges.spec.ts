@@ -100,9 +100,43 @@ test.describe('browse challenges', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Network Error' })).toBeVisible({
       timeout: 10_000,
     })
-    await expect(page.getByText('Check your internet connection and try again')).toBeVisible()
+    await expect(
+      page.getByRole('main').getByText('Check your internet connection and try again', { exact: true }),
+    ).toBeVisible()
+    // The request got no answer: the Network Error dialog shows over the page too (docs/product.md §2).
+    await expect(page.getByRole('dialog', { name: 'Network Error' })).toBeVisible()
     // The aborted requests are logged by the browser as failed resources: provoked on purpose here.
     consoleErrors.splice(0)
+  })
+
+  test('a load the server answers with a 500 says "Something went wrong", and Try again loads it', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await renderInBrowserOnly(page)
+    // The query asks twice (one retry): both get a 500, then Try again reaches the server.
+    let failed = 0
+    await page.route('**/api/challenges', (route) => {
+      if (failed >= 2) return route.continue()
+      failed += 1
+      return route.fulfill({
+        status: 500,
+        json: {
+          error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+        },
+      })
+    })
+    await page.goto('/challenges')
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+    await expect(page).toHaveTitle(/^Something went wrong \| /)
+    await expect(page.getByText('Network Error')).toHaveCount(0)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+
+    await page.getByRole('main').getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible()
+    // The browser logs the provoked 500 answers as failed resources.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 500/.test(e)))
   })
 
   for (const category of CATEGORIES) {

@@ -132,7 +132,11 @@ test.describe('challenge detail', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Network Error' })).toBeVisible({
       timeout: 10_000,
     })
-    await expect(page.getByText('Check your internet connection and try again')).toBeVisible()
+    await expect(
+      page.getByRole('main').getByText('Check your internet connection and try again', { exact: true }),
+    ).toBeVisible()
+    // The request got no answer: the Network Error dialog shows over the page too (docs/product.md §2).
+    await expect(page.getByRole('dialog', { name: 'Network Error' })).toBeVisible()
     // The aborted requests are logged by the browser as failed resources: provoked on purpose here.
     consoleErrors.splice(0)
   })

@@ -14,9 +14,9 @@ import { ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
- * /competitions (docs/product.md §2) with competitions scheduled. The shared browser-test server has none
- * (its page stays the "Coming Soon" one, tested with the static pages), so these tests run a server of their
- * own: started once to import the catalogue, stopped while the test writes members and their passed reviews
+ * /competitions (docs/product.md §2) with competitions an operator scheduled. The shared browser-test server
+ * has only the weekly one it started itself (tested with the static pages), so these tests run a server of
+ * their own: started once to import the catalogue, stopped while the test writes members and their passed reviews
  * into its database (entries of chosen scores, one from a competition that ended last week, which no live
  * review could produce now), then started again. Its github.io hosts are the challenges' reference
  * solutions on loopback (as on the shared server, playwright.config.ts), so a member's own passed review

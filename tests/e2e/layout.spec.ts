@@ -67,33 +67,6 @@ test.describe('layout', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All Challenges' })).toBeFocused()
   })
 
-  test('offline, the whole app becomes the Network Error screen until the connection is back', async ({
-    page,
-    context,
-    consoleErrors,
-  }) => {
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Master Frontend Skills with Hands-On Projects',
-    )
-
-    await context.setOffline(true)
-    await page.evaluate(() => window.dispatchEvent(new Event('offline')))
-    await expect(page.getByRole('heading', { level: 1, name: 'Network Error' })).toBeVisible()
-    await expect(page.getByText('Check your internet connection and try again.')).toBeVisible()
-    await expect(page.getByRole('banner')).toHaveCount(0)
-    await expect(page.getByRole('contentinfo')).toHaveCount(0)
-
-    await context.setOffline(false)
-    await page.evaluate(() => window.dispatchEvent(new Event('online')))
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Master Frontend Skills with Hands-On Projects',
-    )
-    await expect(page.getByRole('banner')).toBeVisible()
-    // Requests cut off by the offline switch are logged by the browser as failed: provoked on purpose.
-    consoleErrors.splice(0)
-  })
-
   test('the footer has its links, three social networks and this year in the copyright line', async ({
     page,
     request,

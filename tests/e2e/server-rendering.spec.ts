@@ -107,7 +107,7 @@ test.describe('without JavaScript', () => {
       ['/terms', 'Terms and Conditions'],
       ['/privacy', 'Privacy Policy'],
       ['/contact', "Need Help? We're Here for You!"],
-      ['/competitions', 'Coming Soon'],
+      ['/competitions', 'Weekly competitions'],
     ]
     for (const [path, heading] of pages) {
       await page.goto(path)

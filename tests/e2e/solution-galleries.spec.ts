@@ -158,10 +158,15 @@ test('a gallery that fails to load shows the Network Error screen, and Try again
     return route.abort('connectionrefused')
   })
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' }).click()
-  await expect(page.getByRole('heading', { level: 2, name: 'Network Error' })).toBeVisible()
-  await expect(page.getByText('Check your internet connection and try again', { exact: true })).toBeVisible()
-  await page.getByRole('button', { name: 'Try again' }).click()
-  await expect(page.getByRole('heading', { level: 2, name: 'Network Error' })).toHaveCount(0)
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 2, name: 'Network Error' })).toBeVisible()
+  await expect(main.getByText('Check your internet connection and try again', { exact: true })).toBeVisible()
+  // No answer at all: the Network Error dialog is over the page (docs/product.md §2); its Try again
+  // reaches the server, and what failed to load is asked for again.
+  const dialog = page.getByRole('dialog', { name: 'Network Error' })
+  await dialog.getByRole('button', { name: 'Try again' }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(main.getByRole('heading', { level: 2, name: 'Network Error' })).toHaveCount(0)
   await expect(
     page.getByText(TEXTS.noneYet, { exact: true }).or(gallery(page).getByRole('listitem').first()),
   ).toBeVisible()
@@ -171,6 +176,44 @@ test('a gallery that fails to load shows the Network Error screen, and Try again
     consoleErrors.length,
     ...consoleErrors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e)),
   )
+})
+
+test('a gallery the server answers with an error says "Something went wrong", and Try again loads it', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/challenges')
+  await expectHydrated(page)
+  // The query asks twice (one retry); both get a 500, then Try again reaches the server.
+  let failed = 0
+  await page.route('**/api/solutions?**', (route) => {
+    if (failed >= 2) return route.continue()
+    failed += 1
+    return route.fulfill({
+      status: 500,
+      json: {
+        error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+      },
+    })
+  })
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Solutions' }).click()
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 2, name: 'Something went wrong' })).toBeVisible()
+  await expect(
+    main.getByText('Our server could not answer this time. Your connection is fine; please try again.'),
+  ).toBeVisible()
+  // The connection worked: no Network Error, on the page or over it.
+  await expect(page.getByText('Network Error')).toHaveCount(0)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await main.getByRole('button', { name: 'Try again' }).click()
+  await expect(main.getByRole('heading', { level: 2, name: 'Something went wrong' })).toHaveCount(0)
+  await expect(
+    page.getByText(TEXTS.noneYet, { exact: true }).or(gallery(page).getByRole('listitem').first()),
+  ).toBeVisible()
+  expect(failed).toBe(2)
+  // The browser logs the provoked 500 answers as failed resources.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/status of 500/.test(e)))
 })
 
 test.describe('galleries of a server of their own', () => {

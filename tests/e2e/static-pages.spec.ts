@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test'
+import { competitionsResponse } from '#shared/competition.ts'
+import { isoWeekOf } from '#shared/periods.ts'
 import { publicConfigSchema } from '#shared/public-config.ts'
-import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  forgetNotFoundErrors,
+  test,
+  VIEWPORTS,
+} from './fixtures.ts'
 
 async function publicConfig(request: APIRequestContext) {
   const response = await request.get('/api/config')
@@ -11,16 +20,38 @@ async function publicConfig(request: APIRequestContext) {
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
 
 test.describe('static pages', () => {
-  test('competitions says the next big competition is coming soon', async ({ page, request }) => {
+  test("a fresh server runs this week's competition, which the home page's Join Now leads to", async ({
+    page,
+    request,
+  }) => {
     const { brandName } = await publicConfig(request)
-    await page.goto('/competitions')
+    // This server started on an empty data directory with no competition file: it started one itself.
+    const { running } = competitionsResponse.parse(await (await request.get('/api/competitions')).json())
+    if (!running) throw new Error('no competition is running on a fresh server')
+    const { competition } = running
+    // The ISO week: Monday 00:00 UTC to the next Monday (docs/product.md §4).
+    const startsAt = new Date(competition.startsAt)
+    expect(startsAt).toEqual(isoWeekOf(startsAt).start)
+    expect(new Date(competition.endsAt).getTime() - startsAt.getTime()).toBe(7 * 24 * 3600_000)
+    expect(competition.title).toBe(
+      `Week ${isoWeekOf(startsAt).key.slice(-2)}: ${competition.challenge.title}`,
+    )
 
-    await expect(heading(page, 'Coming Soon')).toBeVisible()
-    await expect(page.getByText('Our next big competition is coming soon.')).toBeVisible()
+    await page.goto('/')
+    await expectHydrated(page)
+    await page
+      .getByRole('region', { name: 'Learn and Compete' })
+      .getByRole('link', { name: 'Join Now' })
+      .click()
+    await expect(page).toHaveURL('/competitions')
+    await expect(heading(page, 'Weekly competitions')).toBeVisible()
     await expect(page).toHaveTitle(`Competitions | ${brandName}`)
+    const section = page.getByRole('region', { name: competition.title })
+    await expect(section).toContainText('Running now')
 
-    await page.getByRole('main').getByRole('link', { name: 'Browse Challenges' }).click()
-    await expect(page).toHaveURL('/challenges')
+    await section.getByRole('link', { name: 'Take the challenge' }).click()
+    await expect(page).toHaveURL(`/challenge/${competition.challenge.slug}`)
+    await expect(heading(page, competition.challenge.title)).toBeVisible()
   })
 
   test('about shows only the text "About"', async ({ page, request }) => {
@@ -112,7 +143,7 @@ test.describe('static pages', () => {
 
 test.describe('static pages are accessible', () => {
   const routes = [
-    { path: '/competitions', h1: 'Coming Soon' },
+    { path: '/competitions', h1: 'Weekly competitions' },
     { path: '/about', h1: 'About' },
     { path: '/terms', h1: 'Terms and Conditions' },
     { path: '/privacy', h1: 'Privacy Policy' },

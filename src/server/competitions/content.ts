@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { challenges, competitions } from '#server/db/schema.ts'
 import { type CompetitionFile, competitionFileSchema } from '#shared/competition.ts'
@@ -36,6 +36,23 @@ type LoadedCompetition = {
   endsAt: Date
   contentHash: string
 }
+
+/**
+ * What the importer compares to tell a changed competition from an unchanged one; the weekly competition
+ * the server starts on its own (weekly.ts) is hashed the same way, so a file describing it changes nothing.
+ */
+export function competitionHash(title: string, challengeSlug: string, startsAt: Date, endsAt: Date): string {
+  return createHash('sha256')
+    .update(JSON.stringify([title, challengeSlug, startsAt, endsAt]))
+    .digest('hex')
+}
+
+/**
+ * The transaction-scoped advisory lock that the importer and the weekly competition (weekly.ts) take, so
+ * processes sharing one database (docs/decisions/005-several-instances-on-one-database.md) never both
+ * write a competition for the same days.
+ */
+export const COMPETITIONS_LOCK_KEY = 7_305_118_244_091
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -101,9 +118,7 @@ async function loadCompetitions(dir: string, challengeSlugs: ReadonlySet<string>
       problems.push({ path, field: 'end', message: 'must be after "start"' })
       continue
     }
-    const contentHash = createHash('sha256')
-      .update(JSON.stringify([file.title, file.challenge, startsAt, endsAt]))
-      .digest('hex')
+    const contentHash = competitionHash(file.title, file.challenge, startsAt, endsAt)
     loaded.push({
       slug,
       path,
@@ -137,6 +152,7 @@ export async function importCompetitions(db: Database, dir: string): Promise<Com
   const result: CompetitionImport = { created: [], updated: [], unchanged: [] }
   if (loaded.length === 0) return result
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${COMPETITIONS_LOCK_KEY})`)
     const existing = new Map(
       (
         await tx

@@ -4,26 +4,23 @@ import type { ToasterProps } from 'sonner'
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts'
 import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
-import { OfflineScreen } from '#web/components/network-error.tsx'
+import { OfflineDialog } from '#web/components/network-error.tsx'
 import { useSignInGreetingToast } from '#web/features/auth/greeting.ts'
 import { useForgetActiveLinkOutsideChallenges } from '#web/features/member/active-link.ts'
 import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { shellHydrated } from '#web/lib/hydration.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 import { loadSonner, subscribeToasts, toasterMounted, toastsRequested } from '#web/lib/toast.ts'
-import { useOnlineStatus } from '#web/lib/use-online-status.ts'
 
 const MAIN_ID = 'main'
 
 /**
- * The frame of every page: skip link, navbar, the page, footer. While the browser is offline the whole
- * app is replaced by the "Network Error" screen (docs/product.md §2).
+ * The frame of every page: skip link, navbar, the page, footer. While the connection is lost the "Network
+ * Error" dialog shows over it, the page kept as it is underneath (docs/product.md §2).
  */
 export function RootLayout() {
-  const online = useOnlineStatus()
   // The first commit is in; the page is hydrated once its later slices (HydrateLater) are too.
   useEffect(() => shellHydrated(), [])
-  if (!online) return <OfflineScreen />
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -38,6 +35,7 @@ export function RootLayout() {
         <Footer />
       </HydrateLater>
       <Toasts />
+      <OfflineDialog />
     </div>
   )
 }

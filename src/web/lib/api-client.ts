@@ -1,3 +1,5 @@
+import { connectionLost } from '#web/lib/connection.ts'
+
 /** An answer from our API that is not 2xx. `message` is the server's own sentence for people. */
 export class ApiError extends Error {
   constructor(
@@ -28,7 +30,7 @@ export function isApiNotFound(error: unknown): boolean {
 
 /**
  * Sends a request to our API and returns the answer when it is 2xx. Error bodies become ApiError and
- * failed connections NetworkError, so screens handle errors in one way whatever the answer holds
+ * failed connections NetworkError (which also show the Network Error dialog, connection.ts), so screens handle errors in one way whatever the answer holds
  * (JSON, a file, nothing).
  */
 export async function apiRequest(path: string, init?: RequestInit): Promise<Response> {
@@ -40,6 +42,9 @@ export async function apiRequest(path: string, init?: RequestInit): Promise<Resp
       headers: { Accept: 'application/json', ...init?.headers },
     })
   } catch (error) {
+    // A request the app called off (a query no one waits for any more) is not a lost connection.
+    if (init?.signal?.aborted) throw error
+    connectionLost()
     throw new NetworkError(error)
   }
   if (!response.ok) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { NetworkError } from '#web/components/network-error.tsx'
+import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { challengeListQuery } from '#web/features/challenges/api/challenges.ts'
@@ -18,10 +18,11 @@ export function Component() {
 
   if (list.isError) {
     return (
-      <>
-        <PageTitle>Network Error</PageTitle>
-        <NetworkError message="Check your internet connection and try again" onRetry={() => list.refetch()} />
-      </>
+      <LoadError
+        error={list.error}
+        message="Check your internet connection and try again"
+        onRetry={() => list.refetch()}
+      />
     )
   }
 

@@ -14,8 +14,9 @@ import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
 /**
- * /competitions (docs/product.md §2): the "Coming Soon" page, word for word, while no competition is
- * scheduled; with one, the running competition and its live ranking, the next ones and past results.
+ * /competitions (docs/product.md §2): the running competition and its live ranking, the next ones and past
+ * results. The server keeps a weekly competition running (§4), so the "Coming Soon" page, word for word, is
+ * left for a server with no challenge to hold one on.
  */
 export function Component() {
   const competitions = useQuery(competitionsQuery())

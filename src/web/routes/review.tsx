@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router'
-import { NetworkError } from '#web/components/network-error.tsx'
+import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { reviewQuery } from '#web/features/reviews/api/reviews.ts'
 import { ReviewReport, ReviewReportSkeleton } from '#web/features/reviews/components/review-report.tsx'
@@ -37,13 +37,11 @@ function ReviewPage({ reviewId }: { reviewId: string }) {
   if (!review.data) {
     if (review.isError) {
       return (
-        <>
-          <PageTitle>Network Error</PageTitle>
-          <NetworkError
-            message="Check your internet connection and try again"
-            onRetry={() => review.refetch()}
-          />
-        </>
+        <LoadError
+          error={review.error}
+          message="Check your internet connection and try again"
+          onRetry={() => review.refetch()}
+        />
       )
     }
     return (

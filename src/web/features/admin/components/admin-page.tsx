@@ -9,7 +9,7 @@ import {
 } from '#shared/feedback.ts'
 import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
-import { NetworkError } from '#web/components/network-error.tsx'
+import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { LockIcon } from '#web/components/ui/icons.tsx'
@@ -82,7 +82,12 @@ function AdminDashboard() {
           {reports.isPending ? (
             <Loading text={ADMIN_TEXTS.loadingReports} />
           ) : reports.isError ? (
-            <NetworkError headingLevel={2} message={ADMIN_TEXTS.failed} onRetry={() => reports.refetch()} />
+            <LoadError
+              error={reports.error}
+              headingLevel={2}
+              message={ADMIN_TEXTS.failed}
+              onRetry={() => reports.refetch()}
+            />
           ) : reports.data.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-base text-slate-700">
               {ADMIN_TEXTS.noReports}
@@ -108,7 +113,12 @@ function AdminDashboard() {
           {audit.isPending ? (
             <Loading text={ADMIN_TEXTS.loadingLog} />
           ) : audit.isError ? (
-            <NetworkError headingLevel={2} message={ADMIN_TEXTS.failed} onRetry={() => audit.refetch()} />
+            <LoadError
+              error={audit.error}
+              headingLevel={2}
+              message={ADMIN_TEXTS.failed}
+              onRetry={() => audit.refetch()}
+            />
           ) : audit.data.length === 0 ? (
             <p className="text-base text-slate-700">{ADMIN_TEXTS.emptyLog}</p>
           ) : (

@@ -1,15 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Challenge } from '#shared/challenge.ts'
-import { NetworkError } from '#web/components/network-error.tsx'
-import { PageTitle } from '#web/components/page-title.tsx'
+import { LoadError } from '#web/components/network-error.tsx'
 import { ChallengeDetailSkeleton } from '#web/features/challenges/components/challenge-detail.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 /**
  * A page about one challenge (its overview, its Solutions tab) until the challenge is there: the 404
- * page for an unknown slug, the Network Error screen when it could not be read, else the skeleton. A
+ * page for an unknown slug, the Network Error screen when it could not be read (`Something went wrong` when
+ * the server answered with an error), else the skeleton. A
  * failed background refresh keeps showing what is already there.
  */
 export function WithChallenge({
@@ -23,12 +23,10 @@ export function WithChallenge({
   if (challenge.data) return children(challenge.data)
   if (!challenge.isError) return <ChallengeDetailSkeleton />
   return (
-    <>
-      <PageTitle>Network Error</PageTitle>
-      <NetworkError
-        message="Check your internet connection and try again"
-        onRetry={() => challenge.refetch()}
-      />
-    </>
+    <LoadError
+      error={challenge.error}
+      message="Check your internet connection and try again"
+      onRetry={() => challenge.refetch()}
+    />
   )
 }

@@ -19,7 +19,10 @@ const BADGES = [
   },
 ]
 
-/** "Learn and Compete": the weekly competition promo (docs/product.md §1, §2 Home). */
+/**
+ * "Learn and Compete": the weekly competition promo (docs/product.md §1, §2 Home). `Join Now` leads to
+ * /competitions, where the week's competition is running: the server starts one by itself (§4).
+ */
 export function CompetitionPromo() {
   return (
     <section aria-labelledby="compete-heading" className="py-20 sm:py-28">
@@ -47,8 +50,8 @@ export function CompetitionPromo() {
                 Learn and Compete
               </h2>
               <p className="mt-4 max-w-xl text-lg leading-8 text-slate-300">
-                Join the weekly competition: one fresh design, seven days to build it, and badges for the best
-                solutions. Sharpen your skills against developers from around the world.
+                Join the weekly competition: one challenge from the catalogue each week, Monday to Monday, and
+                badges for the best solutions. Sharpen your skills against developers from around the world.
               </p>
               <Link to={paths.competitions} className={buttonClasses('accent', 'lg', 'mt-8')}>
                 Join Now

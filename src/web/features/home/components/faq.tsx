@@ -29,7 +29,7 @@ const QUESTIONS = [
   {
     question: 'What are the weekly competitions?',
     answer:
-      'Every week brings a new design to build within seven days. The best solutions win badges that stay on your profile. The first competition is coming soon; keep an eye on the Competitions page.',
+      "Every week, Monday to Monday (UTC), one challenge from the catalogue is the competition: submit your live site while it runs and your best passed review is ranked. The best solutions win badges that stay on your profile. This week's competition is on the Competitions page.",
   },
 ] as const
 

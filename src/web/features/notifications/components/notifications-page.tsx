@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Notification } from '#shared/feedback.ts'
-import { NetworkError } from '#web/components/network-error.tsx'
+import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
@@ -102,7 +102,8 @@ export function NotificationsPage() {
         {query.isPending ? (
           <NotificationsSkeleton />
         ) : query.isError && notifications.length === 0 ? (
-          <NetworkError
+          <LoadError
+            error={query.error}
             headingLevel={2}
             message={NOTIFICATION_TEXTS.failed}
             onRetry={() => query.refetch()}

@@ -1,7 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import type { SolutionCard as Card } from '#shared/solution.ts'
-import { NetworkError } from '#web/components/network-error.tsx'
+import { LoadError } from '#web/components/network-error.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { SolutionCard, SolutionCardSkeleton } from '#web/features/solutions/components/solution-card.tsx'
@@ -24,7 +24,8 @@ type GalleryQuery<T extends Card> = UseInfiniteQueryResult<
 
 /**
  * A gallery's cards, page after page (docs/product.md §11): skeletons while the first page loads, the
- * Network Error screen with `Try again` when it fails, `empty` when there is no card, and
+ * Network Error screen with `Try again` when it fails (`Something went wrong` when the server answered
+ * with an error), `empty` when there is no card, and
  * `Load more solutions` while a next page exists. A loaded page moves focus to its first card, so
  * keyboard and screen reader users carry on where the new cards start (the button may be gone).
  */
@@ -70,7 +71,14 @@ export function SolutionGallery<T extends Card>({
     )
   }
   if (query.isError && cards.length === 0) {
-    return <NetworkError headingLevel={2} message={GALLERY_TEXTS.failed} onRetry={() => query.refetch()} />
+    return (
+      <LoadError
+        error={query.error}
+        headingLevel={2}
+        message={GALLERY_TEXTS.failed}
+        onRetry={() => query.refetch()}
+      />
+    )
   }
   if (cards.length === 0) return <>{empty}</>
 
