@@ -155,7 +155,8 @@ test.describe('dark mode', () => {
   }
 
   test('the member pages and a solution page pass axe in the dark theme', async ({ browser }, testInfo) => {
-    test.setTimeout(240_000)
+    // A review to pass, then fourteen pages checked by axe.
+    test.setTimeout(480_000)
     const member = await newMember(browser, testInfo, 'dark')
     const { page } = member
     const solutionId = await passedSolution(member, await challengeAt(page, testInfo.workerIndex + 3))
