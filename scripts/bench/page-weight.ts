@@ -1,4 +1,4 @@
-// Measures what a first visit to a page downloads: each script and stylesheet the browser requests,
+// Measures what a first visit to a page downloads: each script, stylesheet and font the browser requests,
 // with its size as sent (brotli from our server) and gzipped for comparison.
 // Usage: npx tsx scripts/bench/page-weight.ts [url]   (default http://localhost:3000/; start the server first)
 import { gzipSync } from 'node:zlib'
@@ -14,7 +14,7 @@ const page = await browser.newPage()
 const rows: { type: string; path: string; raw: number; gzip: number; sent: number }[] = []
 page.on('response', async (response) => {
   const type = response.request().resourceType()
-  if (type !== 'script' && type !== 'stylesheet') return
+  if (type !== 'script' && type !== 'stylesheet' && type !== 'font') return
   const body = await response.body()
   const sizes = await response.request().sizes()
   rows.push({
@@ -29,7 +29,8 @@ await page.goto(url, { waitUntil: 'networkidle' })
 await browser.close()
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`
-for (const type of ['script', 'stylesheet']) {
+const LABELS: Record<string, string> = { script: 'JS', stylesheet: 'CSS', font: 'Font' }
+for (const type of ['script', 'stylesheet', 'font']) {
   const of = rows.filter((r) => r.type === type)
   for (const r of of)
     console.log(
@@ -37,6 +38,6 @@ for (const type of ['script', 'stylesheet']) {
     )
   const sum = (k: 'raw' | 'gzip' | 'sent') => of.reduce((total, r) => total + r[k], 0)
   console.log(
-    `${type === 'script' ? 'JS' : 'CSS'} total: ${of.length} files, raw ${kb(sum('raw'))}, gzip ${kb(sum('gzip'))}, sent ${kb(sum('sent'))}\n`,
+    `${LABELS[type]} total: ${of.length} files, raw ${kb(sum('raw'))}, gzip ${kb(sum('gzip'))}, sent ${kb(sum('sent'))}\n`,
   )
 }

@@ -6,6 +6,7 @@ import { markHydrated } from '#web/lib/hydration.ts'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
 import { RECOVERABLE_ERROR_PREFIX, SSR_DATA_ID, type SsrData } from '#web/lib/ssr-data.ts'
 import { createRoutes } from '#web/routes.tsx'
+import '@fontsource-variable/inter/wght.css'
 import './styles.css'
 
 /** The page's data when the server rendered it (a JSON block, not a script: the CSP runs none inline). */

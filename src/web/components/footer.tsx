@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react'
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { Logo } from '#web/components/logo.tsx'
+import { ThemeSwitcher } from '#web/components/theme-switcher.tsx'
 import {
   DiscordIcon,
   FacebookIcon,
@@ -91,10 +92,11 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <div className="page-container py-6">
+        <div className="page-container flex flex-wrap items-center justify-between gap-4 py-6">
           <p className="text-sm text-slate-400">
             © {year} {brandName}. All rights reserved.
           </p>
+          <ThemeSwitcher />
         </div>
       </div>
     </footer>
