@@ -78,8 +78,11 @@ describe.each(TEST_DATABASES)('content import on %s', (kind) => {
     await run()
     const [row] = await database.db.select().from(challenges).where(eq(challenges.slug, 'Zipped-One'))
     const files = unzipSync(new Uint8Array(await readAll(storage, row?.zipFile ?? '')))
-    // The entries are listed as they are inside the folder.
-    expect(Object.keys(files).sort()).toEqual(row?.zipEntries.map((entry) => `Zipped-One/${entry}`))
+    // The folder, then its files; the entries are listed as they are inside it.
+    expect(Object.keys(files).sort()).toEqual([
+      'Zipped-One/',
+      ...(row?.zipEntries ?? []).map((entry) => `Zipped-One/${entry}`),
+    ])
     expect(row?.zipEntries).toEqual([
       'README.md',
       'design/desktop.png',
