@@ -1,6 +1,7 @@
 // Renders each challenge's reference implementation to its design images
-// (design/desktop.png, tablet.png, mobile.png) with the reviews' Chromium and fonts, plus
-// one image per state listed in the optional states.json (design/<state>.png).
+// (design/desktop.png, tablet.png, mobile.png) with the reviews' Chromium and fonts, each view also as
+// an editable design/<view>.svg (scripts/design-svg.ts), plus one image per state listed in the
+// optional states.json (design/<state>.png).
 //
 //   npx tsx scripts/content-render.ts            all challenges
 //   npx tsx scripts/content-render.ts Slug ...   only these
@@ -17,6 +18,7 @@ import { CHROMIUM_ARGS, chromiumEnv, RENDERING_ARGS, resolveChromium } from '#se
 import { PAGE_SETTINGS } from '#server/review/capture.ts'
 import { FREEZE_CSS, freezeScript } from '#server/review/in-page.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
+import { captureSvg } from './design-svg.ts'
 
 export interface View {
   /** file name in design/ without extension */
@@ -119,6 +121,8 @@ export const CHALLENGES_DIR = fileURLToPath(new URL('../content/challenges/', im
 export interface RenderedImage extends RenderTarget {
   file: string
   bytes: number
+  /** The editable design written beside the PNG, when asked for (RenderOptions.svg). */
+  svg?: { file: string; bytes: number }
 }
 
 export interface RenderTarget {
@@ -139,6 +143,11 @@ export interface RenderOptions {
   optimise?: boolean
   /** Runs on the page after its screenshot, before it closes (e.g. an accessibility check). */
   afterCapture?: (page: Page, target: RenderTarget) => Promise<void>
+  /**
+   * Also draw each view (not the states) as an editable SVG, `<view>.svg`, from the same page
+   * (scripts/design-svg.ts). Default false.
+   */
+  svg?: boolean
 }
 
 /**
@@ -185,14 +194,19 @@ export async function renderChallenge(
   }
   const ownBrowser = browser ?? (await launchBrowser())
   try {
-    const url = referenceUrl(dir)
     await mkdir(outDir, { recursive: true })
     const images: RenderedImage[] = []
     for (const image of imagesOf(states.states)) {
-      const png = await capture(ownBrowser, url, image, options)
+      const { png, svg } = await capture(ownBrowser, dir, image, options)
       const file = join(outDir, `${image.name}.png`)
       await writeFile(file, png)
-      images.push({ ...image, file, bytes: png.length })
+      const rendered: RenderedImage = { ...image, file, bytes: png.length }
+      if (svg !== undefined) {
+        const svgFile = join(outDir, `${image.name}.svg`)
+        await writeFile(svgFile, svg)
+        rendered.svg = { file: svgFile, bytes: Buffer.byteLength(svg) }
+      }
+      images.push(rendered)
     }
     return images
   } finally {
@@ -242,18 +256,20 @@ export async function openPage(context: BrowserContext, url: string): Promise<Pa
 
 async function capture(
   browser: Browser,
-  url: string,
+  dir: string,
   target: RenderTarget,
   options: RenderOptions,
-): Promise<Buffer> {
+): Promise<{ png: Buffer; svg?: string }> {
   // A fresh context per image, so nothing (storage, scroll, hover, open menus) leaks between them.
   const context = await openContext(browser, target.view, options)
   try {
-    const page = await openPage(context, url)
+    const page = await openPage(context, referenceUrl(dir))
     if (target.state) await runSteps(page, target.state)
     const raw = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })
     await options.afterCapture?.(page, target)
-    return options.optimise === false ? raw : optimise(raw)
+    // Last, as it adds dom-to-svg's script to the page, which the checks above must not see.
+    const svg = options.svg && !target.state ? await captureSvg(page, dir) : undefined
+    return { png: options.optimise === false ? raw : await optimise(raw), svg }
   } finally {
     await context.close()
   }
@@ -313,8 +329,10 @@ export async function listChallenges(root = CHALLENGES_DIR): Promise<string[]> {
 }
 
 /** Files in design/ that no view or state renders (e.g. a state removed from states.json). */
-export async function staleDesignFiles(dir: string, images: readonly { name: string }[]): Promise<string[]> {
-  const expected = new Set(images.map((image) => `${image.name}.png`))
+export async function staleDesignFiles(dir: string, images: readonly RenderTarget[]): Promise<string[]> {
+  const expected = new Set(
+    images.flatMap((image) => [`${image.name}.png`, ...(image.state ? [] : [`${image.name}.svg`])]),
+  )
   const files = await readdir(join(dir, 'design')).catch(() => [] as string[])
   return files.filter((file) => !file.startsWith('.') && !expected.has(file)).sort()
 }
@@ -340,9 +358,12 @@ async function main(args: string[]): Promise<void> {
       }
       const images = await renderChallenge(dir, join(dir, 'design'), browser, {
         onBlockedRequest: (url) => console.warn(`${slug}: blocked a network request to ${url}`),
+        svg: true,
       })
-      for (const { name, view, bytes } of images) {
+      for (const { name, view, bytes, svg } of images) {
         console.log(`${slug}/design/${name}.png  ${view.width}px  ${(bytes / 1024).toFixed(1)} KB`)
+        if (svg)
+          console.log(`${slug}/design/${name}.svg  ${view.width}px  ${(svg.bytes / 1024).toFixed(1)} KB`)
       }
       const stale = await staleDesignFiles(dir, images)
       for (const file of stale) {

@@ -10,6 +10,8 @@
 //   loads from the network
 // - zip.ts: the zip holds exactly what the format ships, the page's asset list covers it, it opens
 // - drift.ts: each view and state re-rendered and compared with the committed PNG (fails over 1%)
+// - design-svg.ts: each view's editable SVG has the headline as text and the fonts; drawn by Chromium it
+//   matches the view's PNG in at least 95% of its pixels (only the file checks with --no-render)
 // - reference-score.ts: the reference reviewed as a member's site is, with every Chromium the platform
 //   may review with (the system's and the one @sparticuz/chromium ships, one after the other; --chromium=
 //   picks one), scoring at least 99 at each breakpoint against its own design with each, and the
@@ -26,6 +28,7 @@ import { type ChromiumSource, reviewingChromiums } from '#server/chromium.ts'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { CHALLENGES_DIR, launchBrowser } from '../content-render.ts'
 import { checkAccessibility } from './accessibility.ts'
+import { checkDesignSvgs } from './design-svg.ts'
 import { checkRendered } from './drift.ts'
 import { checkFolder } from './folder.ts'
 import { checkSlugCase, loadFolders } from './metadata.ts'
@@ -105,9 +108,11 @@ export async function checkCatalogue(
     problems.push(...(await checkReferences(dir)))
     const challenge = loaded.challenges.get(slug)
     if (challenge) problems.push(...(await checkZip(challenge)))
+    if (!browser) problems.push(...(await checkDesignSvgs(dir, null)))
     if (browser && (await exists(join(dir, 'reference', 'index.html')))) {
       const blocked = new Set<string>()
       if (render && states) problems.push(...(await checkRendered(dir, browser, { blocked, diffDir, axe })))
+      problems.push(...(await checkDesignSvgs(dir, render ? browser : null)))
       if (reviewPools.length > 0) {
         const reviewed = await checkReferenceScores(dir, reviewPools)
         scores = reviewed.scores

@@ -35,12 +35,16 @@ describe('states', () => {
       ]),
       'design/desktop-hover.png': png(375, 10),
       'design/desktop-old.png': png(1440, 10),
+      // A view's editable design belongs; a state has none.
+      'design/desktop.svg': '<svg/>',
+      'design/desktop-hover.svg': '<svg/>',
     })
     const { states, problems } = await checkStates(folder.dir)
     expect(states).toHaveLength(2)
     expect(problems.map((p) => `${p.path.split('/').pop()}: ${p.message}`)).toEqual([
       expect.stringMatching(/^mobile-menu-open.png: the image of state "mobile-menu-open" is missing/),
       'desktop-hover.png: must be 1440 px wide for view "desktop" (found 375 px)',
+      expect.stringMatching(/^desktop-hover.svg: is neither a view nor a state/),
       expect.stringMatching(/^desktop-old.png: is neither a view nor a state/),
     ])
   })

@@ -1,5 +1,5 @@
 // states.json is valid, each state's image exists and is as wide as its view, and design/ holds
-// nothing that no view or state renders.
+// nothing that no view or state renders (a view's PNG and SVG, a state's PNG).
 import { basename, join } from 'node:path'
 import sharp from 'sharp'
 import { imagesOf, readStates, STATES_FILE, type State } from '../content-render.ts'
@@ -39,7 +39,13 @@ export async function checkStates(dir: string): Promise<{ states: State[] | null
       problems.push({ path: shown(file), message: `is not a readable image (${(error as Error).message})` })
     }
   }
-  const expected = new Set(images.map((image) => `design/${image.name}.png`))
+  // Each view also has its editable design, design/<view>.svg (design-svg.ts checks it).
+  const expected = new Set(
+    images.flatMap((image) => [
+      `design/${image.name}.png`,
+      ...(image.state ? [] : [`design/${image.name}.svg`]),
+    ]),
+  )
   for (const file of await listFiles(join(dir, 'design'))) {
     if (!expected.has(`design/${file}`))
       problems.push({

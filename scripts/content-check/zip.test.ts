@@ -1,11 +1,17 @@
+import { unzipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import { checkZipEntries, expectedZipEntries } from './zip.ts'
+import { buildZip } from '#server/content/build.ts'
+import { loadCatalogue } from '#server/content/load.ts'
+import { SUBMITTING_SECTION } from '#server/content/readme.ts'
+import { CHALLENGES_DIR } from '../content-render.ts'
+import { ALWAYS_IN_ZIP, checkZipEntries, checkZipLayout, expectedZipEntries } from './zip.ts'
 
 describe('zip entries', () => {
   const files = [
     'README.md',
     'challenge.json',
     'design/desktop.png',
+    'design/desktop.svg',
     'design/desktop-hover.png',
     'fonts/a.woff2',
     'images/logo.svg',
@@ -16,11 +22,12 @@ describe('zip entries', () => {
     'style-guide.md',
   ]
 
-  it('expects the brief, style guide, assets and the starter at the root', () => {
+  it('expects the brief, style guide, assets and the starter inside the folder', () => {
     expect(expectedZipEntries(files)).toEqual([
       'README.md',
       'design/desktop-hover.png',
       'design/desktop.png',
+      'design/desktop.svg',
       'fonts/a.woff2',
       'images/logo.svg',
       'index.html',
@@ -38,5 +45,46 @@ describe('zip entries', () => {
       'notes.txt: should not be in the zip',
       'notes.txt: is in the zip but not in the asset list the challenge page shows',
     ])
+  })
+})
+
+describe('zip layout', () => {
+  const good = ['Kite-Navbar/', ...ALWAYS_IN_ZIP.map((file) => `Kite-Navbar/${file}`)]
+
+  it('passes one folder named after the slug holding every file', () => {
+    expect(checkZipLayout('zip', 'Kite-Navbar', good)).toEqual([])
+  })
+
+  it('fails files at the root, another folder, spaces in names and a missing file', () => {
+    const problems = checkZipLayout('zip', 'Kite-Navbar', [
+      ...good.filter((name) => name !== 'Kite-Navbar/design/mobile.svg'),
+      'README.md',
+      'Kite-Navbar/images/hero image.png',
+    ])
+    expect(problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
+      'folder: must hold one top-level folder, "Kite-Navbar/", not "Kite-Navbar", "README.md"',
+      'Kite-Navbar/images/hero image.png: has a space in its name',
+      'Kite-Navbar/design/mobile.svg: is missing',
+    ])
+  })
+
+  it('holds a built zip to it, entry by entry: the slug’s folder, no spaces, the expected files', async () => {
+    const slug = 'Kitebase-Navbar'
+    const challenge = (await loadCatalogue(CHALLENGES_DIR)).find((c) => c.slug === slug)
+    if (!challenge) throw new Error(`no ${slug} in the catalogue`)
+    const { zip } = await buildZip(challenge)
+    const unzipped = unzipSync(zip)
+    const names = Object.keys(unzipped)
+    for (const name of names) {
+      expect(name.startsWith(`${slug}/`), name).toBe(true)
+      expect(name, name).not.toMatch(/\s/)
+    }
+    expect(names.map((name) => name.slice(slug.length + 1))).toEqual(expect.arrayContaining(ALWAYS_IN_ZIP))
+    expect(names).not.toContain(`${slug}/reference/index.html`)
+    expect(checkZipLayout('zip', slug, names)).toEqual([])
+    // The brief ends with the standard "Submitting" section.
+    const readme = new TextDecoder().decode(unzipped[`${slug}/README.md`])
+    expect(readme.startsWith('# Kitebase Navbar')).toBe(true)
+    expect(readme.endsWith(SUBMITTING_SECTION)).toBe(true)
   })
 })

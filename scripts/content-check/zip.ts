@@ -1,12 +1,14 @@
-// The zip, built as the importer builds it: its entries are exactly the brief, style guide,
-// design/*, images/*, fonts/* and the starter files at the root; the asset list the challenge page
-// shows covers every entry and promises nothing the zip lacks; it opens and every entry equals its
-// source file.
+// The zip, built as the importer builds it: one top-level folder named after the slug, holding exactly
+// the brief, style guide, design/*, images/*, fonts/* and the starter files, with no space in any
+// name; the asset list the challenge page shows covers every entry and promises nothing the zip
+// lacks; it opens and every entry equals its source file, the README with the standard "Submitting"
+// section (src/server/content/readme.ts).
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { buildZip } from '#server/content/build.ts'
 import type { LoadedChallenge } from '#server/content/load.ts'
+import { SUBMITTING_HEADING, zipReadme } from '#server/content/readme.ts'
 import { groupZipEntries } from '#shared/assets.ts'
 import { type Problem, shown, sourceOfZipPath, zippedAsIs } from './shared.ts'
 
@@ -63,6 +65,41 @@ export function checkZipEntries(
   return problems
 }
 
+/** What every download holds, inside its folder, whatever the challenge. */
+export const ALWAYS_IN_ZIP = [
+  'README.md',
+  'style-guide.md',
+  'index.html',
+  'style.css',
+  'design/desktop.png',
+  'design/tablet.png',
+  'design/mobile.png',
+  'design/desktop.svg',
+  'design/tablet.svg',
+  'design/mobile.svg',
+]
+
+/**
+ * The layout of the zip as it opens, from its entry names in order: one top-level folder, named
+ * `slug`, every file under it, no whitespace in any name, and the files every download holds.
+ */
+export function checkZipLayout(zipPath: string, slug: string, names: readonly string[]): Problem[] {
+  const problems: Problem[] = []
+  const tops = [...new Set(names.map((name) => name.split('/')[0] ?? ''))]
+  if (tops.length !== 1 || tops[0] !== slug)
+    problems.push({
+      path: zipPath,
+      field: 'folder',
+      message: `must hold one top-level folder, "${slug}/", not ${tops.map((t) => `"${t}"`).join(', ') || 'nothing'}`,
+    })
+  for (const name of names)
+    if (/\s/.test(name)) problems.push({ path: zipPath, field: name, message: 'has a space in its name' })
+  const inside = new Set(names.filter((n) => n.startsWith(`${slug}/`)).map((n) => n.slice(slug.length + 1)))
+  for (const file of ALWAYS_IN_ZIP)
+    if (!inside.has(file)) problems.push({ path: zipPath, field: `${slug}/${file}`, message: 'is missing' })
+  return problems
+}
+
 /** Builds the zip like the importer, checks its entries, opens it and compares every entry's bytes. */
 export async function checkZip(challenge: LoadedChallenge): Promise<Problem[]> {
   const zipPath = `${shown(challenge.dir)} (zip)`
@@ -75,22 +112,36 @@ export async function checkZip(challenge: LoadedChallenge): Promise<Problem[]> {
     problems.push({ path: zipPath, message: `does not open (${(error as Error).message})` })
     return problems
   }
-  const names = Object.keys(unzipped).sort()
-  if (names.join('\n') !== [...entries].sort().join('\n'))
+  const names = Object.keys(unzipped)
+  problems.push(...checkZipLayout(zipPath, challenge.slug, names))
+  const prefix = `${challenge.slug}/`
+  // The folder's own entry (`Kitebase-Navbar/`) aside, the files in it.
+  const inside = names
+    .filter((n) => n.startsWith(prefix) && !n.endsWith('/'))
+    .map((n) => n.slice(prefix.length))
+  if (inside.sort().join('\n') !== [...entries].sort().join('\n'))
     problems.push({
       path: zipPath,
-      message: `opens with other entries than it was built with: ${names.join(', ')}`,
+      message: `opens with other entries than it was built with: ${inside.join(', ')}`,
     })
-  for (const name of names) {
+  for (const name of inside) {
     const source = await readFile(join(challenge.dir, sourceOfZipPath(name))).catch(() => null)
-    const data = unzipped[name]
+    const data = unzipped[prefix + name]
     if (!source || !data) continue
-    // README.md may carry an appended Figma note.
-    const same =
+    const expected =
       name === 'README.md'
-        ? Buffer.from(data).subarray(0, source.length).equals(source)
-        : Buffer.from(data).equals(source)
-    if (!same) problems.push({ path: zipPath, field: name, message: 'differs from its source file' })
+        ? Buffer.from(zipReadme(source.toString('utf8'), challenge.metadata.figmaUrl))
+        : source
+    if (!Buffer.from(data).equals(expected))
+      problems.push({ path: zipPath, field: name, message: 'differs from its source file' })
   }
+  const readme = await readFile(join(challenge.dir, 'README.md'), 'utf8').catch(() => '')
+  if (readme.split(/\r?\n/).some((line) => line.trim() === SUBMITTING_HEADING))
+    problems.push({
+      path: shown(join(challenge.dir, 'README.md')),
+      field: SUBMITTING_HEADING,
+      message:
+        'the importer writes this section for every challenge (src/server/content/readme.ts); remove it',
+    })
   return problems
 }

@@ -40,7 +40,16 @@ export const challengeSchema = z.object({
 export type Challenge = z.infer<typeof challengeSchema>
 
 export const assetGroupSchema = z.object({
-  kind: z.enum(['figma', 'designs', 'style-guide', 'fonts', 'images', 'starter', 'readme']),
+  kind: z.enum([
+    'figma',
+    'designs',
+    'editable-designs',
+    'style-guide',
+    'fonts',
+    'images',
+    'starter',
+    'readme',
+  ]),
   label: z.string(),
   files: z.array(z.string()),
 })

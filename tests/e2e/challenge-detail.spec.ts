@@ -40,6 +40,9 @@ test.describe('challenge detail', () => {
 
     const assets = page.getByRole('list', { name: 'Assets included' }).getByRole('listitem')
     await expect(assets).toHaveText(zip.assets.map((group) => group.label))
+    await expect(
+      assets.filter({ hasText: 'Editable design (SVG) for Figma, Penpot or Inkscape' }),
+    ).toHaveCount(1)
     await expect(page.getByRole('region', { name: 'Assets included' })).toContainText(
       /ZIP archive · \d+(\.\d)? [kM]B/,
     )

@@ -80,10 +80,13 @@ test.describe('challenge journey', () => {
     await expect(page.locator('[data-status]')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Submit Solution' })).toHaveCount(0)
 
-    // Start records the challenge and downloads "{title}.zip", a real zip holding the README.
+    // Start records the challenge and downloads "{title}.zip", a real zip holding one folder named
+    // after the slug, with the README and the editable designs in it (docs/content-format.md "Paths").
     const download = await startAndDownload(page)
     expect(download.name).toBe(`${challenge.title}.zip`)
-    expect(download.entries).toContain('README.md')
+    expect(download.entries).toContain(`${challenge.slug}/README.md`)
+    expect(download.entries).toContain(`${challenge.slug}/design/desktop.svg`)
+    expect(download.entries.filter((entry) => !entry.startsWith(`${challenge.slug}/`))).toEqual([])
     await expect(about(page).getByRole('button', { name: 'Download Requirements' })).toBeEnabled()
     await expect(about(page).locator('[data-status]')).toHaveText('Ongoing')
     await expect(page.getByRole('heading', { level: 2, name: 'Submit Solution' })).toBeVisible()

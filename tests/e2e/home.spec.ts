@@ -48,7 +48,12 @@ test.describe('home', () => {
     await expect(login).toHaveAttribute('href', '/auth/github?returnTo=%2F')
     await expect(page.getByRole('img', { name: /website design/ })).toBeVisible()
 
-    await expect(page.getByRole('heading', { level: 3, name: 'Practice with Figma Files' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 3, name: 'Practice with Editable Designs' }),
+    ).toBeVisible()
+    // Every download holds editable SVG designs, and no challenge ships a Figma file of its own.
+    await expect(page.getByText('Editable SVG designs included')).toBeVisible()
+    await expect(page.getByRole('main')).not.toContainText(/Figma files/i)
     await expect(page.getByRole('heading', { level: 3, name: 'Detailed Design Components' })).toBeVisible()
 
     const sections = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { type Zippable, zipSync } from 'fflate'
 import { DESIGN_VIEWS, type DesignView, type LoadedChallenge } from '#server/content/load.ts'
+import { zipReadme } from '#server/content/readme.ts'
 import { loadSharp } from '#server/sharp.ts'
 
 /** Card previews: top-cropped, sized for the largest card slot at 2x density. */
@@ -30,7 +31,10 @@ export type BuiltChallenge = {
   zipEntries: string[]
 }
 
-/** Where each file of the folder goes in the zip, or null when it is not shipped. */
+/**
+ * Where each file of the folder goes in the zip, relative to its top-level folder, or null when it is
+ * not shipped (docs/content-format.md "Paths").
+ */
 function zipPathOf(file: string): string | null {
   if (file === 'README.md' || file === 'style-guide.md') return file
   if (/^(design|images|fonts)\//.test(file)) return file
@@ -38,23 +42,27 @@ function zipPathOf(file: string): string | null {
   return null
 }
 
+/**
+ * The download: one top-level folder named after the slug (`Kitebase-Navbar/README.md`...) holding
+ * the brief (with the standard "Submitting" section, src/server/content/readme.ts), the style guide,
+ * design/, images/, fonts/ and the starter files. `entries` are the paths inside that folder, sorted,
+ * as the asset list reads them.
+ */
 export async function buildZip(challenge: LoadedChallenge): Promise<{ zip: Uint8Array; entries: string[] }> {
   // A fixed time for every entry makes the zip's bytes depend on the content alone.
   const mtime = new Date(`${challenge.metadata.date}T00:00:00Z`)
-  const tree: Zippable = {}
+  const folder: Zippable = {}
   const entries: string[] = []
   for (const file of challenge.files) {
     const target = zipPathOf(file)
     if (!target) continue
     let data = new Uint8Array(await readFile(join(challenge.dir, file)))
-    if (file === 'README.md' && challenge.metadata.figmaUrl) {
-      const note = `\n\n## Figma file\n\nThe design is also available in Figma: ${challenge.metadata.figmaUrl}\n`
-      data = new Uint8Array(Buffer.concat([data, Buffer.from(note)]))
-    }
-    tree[target] = [data, { level: STORED.test(file) ? 0 : 9, mtime }]
+    if (file === 'README.md')
+      data = new TextEncoder().encode(zipReadme(new TextDecoder().decode(data), challenge.metadata.figmaUrl))
+    folder[target] = [data, { level: STORED.test(file) ? 0 : 9, mtime }]
     entries.push(target)
   }
-  return { zip: zipSync(tree), entries: entries.sort() }
+  return { zip: zipSync({ [challenge.slug]: folder }), entries: entries.sort() }
 }
 
 /** Turns a challenge's design PNGs into the stored WebP images (in this process, or another one). */

@@ -5,6 +5,7 @@ import { unzipSync } from 'fflate'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
 import { ContentError, loadCatalogue } from '#server/content/load.ts'
+import { SUBMITTING_SECTION } from '#server/content/readme.ts'
 import { challenges } from '#server/db/schema.ts'
 import { loadSharp } from '#server/sharp.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
@@ -72,12 +73,16 @@ describe.each(TEST_DATABASES)('content import on %s', (kind) => {
     expect(await storage.exists(row?.zipFile ?? '')).toBe(true)
   })
 
-  it('builds a zip with designs, style guide, images, starter files and the brief, and no solution', async () => {
+  it('builds a zip of one folder named after the slug: designs, style guide, images, starter files and the brief, and no solution', async () => {
     await writeChallengeFolder(contentDir, { title: 'Zipped One' }, { 'fonts/a.woff2': Buffer.from('font') })
     await run()
     const [row] = await database.db.select().from(challenges).where(eq(challenges.slug, 'Zipped-One'))
     const files = unzipSync(new Uint8Array(await readAll(storage, row?.zipFile ?? '')))
-    expect(Object.keys(files).sort()).toEqual(row?.zipEntries)
+    // The folder, then its files; the entries are listed as they are inside it.
+    expect(Object.keys(files).sort()).toEqual([
+      'Zipped-One/',
+      ...(row?.zipEntries ?? []).map((entry) => `Zipped-One/${entry}`),
+    ])
     expect(row?.zipEntries).toEqual([
       'README.md',
       'design/desktop.png',
@@ -89,7 +94,9 @@ describe.each(TEST_DATABASES)('content import on %s', (kind) => {
       'style-guide.md',
       'style.css',
     ])
-    expect(new TextDecoder().decode(files['README.md'])).toContain('# Zipped One')
+    const readme = new TextDecoder().decode(files['Zipped-One/README.md'])
+    expect(readme).toContain('# Zipped One')
+    expect(readme.endsWith(SUBMITTING_SECTION)).toBe(true)
   })
 
   it('stores every design image with its size, the state images in the order of states.json', async () => {

@@ -8,7 +8,7 @@ import { DEVICE_WIDTHS } from '#shared/constants.ts'
 import { titleToSlug } from '#shared/slug.ts'
 
 /** Bump when the importer's output changes for the same input, so every challenge is rebuilt. */
-const PIPELINE_VERSION = 2
+const PIPELINE_VERSION = 3
 
 export const DESIGN_VIEWS = [
   { view: 'desktop', width: DEVICE_WIDTHS.Desktop },

@@ -426,7 +426,7 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
       `attachment; filename="Journey Caf_ Navbar.zip"; filename*=UTF-8''Journey%20Caf%C3%A9%20Navbar.zip`,
     )
     const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
-    expect(Object.keys(files)).toContain('README.md')
+    expect(Object.keys(files)).toContain('Journey-Café-Navbar/README.md')
   })
 
   it('answers HEAD on the download without opening the zip, so no file stays open', async () => {

@@ -6,6 +6,7 @@ import {
   FigmaIcon,
   FileTextIcon,
   ImageIcon,
+  LayersIcon,
   PackageIcon,
   PaletteIcon,
   TypeIcon,
@@ -17,6 +18,7 @@ import { formatFileSize } from '#web/lib/format.ts'
 const ICONS: Record<AssetGroup['kind'], ComponentType<SVGProps<SVGSVGElement>>> = {
   figma: FigmaIcon,
   designs: ImageIcon,
+  'editable-designs': LayersIcon,
   'style-guide': PaletteIcon,
   fonts: TypeIcon,
   images: ImageIcon,
@@ -25,8 +27,8 @@ const ICONS: Record<AssetGroup['kind'], ComponentType<SVGProps<SVGSVGElement>>> 
 }
 
 /**
- * What the challenge's download holds (docs/product.md §2 Challenge detail: Figma file, PNG designs, style
- * guide, images).
+ * What the challenge's download holds (docs/product.md §2 Challenge detail: Figma file, PNG designs, editable
+ * SVG designs, style guide, images).
  */
 export function AssetList({ challengeId, headingId }: { challengeId: number; headingId: string }) {
   const zip = useQuery(challengeZipQuery(challengeId))

@@ -15,7 +15,7 @@ const QUESTIONS = [
   {
     question: 'What do I get when I start a challenge?',
     answer:
-      'A download with everything a real project gives you: the Figma file where there is one, PNG designs for desktop, tablet and mobile, a style guide with colours and fonts, and all the images the page needs.',
+      'A download with everything a real project gives you: PNG designs for desktop, tablet and mobile, the same designs as editable SVGs for Figma, Penpot or Inkscape, a Figma link where there is one, a style guide with colours and fonts, and all the images the page needs.',
   },
   {
     question: 'How do I submit my solution?',

@@ -6,7 +6,7 @@ import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import bannerUrl from '#web/features/home/assets/banner.svg'
 
-const HIGHLIGHTS = ['Figma files included', 'Desktop, tablet and mobile designs', '100% free']
+const HIGHLIGHTS = ['Editable SVG designs included', 'Desktop, tablet and mobile designs', '100% free']
 
 /** Headline, tagline, sign-in and the banner (docs/product.md §2 Home). */
 export function Hero() {
@@ -37,8 +37,8 @@ export function Hero() {
             </span>
           </h1>
           <p className="mx-auto mt-6 max-w-xl text-lg leading-8 text-slate-300 lg:mx-0">
-            Turn professional designs into real websites. Download the Figma files, build them with HTML, CSS
-            and JavaScript, submit your live site and earn points on the leaderboard.
+            Turn professional designs into real websites. Download the designs, build them with HTML, CSS and
+            JavaScript, submit your live site and earn points on the leaderboard.
           </p>
           <div className="mt-9 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
             {/* Kept in place, hidden, while the session is checked: showing it then would push the
