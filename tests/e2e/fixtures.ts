@@ -28,7 +28,10 @@ async function settleAnimations(page: Page) {
         )
       if (finite.length === 0) return
       const settled = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
-      await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, deadline - performance.now()))])
+      await Promise.race([
+        settled,
+        new Promise((resolve) => setTimeout(resolve, deadline - performance.now())),
+      ])
     }
   })
 }
