@@ -16,6 +16,12 @@ const NAV_LINKS = [
   { to: paths.competitions, label: 'Competitions', end: false },
 ] as const
 
+/** A member's links after those (docs/product.md §2 Navbar): the leaderboard is for members only. */
+const MEMBER_NAV_LINKS = [
+  { to: paths.leaderboard, label: 'Leaderboard', end: false },
+  { to: paths.badges, label: 'Badges', end: false },
+] as const
+
 /** Loaded once the session says someone is signed in, as the member's other controls are. */
 const NotificationBell = lazy(async () => ({
   default: (await import('#web/features/notifications/components/notification-bell.tsx')).NotificationBell,
@@ -50,10 +56,12 @@ function MainNav({
   linkClassName: string
   onNavigate?: () => void
 }) {
+  const session = useSession()
+  const links = session.status === 'signed-in' ? [...NAV_LINKS, ...MEMBER_NAV_LINKS] : NAV_LINKS
   return (
     <nav aria-label="Main" className={className}>
       <ul className={listClassName}>
-        {NAV_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}
