@@ -46,6 +46,12 @@ test.describe('layout', () => {
     await expect(page).toHaveURL('/badges')
     await expect(nav.getByRole('link', { name: 'Badges' })).toHaveAttribute('aria-current', 'page')
 
+    // Below 1280 px a member's bar would not hold it all: the links go to the menu, and nothing overflows.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })).toBeVisible()
+    await expect(nav).toBeHidden()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024)
+
     await page.setViewportSize(VIEWPORTS.mobile)
     await page.goto('/my')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
