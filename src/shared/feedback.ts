@@ -41,7 +41,7 @@ export const MODERATOR_HIDDEN_SOLUTION = 'An admin hid this solution; only an ad
 export const DELETED_COMMENT_LABEL = 'deleted comment'
 export const EDITED_LABEL = 'edited'
 /** The visitor's prompt under the comments; it signs in and returns to the same solution. */
-export const SIGN_IN_TO_COMMENT = 'Sign in with GitHub to join the conversation.'
+export const SIGN_IN_TO_COMMENT = 'Log in with GitHub to join the conversation.'
 
 /**
  * Per-member limits on what costs others attention (docs/product.md §9, §12). A refusal answers 429 with

@@ -7,7 +7,7 @@ const BASE = 'http://return.invalid'
  * The path on this site a sign-in comes back to (docs/product.md §12), or null when `value` is anything
  * else: only a path of its own that starts with one `/` (not `//`, not `/\`, no backslash, no control
  * character or space anywhere), at most RETURN_PATH_MAX_LENGTH characters, not under /auth and not the
- * sign-in failure page (a sign-in that worked should not land on "Sign-in failed"). Browsers
+ * sign-in failure page (a sign-in that worked should not land on "Login failed"). Browsers
  * read `/\evil.example` and `//evil.example` as other sites; resolving against a placeholder origin and
  * insisting on that origin catches any other spelling of one.
  */

@@ -2,7 +2,7 @@ import { createElement, Fragment } from 'react'
 import { preload } from 'react-dom'
 import { prerender } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
-import { splitHints } from '#web/entry-server.tsx'
+import { isUnknownPath, splitHints } from '#web/entry-server.tsx'
 
 async function render(element: ReturnType<typeof createElement>): Promise<string> {
   const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY })
@@ -35,5 +35,16 @@ describe('the hints React writes while rendering a page', () => {
   it('are nothing when the page asked for none', async () => {
     const rendered = await render(createElement('main', null, createElement('h1', null, 'Hello')))
     expect(splitHints(rendered)).toEqual({ hints: '', html: '<main><h1>Hello</h1></main>' })
+  })
+})
+
+describe('the paths the route table does not know, which the server answers 404 (docs/product.md §2)', () => {
+  it('include a member list of a status that does not exist, and not the two that do', () => {
+    expect(isUnknownPath('/user-challenges/nonsense')).toBe(true)
+    expect(isUnknownPath('/user-challenges/paused')).toBe(true)
+    expect(isUnknownPath('/user-challenges/ongoing')).toBe(false)
+    expect(isUnknownPath('/user-challenges/completed')).toBe(false)
+    expect(isUnknownPath('/my')).toBe(false)
+    expect(isUnknownPath('/no-such-page')).toBe(true)
   })
 })

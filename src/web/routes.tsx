@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router'
+import { CHALLENGE_STATUSES } from '#shared/constants.ts'
 import { AppLoading } from '#web/components/app-loading.tsx'
 import { RootLayout } from '#web/components/root-layout.tsx'
 import { RootErrorBoundary } from '#web/components/route-error.tsx'
@@ -31,7 +32,12 @@ export function createRoutes(): RouteObject[] {
           lazy: () => import('#web/routes/member-area.tsx'),
           children: [
             { path: 'my', lazy: () => import('#web/routes/my.tsx') },
-            { path: 'user-challenges/:status', lazy: () => import('#web/routes/user-challenges.tsx') },
+            // One route per status: any other status is no route at all, so the server answers it 404
+            // with the 404 page, as it does every unknown path (docs/product.md §2).
+            ...CHALLENGE_STATUSES.map((status) => ({
+              path: `user-challenges/${status}`,
+              lazy: () => import('#web/routes/user-challenges.tsx'),
+            })),
             { path: 'leaderboard', lazy: () => import('#web/routes/leaderboard.tsx') },
             { path: 'settings', lazy: () => import('#web/routes/settings.tsx') },
             { path: 'notifications', lazy: () => import('#web/routes/notifications.tsx') },

@@ -8,8 +8,8 @@ test.describe('home', () => {
     await page.setViewportSize(VIEWPORTS.mobile)
     await page.goto('/')
     await expectHydrated(page)
-    // The session check decides whether the Login button shows: its place is kept while it runs.
-    await expect(page.getByRole('main').getByRole('link', { name: 'Login with Github' })).toBeVisible()
+    // The session check decides whether the Log in button shows: its place is kept while it runs.
+    await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toBeVisible()
     const shifts = await page.evaluate(
       () =>
         new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
@@ -44,12 +44,12 @@ test.describe('home', () => {
       'Master Frontend Skills with Hands-On Projects',
     )
     await expect(page).toHaveTitle(new RegExp(`^${brandName} \\|`))
-    const login = page.getByRole('main').getByRole('link', { name: 'Login with Github' })
+    const login = page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })
     await expect(login).toHaveAttribute('href', '/auth/github?returnTo=%2F')
     await expect(page.getByRole('img', { name: /website design/ })).toBeVisible()
 
     await expect(
-      page.getByRole('heading', { level: 3, name: 'Practice with Editable Designs' }),
+      page.getByRole('heading', { level: 3, name: 'Practise with Editable Designs' }),
     ).toBeVisible()
     // Every download holds editable SVG designs, and no challenge ships a Figma file of its own.
     await expect(page.getByText('Editable SVG designs included')).toBeVisible()
@@ -76,8 +76,12 @@ test.describe('home', () => {
     await expect(steps).toHaveCount(3)
     await expect(steps.nth(0)).toContainText('Choose a challenge')
     await expect(steps.nth(1)).toContainText('Solve it')
-    await expect(steps.nth(2)).toContainText('Submit it and earn points')
-    await expect(steps.nth(2)).toContainText('points based on performance')
+    await expect(steps.nth(2)).toContainText('Pass its review, earn points')
+    // Points come from a passed review, once per challenge (docs/product.md §4), not from the submit.
+    await expect(steps.nth(2)).toContainText(
+      'when the review passes, the challenge is completed and earns 10 points, once per challenge.',
+    )
+    await expect(steps.nth(2)).not.toContainText('performance')
 
     // The footer closes the page.
     await expect(page.getByRole('contentinfo')).toContainText(`${brandName}. All rights reserved.`)

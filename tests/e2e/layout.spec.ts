@@ -1,6 +1,7 @@
 import { LOGO_NAVIGATION_DELAY_MS } from '#shared/constants.ts'
 import { publicConfig } from './catalogue.ts'
-import { expect, expectHydrated, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { signIn } from './sign-in-helper.ts'
 
 test.describe('layout', () => {
   test('the navbar links to Home, Challenges, Solutions and Competitions and marks the current page', async ({
@@ -11,8 +12,8 @@ test.describe('layout', () => {
     await expect(nav.getByRole('link')).toHaveText(['Home', 'Challenges', 'Solutions', 'Competitions'])
     await expect(nav.getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
-    // Login comes back to the page it was pressed on (docs/product.md §2 Navbar).
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
+    // Log in comes back to the page it was pressed on (docs/product.md §2 Navbar).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/auth/github?returnTo=%2Fchallenges',
     )
@@ -20,6 +21,56 @@ test.describe('layout', () => {
     await nav.getByRole('link', { name: 'Competitions' }).click()
     await expect(page).toHaveURL('/competitions')
     await expect(nav.getByRole('link', { name: 'Competitions' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('a member also gets Leaderboard and Badges, in the bar and in the small-screen menu', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, testInfo)
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'Challenges',
+      'Solutions',
+      'Competitions',
+      'Leaderboard',
+      'Badges',
+    ])
+    await nav.getByRole('link', { name: 'Leaderboard' }).click()
+    await expect(page).toHaveURL('/leaderboard')
+    await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('aria-current', 'page')
+    await expect(page.getByText('Loading the leaderboard...')).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await nav.getByRole('link', { name: 'Badges' }).click()
+    await expect(page).toHaveURL('/badges')
+    await expect(nav.getByRole('link', { name: 'Badges' })).toHaveAttribute('aria-current', 'page')
+
+    // Below 1280 px a member's bar would not hold it all: the links go to the menu, and nothing overflows.
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })).toBeVisible()
+    await expect(nav).toBeHidden()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024)
+
+    await page.setViewportSize(VIEWPORTS.mobile)
+    await page.goto('/my')
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click()
+    const menu = page.getByRole('dialog', { name: 'Menu' })
+    const menuNav = menu.getByRole('navigation', { name: 'Main' })
+    await expect(menuNav.getByRole('link')).toHaveText([
+      'Home',
+      'Challenges',
+      'Solutions',
+      'Competitions',
+      'Leaderboard',
+      'Badges',
+    ])
+    await expectNoAxeViolations(page)
+    await menuNav.getByRole('link', { name: 'Leaderboard' }).click()
+    await expect(page).toHaveURL('/leaderboard')
+    await expect(menu).toBeHidden()
   })
 
   test('the logo scrolls to the top, then goes home after the delay', async ({ page, request }) => {
@@ -79,13 +130,22 @@ test.describe('layout', () => {
     const links = footer.getByRole('navigation', { name: 'Footer' }).getByRole('link')
     await expect(links).toHaveText([
       'Home',
+      'About',
       'Contact',
       'Challenges',
       'Competitions',
-      'Terms and Condition',
+      'Badges',
+      'Terms and Conditions',
       'Privacy policy',
+      'API docs',
     ])
     await expect(footer.getByRole('link', { name: 'Competitions' })).toHaveAttribute('href', '/competitions')
+    await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about')
+    await expect(footer.getByRole('link', { name: 'Badges' })).toHaveAttribute('href', '/badges')
+    // The server's own page (src/server/openapi), which answers with the API's operations.
+    const apiDocs = footer.getByRole('link', { name: 'API docs' })
+    await expect(apiDocs).toHaveAttribute('href', '/api/docs')
+    expect((await request.get('/api/docs')).status()).toBe(200)
 
     for (const network of social) {
       const link = footer.getByRole('link', { name: `${brandName} on ${network.name}` })
@@ -138,7 +198,7 @@ test.describe('layout', () => {
         'Challenges',
         'Solutions',
         'Competitions',
-        'Login',
+        'Log in',
       ])
       expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
 

@@ -2,7 +2,14 @@ import type { Browser, Page, TestInfo } from '@playwright/test'
 import type { Challenge } from '#shared/challenge.ts'
 import { leaderboardResponse } from '#shared/member.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  forgetNotFoundErrors,
+  test,
+  VIEWPORTS,
+} from './fixtures.ts'
 import {
   memberReviews,
   ownSite,
@@ -14,10 +21,18 @@ import {
 import { mutate, signIn, uniqueLogin } from './sign-in-helper.ts'
 
 const ACCESS_DENIED =
-  'Access Denied: You need to log in to view the leaderboard. Please sign in to see the top performers and track your progress.'
+  'Access Denied: You need to log in to view the leaderboard. Please log in to see the top performers and track your progress.'
 const NO_SCORERS =
   'No top scorers yet! Be the first to complete challenges and earn your spot on the leaderboard.'
 const PROFILE_UPDATED = 'Your profile has been successfully updated.'
+// The empty lists of docs/product.md §2, each with its next step.
+const NO_ONGOING = 'You have no challenge in progress. Start one from the catalogue and it shows here.'
+const NO_COMPLETED =
+  'You have not completed a challenge yet. A challenge is completed when a review of your live site passes.'
+const NO_SOLUTIONS =
+  'No solution yet. Build a challenge, submit your live site, and once its review passes it shows here.'
+const NO_NOTIFICATIONS =
+  'No notifications yet. When someone comments on your solutions, you will hear of it here.'
 
 async function startChallenge(page: Page, id: number) {
   const response = await mutate(page, `/api/me/challenges/${id}/start`, {})
@@ -56,16 +71,16 @@ async function countBox(page: Page, id: 'ongoing' | 'completed' | 'total') {
 test.describe('member area: visitors', () => {
   test('visitors are asked to sign in on the member pages and denied the leaderboard', async ({ page }) => {
     for (const [path, heading] of [
-      ['/my', 'Sign in to see your dashboard'],
-      ['/settings', 'Sign in to change your settings'],
-      ['/user-challenges/ongoing', 'Sign in to see your challenges'],
-      ['/user-challenges/completed', 'Sign in to see your challenges'],
-      ['/admin', 'Sign in to moderate'],
+      ['/my', 'Log in to see your dashboard'],
+      ['/settings', 'Log in to change your settings'],
+      ['/user-challenges/ongoing', 'Log in to see your challenges'],
+      ['/user-challenges/completed', 'Log in to see your challenges'],
+      ['/admin', 'Log in to moderate'],
     ] as const) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
       await expect(page).toHaveURL(path)
-      await expect(page.getByRole('main').getByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute(
+      await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toHaveAttribute(
         'href',
         `/auth/github?returnTo=${encodeURIComponent(path)}`,
       )
@@ -73,7 +88,7 @@ test.describe('member area: visitors', () => {
     await page.goto('/leaderboard?period=week')
     await expect(page).toHaveURL('/leaderboard?period=week')
     await expect(page.getByText(ACCESS_DENIED, { exact: true })).toBeVisible()
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute(
+    await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toHaveAttribute(
       'href',
       '/auth/github?returnTo=%2Fleaderboard%3Fperiod%3Dweek',
     )
@@ -85,10 +100,19 @@ test.describe('member area: visitors', () => {
     await expectNoAxeViolations(page)
   })
 
-  test('an unknown status is the 404 page', async ({ page }) => {
-    await page.goto('/user-challenges/paused')
-    await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
-    await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible()
+  test('an unknown status is the 404 page, answered 404 by the server', async ({ page, consoleErrors }) => {
+    for (const path of ['/user-challenges/paused', '/user-challenges/nonsense']) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(404)
+      // The browser logs the page's own 404 answer as a failed resource: it is the point here.
+      forgetNotFoundErrors(consoleErrors)
+      await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
+      await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible()
+      await expectHydrated(page)
+    }
+    // The two real statuses are still member pages, answered 200.
+    expect((await page.request.get('/user-challenges/ongoing')).status()).toBe(200)
+    expect((await page.request.get('/user-challenges/completed')).status()).toBe(200)
   })
 })
 
@@ -124,11 +148,11 @@ test.describe('member area: members', () => {
     await expect(page).toHaveURL('/user-challenges/ongoing')
     await expect(page.getByRole('heading', { level: 1, name: 'Ongoing Challenges' })).toBeVisible()
     await expect(page.getByText('Find challenges you are currently working on.')).toBeVisible()
-    await expect(page.getByText('No challenges found at the moment.')).toBeVisible()
+    await expect(page.getByText(NO_ONGOING)).toBeVisible()
     await page.goto('/user-challenges/completed')
     await expect(page.getByRole('heading', { level: 1, name: 'Completed Challenges' })).toBeVisible()
     await expect(page.getByText('View the challenges you have successfully completed.')).toBeVisible()
-    await expect(page.getByText('No challenges found at the moment.')).toBeVisible()
+    await expect(page.getByText(NO_COMPLETED)).toBeVisible()
     await page.goto(`/profile/${login}`)
     await expect(page.getByRole('heading', { level: 2, name: 'Submissions' })).toBeVisible()
     await expect(page.getByText("You din't yet completed any challenge.")).toBeVisible()
@@ -162,7 +186,7 @@ test.describe('member area: members', () => {
     await expect(latest).toContainText(challenge.title)
     await expect(latest.getByRole('link', solutionLink)).toHaveAttribute('href', `/solutions/${solutionId}`)
     await page.goto('/user-challenges/ongoing')
-    await expect(page.getByText('No challenges found at the moment.')).toBeVisible()
+    await expect(page.getByText(NO_ONGOING)).toBeVisible()
     await page.goto('/user-challenges/completed')
     await expect(page.getByRole('link', { name: challenge.title, exact: true })).toBeVisible()
     await expect(page.getByText(/^Completed on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible()
@@ -489,26 +513,133 @@ test.describe('member sidebar', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('activeLink'))).toBeNull()
   })
 
-  test('at 375 px the open sidebar takes the screen and hides the page', async ({ page }, testInfo) => {
+  test('at 375 px the open sidebar sits above the page, never over it, and nothing scrolls sideways', async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize(VIEWPORTS.mobile)
     await signIn(page, testInfo)
     const toggle = sidebarToggle(page)
-    const heading = page.getByRole('heading', { level: 1, name: 'Dashboard' })
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-    await expect(heading).toBeVisible()
 
-    await toggle.click()
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
-    await expect(heading).toBeHidden()
-    await expect(page.getByTestId('member-content')).toBeHidden()
-    const box = await sidebar(page).boundingBox()
-    expect(box?.width).toBe(VIEWPORTS.mobile.width)
+    for (const [path, name] of [
+      ['/my', 'Dashboard'],
+      ['/user-challenges/ongoing', 'Ongoing Challenges'],
+      ['/notifications', 'Notifications'],
+      ['/settings', 'Settings'],
+    ] as const) {
+      await page.goto(path)
+      const heading = page.getByRole('heading', { level: 1, name, exact: true })
+      await expect(heading).toBeVisible()
+      await expectHydrated(page)
+      await sidebarToggle(page).click()
+      await expect(sidebarToggle(page)).toHaveAttribute('aria-expanded', 'true')
+      await expect(sidebar(page).getByRole('navigation', { name: 'Member' })).toBeVisible()
+      // The open sidebar pushes the page down: the heading is still on the page, below it, not under it.
+      await expect(heading).toBeVisible()
+      await expect(page.getByTestId('member-content')).toBeVisible()
+      const bar = await sidebar(page).boundingBox()
+      const content = await page.getByTestId('member-content').boundingBox()
+      const title = await heading.boundingBox()
+      if (!bar || !content || !title) throw new Error(`${path}: the sidebar or the page has no box`)
+      expect(bar.width, path).toBeLessThanOrEqual(VIEWPORTS.mobile.width)
+      expect(bar.y + bar.height, path).toBeLessThanOrEqual(content.y)
+      expect(bar.y + bar.height, path).toBeLessThanOrEqual(title.y)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+        VIEWPORTS.mobile.width,
+      )
+    }
 
+    // A choice closes it again.
     await sidebar(page).getByRole('link', { name: 'Leaderboard' }).click()
     await expect(page).toHaveURL('/leaderboard')
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(sidebarToggle(page)).toHaveAttribute('aria-expanded', 'false')
     await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  })
+
+  test('every member page has the same sidebar, with its own link marked current', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, testInfo)
+    const links = [
+      'Dashboard',
+      'Ongoing challenges',
+      'Completed challenges',
+      'All challenges',
+      'Navbar',
+      'Footer',
+      'Landing Page',
+      'Hero',
+      'Features',
+      'Leaderboard',
+      'Notifications',
+      'Settings',
+    ]
+    for (const [path, current, heading] of [
+      ['/my', 'Dashboard', 'Dashboard'],
+      ['/user-challenges/ongoing', 'Ongoing challenges', 'Ongoing Challenges'],
+      ['/user-challenges/completed', 'Completed challenges', 'Completed Challenges'],
+      ['/leaderboard', 'Leaderboard', 'Leaderboard'],
+      ['/notifications', 'Notifications', 'Notifications'],
+      ['/settings', 'Settings', 'Settings'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+      const nav = sidebar(page).getByRole('navigation', { name: 'Member' })
+      await expect(nav.getByRole('link', { includeHidden: true })).toHaveText(links)
+      await expect(nav.locator('[aria-current="page"]'), path).toHaveText([current])
+    }
+
+    // Collapsed, the rail names the same member pages, and the current one is still marked.
+    await sidebarToggle(page).click()
+    const rail = sidebar(page).getByRole('navigation', { name: 'Member' })
+    await expect(rail.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Ongoing challenges',
+      'Completed challenges',
+      'Challenges',
+      'Leaderboard',
+      'Notifications',
+      'Settings',
+    ])
+    await expect(rail.locator('[aria-current="page"]')).toHaveText(['Settings'])
+  })
+})
+
+test.describe('member area: empty lists', () => {
+  test('each empty list says so and links to the next step', async ({ page }, testInfo) => {
+    await signIn(page, testInfo)
+
+    // The dashboard: no solution yet, so the catalogue.
+    const latest = page.getByRole('region', { name: 'Your latest solutions' })
+    await expect(latest.getByText(NO_SOLUTIONS)).toBeVisible()
+    await latest.getByRole('link', { name: 'Browse challenges' }).click()
+    await expect(page).toHaveURL('/challenges')
+
+    // No ongoing challenge: the catalogue.
+    await page.goto('/user-challenges/ongoing')
+    await expect(page.getByText(NO_ONGOING)).toBeVisible()
+    await page.getByTestId('member-content').getByRole('link', { name: 'Browse challenges' }).click()
+    await expect(page).toHaveURL('/challenges')
+
+    // Nothing completed: the ongoing ones.
+    await page.goto('/user-challenges/completed')
+    await expect(page.getByText(NO_COMPLETED)).toBeVisible()
+    await page
+      .getByTestId('member-content')
+      .getByRole('link', { name: 'See your ongoing challenges' })
+      .click()
+    await expect(page).toHaveURL('/user-challenges/ongoing')
+    await expect(page.getByRole('heading', { level: 1, name: 'Ongoing Challenges' })).toBeVisible()
+
+    // No notification: a solution to give feedback on.
+    await page.goto('/notifications')
+    await expect(page.getByText(NO_NOTIFICATIONS)).toBeVisible()
+    await page
+      .getByTestId('member-content')
+      .getByRole('link', { name: 'Find a solution that needs feedback' })
+      .click()
+    await expect(page).toHaveURL('/needs-feedback')
   })
 })
 
@@ -524,14 +655,9 @@ test.describe('member area accessibility', () => {
           await expect(p.getByText('Loading new challenges...')).toHaveCount(0)
         },
       ],
-      [
-        '/user-challenges/ongoing',
-        (p) => expect(p.getByText('No challenges found at the moment.')).toBeVisible(),
-      ],
-      [
-        '/user-challenges/completed',
-        (p) => expect(p.getByText('No challenges found at the moment.')).toBeVisible(),
-      ],
+      ['/user-challenges/ongoing', (p) => expect(p.getByText(NO_ONGOING)).toBeVisible()],
+      ['/user-challenges/completed', (p) => expect(p.getByText(NO_COMPLETED)).toBeVisible()],
+      ['/notifications', (p) => expect(p.getByText(NO_NOTIFICATIONS)).toBeVisible()],
       [
         '/leaderboard',
         (p) => expect(p.getByRole('table', { name: 'Top 10' }).or(p.getByText(NO_SCORERS))).toBeVisible(),

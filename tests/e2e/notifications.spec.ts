@@ -179,10 +179,10 @@ test('a new member sees the empty state, at both widths without axe violations; 
 test('a visitor on /notifications is asked to sign in, coming back there', async ({ page }) => {
   await page.goto('/notifications')
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Sign in to see your notifications' }),
+    page.getByRole('heading', { level: 1, name: 'Log in to see your notifications' }),
   ).toBeVisible()
   await expect(page).toHaveURL('/notifications')
-  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute(
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toHaveAttribute(
     'href',
     '/auth/github?returnTo=%2Fnotifications',
   )

@@ -211,8 +211,8 @@ test('every public page hydrates without an error, and React owns its elements',
   ]
   for (const path of paths) {
     await page.goto(path)
-    // Hydrated: the session check ran and the navbar offers Login; every slice is in.
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' }), path).toBeVisible()
+    // Hydrated: the session check ran and the navbar offers Log in; every slice is in.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' }), path).toBeVisible()
     await expect(h1(page), path).toBeVisible()
     await expectReactOwnsThePage(page, path)
   }
@@ -259,8 +259,8 @@ test('the head follows the page: preloads from the server, title and robots tag 
     history.pushState(null, '', '/sign-in-failed')
     dispatchEvent(new PopStateEvent('popstate'))
   })
-  await expect(h1(page)).toHaveText('Sign-in failed')
-  await expect(page).toHaveTitle(`Sign-in failed | ${brandName}`)
+  await expect(h1(page)).toHaveText('Login failed')
+  await expect(page).toHaveTitle(`Login failed | ${brandName}`)
   await expect(page.locator('head meta[name="robots"]')).toHaveCount(1)
   forgetNotFoundErrors(consoleErrors)
 })

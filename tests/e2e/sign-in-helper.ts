@@ -7,7 +7,7 @@ export function uniqueLogin(testInfo: TestInfo, prefix = 'member'): string {
 }
 
 /**
- * Signs in the way a person does: Login in the navbar of /my (a visitor there is asked to sign in), the
+ * Signs in the way a person does: Log in in the navbar of /my (a visitor there is asked to sign in), the
  * GitHub emulator's authorize page, back on /my signed in. Returns the login used. Each call starts a sign-in on the server, which rate-limits
  * them per address (20 in 10 minutes), so tests sign in once each at most.
  */
@@ -18,9 +18,9 @@ export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin
   const banner = page.getByRole('banner')
   if ((page.viewportSize()?.width ?? 1440) < 768) {
     await banner.getByRole('button', { name: 'Menu', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Login' }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Log in' }).click()
   } else {
-    await banner.getByRole('link', { name: 'Login' }).click()
+    await banner.getByRole('link', { name: 'Log in' }).click()
   }
   await expect(page.getByRole('heading', { name: 'Sign in to GitHub' })).toBeVisible()
   await page.getByLabel('GitHub username').fill(login)

@@ -54,13 +54,31 @@ test.describe('static pages', () => {
     await expect(heading(page, competition.challenge.title)).toBeVisible()
   })
 
-  test('about shows only the text "About"', async ({ page, request }) => {
+  test('about says what the platform is, who it is for, and how reviews and points work', async ({
+    page,
+    request,
+  }) => {
     const { brandName } = await publicConfig(request)
     await page.goto('/about')
 
     await expect(heading(page, 'About')).toBeVisible()
-    await expect(page.getByRole('main')).toHaveText('About')
     await expect(page).toHaveTitle(`About | ${brandName}`)
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+      `What ${brandName} is`,
+      'Who it is for',
+      'How reviews work',
+      'How points work',
+    ])
+    // The rules of docs/product.md §4 and §10: points after a passed review, once per challenge.
+    const points = main.getByRole('region', { name: 'How points work' })
+    await expect(points).toContainText('Points come only from passed reviews.')
+    await expect(points).toContainText('earns 10 points, once per challenge')
+    await expect(main.getByRole('region', { name: 'How reviews work' })).toContainText(
+      'A review passes when every width loads, the page is not blank and the site is your own',
+    )
+    await main.getByRole('link', { name: 'Browse challenges' }).click()
+    await expect(page).toHaveURL('/challenges')
   })
 
   test('terms and conditions answer link requests in 2-3 weeks', async ({ page, request }) => {

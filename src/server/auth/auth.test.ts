@@ -384,7 +384,7 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
     const denied = await me(replay)
     expect(denied.status).toBe(401)
     expect(await denied.json()).toEqual({
-      error: { code: 'unauthorized', message: 'Please sign in with GitHub to do that.' },
+      error: { code: 'unauthorized', message: 'Please log in with GitHub to do that.' },
     })
   })
 

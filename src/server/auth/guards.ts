@@ -41,7 +41,7 @@ export const requireUser: MiddlewareHandler<{ Variables: MemberVariables }> = cr
   async (c, next) => {
     c.header('Cache-Control', 'no-store')
     if (!(c as unknown as Context<{ Variables: AuthVariables }>).get('user')) {
-      throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+      throw new HttpError(401, 'unauthorized', 'Please log in with GitHub to do that.')
     }
     await next()
     // Whatever the handler set. On the Response itself: c.header() after the handler would turn a

@@ -19,7 +19,7 @@ import {
   exportLimitedMessage,
 } from '#shared/account.ts'
 
-const UNAUTHORIZED = 'Please sign in with GitHub to do that.'
+const UNAUTHORIZED = 'Please log in with GitHub to do that.'
 
 /**
  * "Your account" (docs/product.md §2 Settings): GET /api/me/export and DELETE /api/me. Mounted at /api/me

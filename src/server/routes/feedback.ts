@@ -94,7 +94,7 @@ export const notificationsQuery = z.object({
     .optional(),
 })
 
-const UNAUTHORIZED = 'Please sign in with GitHub to do that.'
+const UNAUTHORIZED = 'Please log in with GitHub to do that.'
 
 /**
  * Comments, replies, helpful marks, likes and notifications (docs/product.md §12), mounted at /api.

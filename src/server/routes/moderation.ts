@@ -79,7 +79,7 @@ export function moderationRoutes(deps: ModerationDeps) {
   })
   const actorOf = (c: Context): Moderator => {
     const user = userOf(c)
-    if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+    if (!user) throw new HttpError(401, 'unauthorized', 'Please log in with GitHub to do that.')
     return { id: user.id, username: user.username }
   }
   const done = (c: Context) => c.json({ ok: true as const })

@@ -78,7 +78,7 @@ export function solutionRoutes(
     .patch('/solutions/:id', requireUser, guard.csrf, guard.limit, async (c) => {
       const { id } = parseInput(solutionIdParams, c.req.param())
       const user = c.get('user')
-      if (!user) throw new HttpError(401, 'unauthorized', 'Please sign in with GitHub to do that.')
+      if (!user) throw new HttpError(401, 'unauthorized', 'Please log in with GitHub to do that.')
       const row = await solutionOwner(db, id)
       if (!row) throw notFound(NO_SUCH_SOLUTION)
       if (row.userId !== user.id) {

@@ -19,12 +19,17 @@ import { scrollToTop } from '#web/lib/scroll.ts'
 /** docs/product.md §2 Footer, in its order. */
 const FOOTER_LINKS = [
   { to: paths.home, label: 'Home' },
+  { to: paths.about, label: 'About' },
   { to: paths.contact, label: 'Contact' },
   { to: paths.challenges, label: 'Challenges' },
   { to: paths.competitions, label: 'Competitions' },
-  { to: paths.terms, label: 'Terms and Condition' },
+  { to: paths.badges, label: 'Badges' },
+  { to: paths.terms, label: 'Terms and Conditions' },
   { to: paths.privacy, label: 'Privacy policy' },
 ] as const
+
+/** The server's own page (src/server/openapi), not one of the app's routes: a plain link loads it. */
+const API_DOCS_PATH = '/api/docs'
 
 const SOCIAL_ICONS: [RegExp, ComponentType<SVGProps<SVGSVGElement>>][] = [
   [/github/i, GithubIcon],
@@ -88,6 +93,14 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <a
+                href={API_DOCS_PATH}
+                className="inline-block rounded py-0.5 text-sm text-slate-300 transition-colors hover:text-white"
+              >
+                API docs
+              </a>
+            </li>
           </ul>
         </nav>
       </div>

@@ -16,6 +16,12 @@ const NAV_LINKS = [
   { to: paths.competitions, label: 'Competitions', end: false },
 ] as const
 
+/** A member's links after those (docs/product.md §2 Navbar): the leaderboard is for members only. */
+const MEMBER_NAV_LINKS = [
+  { to: paths.leaderboard, label: 'Leaderboard', end: false },
+  { to: paths.badges, label: 'Badges', end: false },
+] as const
+
 /** Loaded once the session says someone is signed in, as the member's other controls are. */
 const NotificationBell = lazy(async () => ({
   default: (await import('#web/features/notifications/components/notification-bell.tsx')).NotificationBell,
@@ -23,7 +29,7 @@ const NotificationBell = lazy(async () => ({
 
 /**
  * The bell beside the small-screen menu's toggle: the unread count shows without opening the menu. It is
- * on the page at every width (hidden from md up), once, so it is the bell that polls for all of them.
+ * on the page at every width (hidden where the bar holds the links), once, so it is the bell that polls for all of them.
  */
 function SmallScreenBell() {
   const session = useSession()
@@ -35,8 +41,19 @@ function SmallScreenBell() {
   )
 }
 
-/** Matches Tailwind's `md` breakpoint, where the links leave the sidebar for the top bar. */
-const DESKTOP_QUERY = '(min-width: 48rem)'
+/**
+ * Where the links leave the small-screen menu for the top bar: Tailwind's `md` for a visitor, `xl` for a
+ * member, whose bar also holds two more links, the points, Dashboard, the bell and the avatar, and would
+ * not fit below it. Full class names, so Tailwind finds them.
+ */
+const BREAKPOINTS = {
+  visitor: { query: '(min-width: 48rem)', bar: 'md:block', actions: 'md:flex', menu: 'md:hidden' },
+  member: { query: '(min-width: 80rem)', bar: 'xl:block', actions: 'xl:flex', menu: 'xl:hidden' },
+} as const
+
+function useBreakpoint() {
+  return BREAKPOINTS[useSession().status === 'signed-in' ? 'member' : 'visitor']
+}
 
 /** The main links, in the bar or in the small-screen menu; the current page's link is highlighted. */
 function MainNav({
@@ -50,10 +67,12 @@ function MainNav({
   linkClassName: string
   onNavigate?: () => void
 }) {
+  const session = useSession()
+  const links = session.status === 'signed-in' ? [...NAV_LINKS, ...MEMBER_NAV_LINKS] : NAV_LINKS
   return (
     <nav aria-label="Main" className={className}>
       <ul className={listClassName}>
-        {NAV_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}
@@ -75,6 +94,7 @@ function MainNav({
 }
 
 export function Navbar() {
+  const breakpoint = useBreakpoint()
   const [menuOpen, setMenuOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const menuId = useId()
@@ -90,14 +110,14 @@ export function Navbar() {
           <div className="page-container flex h-16 items-center gap-8">
             <Logo />
             <MainNav
-              className="hidden md:block"
+              className={`hidden ${breakpoint.bar}`}
               listClassName="flex items-center gap-1"
               linkClassName="rounded-full px-3.5 py-2 text-sm"
             />
-            <div className="ml-auto hidden items-center gap-3 md:flex">
+            <div className={`ml-auto hidden items-center gap-3 ${breakpoint.actions}`}>
               <SessionActions layout="bar" />
             </div>
-            <div className="-mr-2 ml-auto flex items-center gap-1 md:hidden">
+            <div className={`-mr-2 ml-auto flex items-center gap-1 ${breakpoint.menu}`}>
               <SmallScreenBell />
               <button
                 ref={toggleRef}
@@ -138,6 +158,7 @@ function MobileMenu({
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
   const { pathname } = useLocation()
+  const breakpoint = useBreakpoint()
   useScrollLock(open)
 
   useEffect(() => {
@@ -151,11 +172,11 @@ function MobileMenu({
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the path changes
   useEffect(() => onClose(), [pathname, onClose])
   useEffect(() => {
-    const query = window.matchMedia(DESKTOP_QUERY)
+    const query = window.matchMedia(breakpoint.query)
     const onChange = () => query.matches && onClose()
     query.addEventListener('change', onChange)
     return () => query.removeEventListener('change', onChange)
-  }, [onClose])
+  }, [onClose, breakpoint.query])
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (native dialog cancel)
@@ -171,7 +192,7 @@ function MobileMenu({
         // The panel fills the dialog box, so a click that targets the dialog itself hit the backdrop.
         if (event.target === event.currentTarget) onClose()
       }}
-      className="surface-ink fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none border-l border-white/10 bg-ink-900 p-0 text-slate-200 shadow-2xl backdrop:bg-ink-950/70 backdrop:backdrop-blur-sm motion-safe:transition-[translate,overlay,display] motion-safe:transition-discrete motion-safe:duration-300 motion-safe:ease-out-quint translate-x-full open:translate-x-0 starting:open:translate-x-full md:hidden"
+      className={`surface-ink fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(20rem,86vw)] max-w-none border-l border-white/10 bg-ink-900 p-0 text-slate-200 shadow-2xl backdrop:bg-ink-950/70 backdrop:backdrop-blur-sm motion-safe:transition-[translate,overlay,display] motion-safe:transition-discrete motion-safe:duration-300 motion-safe:ease-out-quint translate-x-full open:translate-x-0 starting:open:translate-x-full ${breakpoint.menu}`}
     >
       <HydrateLater>
         <div className="flex h-full flex-col">

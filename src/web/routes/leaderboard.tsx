@@ -16,7 +16,7 @@ import { SolutionLink } from '#web/features/solutions/components/solution-link.t
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
 const ACCESS_DENIED =
-  'Access Denied: You need to log in to view the leaderboard. Please sign in to see the top performers and track your progress.'
+  'Access Denied: You need to log in to view the leaderboard. Please log in to see the top performers and track your progress.'
 const NO_SCORERS =
   'No top scorers yet! Be the first to complete challenges and earn your spot on the leaderboard.'
 
@@ -49,7 +49,7 @@ export function Component() {
           <LockIcon className="size-8 shrink-0 text-amber-800" />
           <p className="flex-1 text-base leading-7 text-amber-950">{ACCESS_DENIED}</p>
           <a href={signInHref} className={buttonClasses('primary', 'md', 'shrink-0')}>
-            Sign in with GitHub
+            Log in with GitHub
           </a>
         </div>
       ) : (

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useParams } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { CHALLENGE_STATUSES, type ChallengeStatus } from '#shared/constants.ts'
+import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { EmptyState } from '#web/components/ui/empty-state.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { challengeGridClass } from '#web/features/challenges/components/challenge-browser.tsx'
@@ -15,29 +18,40 @@ import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** docs/product.md §2 User challenge lists, word for word. */
-const COPY: Record<ChallengeStatus, { title: string; text: string }> = {
-  ongoing: { title: 'Ongoing Challenges', text: 'Find challenges you are currently working on.' },
+/** docs/product.md §2 User challenge lists, word for word: each empty list says what to do next. */
+const COPY: Record<
+  ChallengeStatus,
+  { title: string; text: string; empty: string; next: { to: string; label: string } }
+> = {
+  ongoing: {
+    title: 'Ongoing Challenges',
+    text: 'Find challenges you are currently working on.',
+    empty: 'You have no challenge in progress. Start one from the catalogue and it shows here.',
+    next: { to: paths.challenges, label: 'Browse challenges' },
+  },
   completed: {
     title: 'Completed Challenges',
     text: 'View the challenges you have successfully completed.',
+    empty:
+      'You have not completed a challenge yet. A challenge is completed when a review of your live site passes.',
+    next: { to: paths.userChallenges('ongoing'), label: 'See your ongoing challenges' },
   },
 }
 
-function isStatus(value: string | undefined): value is ChallengeStatus {
-  return (CHALLENGE_STATUSES as readonly (string | undefined)[]).includes(value)
-}
-
-/** /user-challenges/:status, members only: ongoing or completed; any other status is the 404 page. */
+/**
+ * /user-challenges/ongoing and /user-challenges/completed, members only. The route table has one route per
+ * status (any other is the 404 page, answered 404 by the server); the status is the path's last segment.
+ */
 export function Component() {
-  const { status } = useParams()
-  if (!isStatus(status)) return <NotFoundPage />
+  const { pathname } = useLocation()
+  const status = CHALLENGE_STATUSES.find((value) => pathname.replace(/\/+$/, '').endsWith(`/${value}`))
+  if (!status) return <NotFoundPage />
   return <RequireUser page="challenges">{() => <UserChallenges status={status} />}</RequireUser>
 }
 
 function UserChallenges({ status }: { status: ChallengeStatus }) {
   const list = useQuery(memberChallengesQuery(status))
-  const { title, text } = COPY[status]
+  const { title, text, empty, next } = COPY[status]
 
   return (
     <div className="page-container max-w-6xl py-10 sm:py-14">
@@ -65,9 +79,11 @@ function UserChallenges({ status }: { status: ChallengeStatus }) {
             Error: {list.error.message}
           </p>
         ) : list.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-base text-slate-600">
-            No challenges found at the moment.
-          </p>
+          <EmptyState text={empty}>
+            <Link to={next.to} className={buttonClasses('primary', 'md')}>
+              {next.label}
+            </Link>
+          </EmptyState>
         ) : (
           <ul className={challengeGridClass}>
             {list.data.map((entry) => (

@@ -149,6 +149,19 @@ export const TrophyIcon = (p: IconProps) => (
   </Stroke>
 )
 
+export const CheckCircleIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 12.5l2.5 2.5L16 9.5" />
+  </Stroke>
+)
+
+export const ShieldIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6z" />
+  </Stroke>
+)
+
 export const SearchIcon = (p: IconProps) => (
   <Stroke {...p}>
     <circle cx="11" cy="11" r="7" />

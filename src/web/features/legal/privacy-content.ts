@@ -21,7 +21,7 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
     summary: [
       'We collect only what we need to run your account: your basic GitHub profile, what you add to your profile and your challenge progress.',
       'Your profile and your submissions are public; your e-mail address is not.',
-      'We use one strictly necessary cookie to keep you signed in. No tracking, no analytics, no advertising.',
+      'We use one strictly necessary cookie to keep you logged in. No tracking, no analytics, no advertising.',
       'We never sell your data.',
       [
         'You can download or delete your data at any time in your settings (Your account), or write to ',
@@ -35,8 +35,8 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
         heading: 'The data we collect',
         blocks: [
           paragraph([
-            { strong: 'From GitHub, when you sign in.' },
-            ' You sign in with your GitHub account. With your permission, GitHub sends us your numeric GitHub account id, your login (username), your display name, your e-mail address and the address of your avatar image. We ask GitHub for read-only access to your profile and e-mail addresses only: we cannot see your private repositories, and we never see your GitHub password.',
+            { strong: 'From GitHub, when you log in.' },
+            ' You log in with your GitHub account. With your permission, GitHub sends us your numeric GitHub account id, your login (username), your display name, your e-mail address and the address of your avatar image. We ask GitHub for read-only access to your profile and e-mail addresses only: we cannot see your private repositories, and we never see your GitHub password.',
           ]),
           paragraph([
             { strong: 'What you add to your profile.' },
@@ -48,7 +48,7 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
           ]),
           paragraph([
             { strong: 'A session cookie.' },
-            ' When you sign in we set one cookie that holds a random session identifier, so that you stay signed in as you move between pages. It is strictly necessary for the Service to work, so it does not need your consent. It cannot be read by scripts and is not used for anything else. During sign-in we may also set a short-lived cookie that protects the sign-in against forgery; it is removed when sign-in completes.',
+            ' When you log in we set one cookie that holds a random session identifier, so that you stay logged in as you move between pages. It is strictly necessary for the Service to work, so it does not need your consent. It cannot be read by scripts and is not used for anything else. During sign-in we may also set a short-lived cookie that protects the sign-in against forgery; it is removed when sign-in completes.',
           ]),
           paragraph([
             { strong: 'Server logs.' },
@@ -72,7 +72,7 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
         blocks: [
           paragraph('We use your personal data only to:'),
           list(
-            'create your account, sign you in and keep you signed in;',
+            'create your account, log you in and keep you logged in;',
             'show your public profile, your submissions and your position on the leaderboard;',
             'record your challenge progress and award your points;',
             'answer your messages and requests;',
@@ -123,7 +123,7 @@ export function privacyContent({ brandName, supportEmail }: LegalContext): Legal
           paragraph([{ strong: 'We do not sell or rent your personal data.' }, ' We share it only with:']),
           list(
             'hosting and infrastructure providers that run our servers, database, file storage and e-mail on our behalf. They process the data only on our instructions, under contracts that require them to protect it;',
-            'GitHub, when you choose to sign in with your GitHub account. GitHub handles that sign-in under its own privacy statement;',
+            'GitHub, when you choose to log in with your GitHub account. GitHub handles that login under its own privacy statement;',
             'public authorities, courts or other parties, when the law requires it or when it is necessary to protect the rights, property or safety of our members, the public or us.',
           ),
           paragraph(

@@ -17,10 +17,10 @@ export function termsContent({ brandName, supportEmail }: LegalContext): LegalDo
     lastUpdated: '2026-11-21',
     intro: [
       `These Terms and Conditions ("Terms") govern your use of ${brandName}, a free platform where you practise frontend development by building real designs, submit your live sites and earn points on a leaderboard (the "Service"). The Service is operated by the ${brandName} team ("we", "us", "our").`,
-      'By signing in or otherwise using the Service you agree to these Terms. If you do not agree, please do not use the Service.',
+      'By logging in or otherwise using the Service you agree to these Terms. If you do not agree, please do not use the Service.',
     ],
     summary: [
-      'The Service is free. You sign in with your GitHub account and must be at least 13 years old.',
+      'The Service is free. You log in with your GitHub account and must be at least 13 years old.',
       'Your code and your live sites stay yours. You let us show your live URL and profile on the Service.',
       'Challenge materials are for practice and your portfolio. Please do not resell or redistribute them.',
       'Points are for fun: they have no monetary value and we may correct them.',
@@ -47,7 +47,7 @@ export function termsContent({ brandName, supportEmail }: LegalContext): LegalDo
             'You must be at least 13 years old to use the Service. If you are under the age of majority where you live, you may use the Service only with the permission of a parent or legal guardian, who accepts these Terms on your behalf.',
           ),
           paragraph([
-            `You sign in to ${brandName} with your GitHub account; we never see or store your GitHub password. When you sign in for the first time, we create your ${brandName} account from your GitHub profile, as described in our `,
+            `You log in to ${brandName} with your GitHub account; we never see or store your GitHub password. When you log in for the first time, we create your ${brandName} account from your GitHub profile, as described in our `,
             { text: 'Privacy Policy', href: paths.privacy },
             '.',
           ]),

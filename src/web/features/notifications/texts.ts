@@ -6,6 +6,8 @@ export const NOTIFICATION_TEXTS = {
   heading: 'Notifications',
   loading: 'Loading notifications...',
   empty: 'No notifications yet. When someone comments on your solutions, you will hear of it here.',
+  /** The empty list's next step: feedback given is how a conversation starts. */
+  emptyNext: 'Find a solution that needs feedback',
   unread: 'Unread',
   markRead: 'Mark as read',
   markAllRead: 'Mark all as read',

@@ -9,30 +9,30 @@ import { type SessionUser, useSession } from '#web/features/auth/use-session.ts'
 /** What a visitor reads on each members-only page (docs/product.md §2 Members-only pages), word for word. */
 export const MEMBER_PAGES = {
   dashboard: {
-    title: 'Sign in to see your dashboard',
+    title: 'Log in to see your dashboard',
     text: 'Your dashboard shows the challenges you are working on, the ones you have completed and your latest solutions.',
   },
   challenges: {
-    title: 'Sign in to see your challenges',
+    title: 'Log in to see your challenges',
     text: 'This page lists the challenges you have started or completed.',
   },
   settings: {
-    title: 'Sign in to change your settings',
+    title: 'Log in to change your settings',
     text: 'Settings is where you edit your name, bio and links, and find your verification tag.',
   },
   notifications: {
-    title: 'Sign in to see your notifications',
+    title: 'Log in to see your notifications',
     text: 'Notifications tell you about comments, replies and helpful marks on your solutions.',
   },
   admin: {
-    title: 'Sign in to moderate',
+    title: 'Log in to moderate',
     text: 'Reports and the moderation log are for the admins.',
   },
 } as const
 
 export type MemberPage = keyof typeof MEMBER_PAGES
 
-const COMES_BACK = 'Signing in takes you to GitHub and straight back to this page.'
+const COMES_BACK = 'Logging in takes you to GitHub and straight back to this page.'
 
 /**
  * A members-only page (docs/product.md §2). It waits for the session check, so a member never sees the
@@ -66,7 +66,7 @@ function SignInPrompt({ page }: { page: MemberPage }) {
       <p className="mt-2 text-base leading-7 text-slate-600">{COMES_BACK}</p>
       <a href={signInHref} className={buttonClasses('primary', 'md', 'mt-8')}>
         <GithubIcon className="size-5" />
-        Sign in with GitHub
+        Log in with GitHub
       </a>
     </div>
   )

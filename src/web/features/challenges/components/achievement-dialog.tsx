@@ -19,7 +19,7 @@ const SHARE_TARGETS: ShareTarget[] = [
     url: (pageUrl) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(pageUrl)}`,
   },
   {
-    name: 'Twitter',
+    name: 'X',
     icon: XIcon,
     classes: 'bg-slate-900 hover:bg-slate-700',
     url: (pageUrl, message) =>

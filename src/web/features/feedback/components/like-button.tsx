@@ -89,7 +89,7 @@ export function LikeControl({
       <span className="inline-flex items-center gap-2">
         <a href={signInReturningTo(solution.id)} className={buttonClasses('secondary', 'sm')}>
           <HeartIcon filled={false} />
-          Like<span className="sr-only">: sign in with GitHub first</span>
+          Like<span className="sr-only">: log in with GitHub first</span>
         </a>
         {count}
       </span>

@@ -10,7 +10,7 @@ const QUESTIONS = [
   {
     question: 'Is it really free?',
     answer:
-      'Yes. Every challenge, design file and feature is free. Sign in with your GitHub account and start building; there is no paid plan and no credit card.',
+      'Yes. Every challenge, design file and feature is free. Log in with your GitHub account and start building; there is no paid plan and no credit card.',
   },
   {
     question: 'What do I get when I start a challenge?',

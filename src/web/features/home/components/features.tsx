@@ -4,7 +4,7 @@ import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 const FEATURES: { title: string; text: string; points: string[]; icon: ReactNode; tint: string }[] = [
   {
-    title: 'Practice with Editable Designs',
+    title: 'Practise with Editable Designs',
     text: 'Every challenge ships with its design as an editable SVG for Figma, Penpot or Inkscape, so you measure spacing, pick colours and read type settings the way frontend developers do on a real team.',
     points: [
       'Inspect every layer and spacing',

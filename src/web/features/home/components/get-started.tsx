@@ -17,7 +17,7 @@ export function GetStarted() {
             Get Started with Challenges
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg leading-8 text-slate-600">
-            Pick your first design today. It takes one click to sign in with GitHub, and your next project is
+            Pick your first design today. It takes one click to log in with GitHub, and your next project is
             already waiting.
           </p>
           <button type="button" onClick={scrollToTop} className={buttonClasses('primary', 'lg', 'mt-8')}>

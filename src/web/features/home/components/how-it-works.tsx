@@ -1,3 +1,4 @@
+import { POINTS_PER_CHALLENGE } from '#shared/constants.ts'
 import { CodeIcon, RocketIcon, SearchIcon } from '#web/components/ui/icons.tsx'
 import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
@@ -13,13 +14,16 @@ const STEPS = [
     icon: CodeIcon,
   },
   {
-    title: 'Submit it and earn points',
-    text: 'Publish your site, submit its live URL and earn points based on performance to climb the leaderboard.',
+    title: 'Pass its review, earn points',
+    text: `Publish your site on any static host and submit its live URL. We review it at three widths against the design; when the review passes, the challenge is completed and earns ${POINTS_PER_CHALLENGE} points, once per challenge.`,
     icon: RocketIcon,
   },
 ]
 
-/** "How It Works": three steps (docs/product.md §2 Home). */
+/**
+ * "How It Works": three steps (docs/product.md §2 Home). What earns points is §4's rule: a challenge's first
+ * passed review, not the submit.
+ */
 export function HowItWorks() {
   return (
     <section aria-labelledby="how-heading" className="border-y border-slate-200 bg-slate-50 py-20 sm:py-28">

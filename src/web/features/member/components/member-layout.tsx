@@ -9,10 +9,11 @@ import { useMediaQuery } from '#web/lib/use-media-query.ts'
 const COMPACT_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`
 
 /**
- * The frame of the member pages (/my, /user-challenges/*, /leaderboard, /settings): the member sidebar
- * beside the page. A visitor gets the page alone (it redirects, or says the leaderboard needs a login).
- * At MOBILE_BREAKPOINT_PX and below the open sidebar takes the whole width and the page is hidden
- * (docs/product.md §2), so it starts collapsed there. Its state lives in memory only.
+ * The frame of every member page (the children of the member-area route in src/web/routes.tsx: /my,
+ * /user-challenges/*, /leaderboard, /settings, /notifications, /admin): the member sidebar beside the page.
+ * A visitor gets the page alone (it asks to log in). At MOBILE_BREAKPOINT_PX and below the sidebar is a
+ * bar above the page that opens downwards, pushing the page down, never covering it (docs/product.md §2);
+ * it starts collapsed there. Its state lives in memory only.
  */
 export function MemberLayout() {
   const session = useQuery(sessionQuery())
@@ -21,7 +22,6 @@ export function MemberLayout() {
 
   if (!session.data && !session.isPending && !session.isError) return <Outlet />
 
-  const contentHidden = compact && open
   return (
     <div className={`flex flex-1 ${compact ? 'flex-col' : 'flex-row'} bg-slate-50`}>
       <MemberSidebar
@@ -34,7 +34,7 @@ export function MemberLayout() {
           if (compact) setOpen(false)
         }}
       />
-      <div data-testid="member-content" hidden={contentHidden} className="flex min-w-0 flex-1 flex-col">
+      <div data-testid="member-content" className="flex min-w-0 flex-1 flex-col">
         <Outlet />
       </div>
     </div>

@@ -5,15 +5,52 @@ import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import {
+  CheckCircleIcon,
   ChevronDownIcon,
   CodeIcon,
   DashboardIcon,
+  RocketIcon,
   SettingsIcon,
+  ShieldIcon,
   SidebarIcon,
   TrophyIcon,
 } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { readActiveLink, storeActiveLink } from '#web/features/member/active-link.ts'
+import { BellIcon } from '#web/features/notifications/components/notification-bell.tsx'
+
+type MemberLink = { to: string; label: string; icon: ReactNode; end?: boolean }
+
+/**
+ * The member pages, one link each, in the sidebar's order (docs/product.md §2 Member sidebar): open or
+ * collapsed, on every member page, the same list, with the page's own link marked current. The catalogue's
+ * Challenges group sits between the member's challenges and the leaderboard.
+ */
+function memberLinks(user: SessionUser): { before: MemberLink[]; after: MemberLink[] } {
+  return {
+    before: [
+      { to: paths.my, label: 'Dashboard', icon: <DashboardIcon className="size-5 shrink-0" />, end: true },
+      {
+        to: paths.userChallenges('ongoing'),
+        label: 'Ongoing challenges',
+        icon: <RocketIcon className="size-5 shrink-0" />,
+      },
+      {
+        to: paths.userChallenges('completed'),
+        label: 'Completed challenges',
+        icon: <CheckCircleIcon className="size-5 shrink-0" />,
+      },
+    ],
+    after: [
+      { to: paths.leaderboard, label: 'Leaderboard', icon: <TrophyIcon className="size-5 shrink-0" /> },
+      { to: paths.notifications, label: 'Notifications', icon: <BellIcon className="size-5 shrink-0" /> },
+      { to: paths.settings, label: 'Settings', icon: <SettingsIcon className="size-5 shrink-0" /> },
+      ...(user.isAdmin
+        ? [{ to: paths.admin, label: 'Admin', icon: <ShieldIcon className="size-5 shrink-0" /> }]
+        : []),
+    ],
+  }
+}
 
 const CHALLENGE_LINKS = [
   { to: paths.challenges, label: 'All challenges' },
@@ -28,10 +65,10 @@ const itemClass = (active: boolean) =>
   }`
 
 /**
- * The member sidebar (docs/product.md §2): who is signed in, Dashboard, a collapsible Challenges group,
- * Leaderboard and Settings. Open, it is a column of labelled links; collapsed, a rail of icons on wide
- * screens and a single bar on narrow ones. `onNavigate` lets the layout close it on small screens,
- * where it covers the page.
+ * The member sidebar (docs/product.md §2), the one frame of every member page: who is logged in, the
+ * member pages' links (`memberLinks`) and a collapsible Challenges group. Open, it is a column of labelled
+ * links; collapsed, a rail of icons on wide screens and a single bar on narrow ones. On narrow screens it
+ * sits above the page, never over it; `onNavigate` lets the layout close it there after a choice.
  */
 export function MemberSidebar({
   user,
@@ -51,7 +88,7 @@ export function MemberSidebar({
 }) {
   const panelId = useId()
   const width = compact ? 'w-full' : open ? 'w-64' : 'w-[4.5rem]'
-  const frame = compact ? `border-b border-slate-200 ${open ? 'flex-1' : ''}` : 'border-r border-slate-200'
+  const frame = compact ? 'border-b border-slate-200' : 'border-r border-slate-200'
   // On wide screens the white column runs the page's full height while its contents stay in view.
   const inner = compact ? '' : 'sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto'
 
@@ -118,6 +155,7 @@ function OpenPanel({ user, onNavigate }: { user: SessionUser; onNavigate: () => 
   const [challengesOpen, setChallengesOpen] = useState(false)
   const [activeLink, setActiveLink] = useState(readActiveLink)
   const groupId = useId()
+  const links = memberLinks(user)
 
   return (
     <>
@@ -130,12 +168,9 @@ function OpenPanel({ user, onNavigate }: { user: SessionUser; onNavigate: () => 
       </div>
       <nav aria-label="Member" className="mt-4">
         <ul className="space-y-1">
-          <li>
-            <NavLink to={paths.my} end onClick={onNavigate} className={({ isActive }) => itemClass(isActive)}>
-              <DashboardIcon className="size-5 shrink-0" />
-              Dashboard
-            </NavLink>
-          </li>
+          {links.before.map((link) => (
+            <PanelLink key={link.to} link={link} onNavigate={onNavigate} />
+          ))}
           <li>
             <button
               type="button"
@@ -173,34 +208,34 @@ function OpenPanel({ user, onNavigate }: { user: SessionUser; onNavigate: () => 
               ))}
             </ul>
           </li>
-          <li>
-            <NavLink
-              to={paths.leaderboard}
-              onClick={onNavigate}
-              className={({ isActive }) => itemClass(isActive)}
-            >
-              <TrophyIcon className="size-5 shrink-0" />
-              Leaderboard
-            </NavLink>
-          </li>
-          <li>
-            <NavLink
-              to={paths.settings}
-              onClick={onNavigate}
-              className={({ isActive }) => itemClass(isActive)}
-            >
-              <SettingsIcon className="size-5 shrink-0" />
-              Settings
-            </NavLink>
-          </li>
+          {links.after.map((link) => (
+            <PanelLink key={link.to} link={link} onNavigate={onNavigate} />
+          ))}
         </ul>
       </nav>
     </>
   )
 }
 
+function PanelLink({ link, onNavigate }: { link: MemberLink; onNavigate: () => void }) {
+  return (
+    <li>
+      <NavLink
+        to={link.to}
+        end={link.end ?? false}
+        onClick={onNavigate}
+        className={({ isActive }) => itemClass(isActive)}
+      >
+        {link.icon}
+        {link.label}
+      </NavLink>
+    </li>
+  )
+}
+
 /** The collapsed sidebar on wide screens: the same destinations as icons, each named for screen readers. */
 function Rail({ user }: { user: SessionUser }) {
+  const links = memberLinks(user)
   return (
     <>
       <div className="flex justify-center">
@@ -208,27 +243,32 @@ function Rail({ user }: { user: SessionUser }) {
       </div>
       <nav aria-label="Member" className="mt-4">
         <ul className="space-y-1">
-          <RailLink to={paths.my} label="Dashboard" end icon={<DashboardIcon className="size-5" />} />
-          <RailLink to={paths.challenges} label="Challenges" icon={<CodeIcon className="size-5" />} />
-          <RailLink to={paths.leaderboard} label="Leaderboard" icon={<TrophyIcon className="size-5" />} />
-          <RailLink to={paths.settings} label="Settings" icon={<SettingsIcon className="size-5" />} />
+          {links.before.map((link) => (
+            <RailLink key={link.to} link={link} />
+          ))}
+          <RailLink
+            link={{ to: paths.challenges, label: 'Challenges', icon: <CodeIcon className="size-5" /> }}
+          />
+          {links.after.map((link) => (
+            <RailLink key={link.to} link={link} />
+          ))}
         </ul>
       </nav>
     </>
   )
 }
 
-function RailLink({ to, label, icon, end }: { to: string; label: string; icon: ReactNode; end?: boolean }) {
+function RailLink({ link }: { link: MemberLink }) {
   return (
     <li>
       <NavLink
-        to={to}
-        end={end}
-        title={label}
+        to={link.to}
+        end={link.end ?? false}
+        title={link.label}
         className={({ isActive }) => `${itemClass(isActive)} justify-center px-0`}
       >
-        {icon}
-        <span className="sr-only">{label}</span>
+        {link.icon}
+        <span className="sr-only">{link.label}</span>
       </NavLink>
     </li>
   )

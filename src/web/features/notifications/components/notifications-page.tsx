@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Notification } from '#shared/feedback.ts'
+import { paths } from '#shared/paths.ts'
 import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
@@ -112,6 +113,9 @@ export function NotificationsPage() {
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
             <BellIcon className="size-10 text-slate-500" />
             <p className="mt-4 max-w-md text-base leading-7 text-slate-700">{NOTIFICATION_TEXTS.empty}</p>
+            <Link to={paths.needsFeedback} className={buttonClasses('primary', 'md', 'mt-6')}>
+              {NOTIFICATION_TEXTS.emptyNext}
+            </Link>
           </div>
         ) : (
           <>
