@@ -49,6 +49,8 @@ async function expectDarkAndAxeClean(page: Page, path: string) {
   await page.goto(path)
   await expect(html(page)).toHaveAttribute('data-theme', 'dark')
   await expectHydrated(page)
+  // A member page is drawn in the browser after the session check: its heading says it is there.
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
   await expectNoAxeViolations(page)
 }
 

@@ -6,8 +6,10 @@ import { ChallengeImage } from '#web/features/challenges/components/challenge-im
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
 
 /** Shared frame of both cards: the whole card is one link target, with the focus ring drawn on it. */
+// The lift on hover moves the card, its shadow and its border only: a background that faded between themes
+// would leave the text, which changes at once, on the old theme's colour for a moment.
 export const cardFrameClass =
-  'group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card transition duration-200 ease-out hover:border-slate-300 hover:shadow-card-hover motion-safe:hover:-translate-y-0.5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-(--focus-ring)'
+  'group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card transition-[translate,box-shadow,border-color] duration-200 ease-out hover:border-slate-300 hover:shadow-card-hover motion-safe:hover:-translate-y-0.5 has-[a:focus-visible]:outline-3 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-(--focus-ring)'
 
 /**
  * The title link covers the whole card (its ::after fills it) and carries the challenge as navigation
