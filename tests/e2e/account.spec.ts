@@ -54,7 +54,7 @@ test.describe('your account', () => {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL('/')
     await expect(toasts(page, ACCOUNT_TEXTS.deleted)).toHaveCount(1)
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
     expect((await page.request.get('/api/me')).status()).toBe(401)
 
     await page.goto(`/profile/${login}`)

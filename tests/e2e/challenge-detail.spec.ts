@@ -95,12 +95,12 @@ test.describe('challenge detail', () => {
     await expect(page.getByRole('tabpanel')).toBeFocused()
   })
 
-  test('"Log in to start" is a sign-in that comes back to the challenge', async ({ page, request }) => {
+  test('"Login to start" is a sign-in that comes back to the challenge', async ({ page, request }) => {
     // The whole round trip through GitHub is in sign-in-return.spec.ts.
     const challenge = await firstChallenge(request)
     const path = `/challenge/${encodeURIComponent(challenge.slug)}`
     await page.goto(path)
-    await expect(page.getByRole('link', { name: 'Log in to start' })).toHaveAttribute(
+    await expect(page.getByRole('link', { name: 'Login to start' })).toHaveAttribute(
       'href',
       `/auth/github?returnTo=${encodeURIComponent(path)}`,
     )

@@ -353,8 +353,8 @@ test.describe('challenge journey', () => {
     await page.context().clearCookies()
     await submit.click()
     await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible()
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
-    await expect(about(page).getByRole('link', { name: 'Log in to start' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(about(page).getByRole('link', { name: 'Login to start' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Submit Solution' })).toHaveCount(0)
 
     consoleErrors.splice(0) // the provoked 4xx and 5xx answers are logged by the browser

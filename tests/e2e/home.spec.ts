@@ -9,7 +9,7 @@ test.describe('home', () => {
     await page.goto('/')
     await expectHydrated(page)
     // The session check decides whether the Log in button shows: its place is kept while it runs.
-    await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Login with GitHub' })).toBeVisible()
     const shifts = await page.evaluate(
       () =>
         new Promise<{ value: number; nodes: string[] }[]>((resolve) => {
@@ -44,7 +44,7 @@ test.describe('home', () => {
       'Master Frontend Skills with Hands-On Projects',
     )
     await expect(page).toHaveTitle(new RegExp(`^${brandName} \\|`))
-    const login = page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })
+    const login = page.getByRole('main').getByRole('link', { name: 'Login with GitHub' })
     await expect(login).toHaveAttribute('href', '/auth/github?returnTo=%2F')
     await expect(page.getByRole('img', { name: /website design/ })).toBeVisible()
 

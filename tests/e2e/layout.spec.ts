@@ -13,7 +13,7 @@ test.describe('layout', () => {
     await expect(nav.getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
     // Log in comes back to the page it was pressed on (docs/product.md §2 Navbar).
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
       'href',
       '/auth/github?returnTo=%2Fchallenges',
     )
@@ -198,7 +198,7 @@ test.describe('layout', () => {
         'Challenges',
         'Solutions',
         'Competitions',
-        'Log in',
+        'Login',
       ])
       expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true)
 

@@ -80,7 +80,7 @@ test.describe('member area: visitors', () => {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
       await expect(page).toHaveURL(path)
-      await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toHaveAttribute(
+      await expect(page.getByRole('main').getByRole('link', { name: 'Login with GitHub' })).toHaveAttribute(
         'href',
         `/auth/github?returnTo=${encodeURIComponent(path)}`,
       )
@@ -88,7 +88,7 @@ test.describe('member area: visitors', () => {
     await page.goto('/leaderboard?period=week')
     await expect(page).toHaveURL('/leaderboard?period=week')
     await expect(page.getByText(ACCESS_DENIED, { exact: true })).toBeVisible()
-    await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toHaveAttribute(
+    await expect(page.getByRole('main').getByRole('link', { name: 'Login with GitHub' })).toHaveAttribute(
       'href',
       '/auth/github?returnTo=%2Fleaderboard%3Fperiod%3Dweek',
     )

@@ -182,7 +182,7 @@ test('a visitor on /notifications is asked to sign in, coming back there', async
     page.getByRole('heading', { level: 1, name: 'Log in to see your notifications' }),
   ).toBeVisible()
   await expect(page).toHaveURL('/notifications')
-  await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toHaveAttribute(
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login with GitHub' })).toHaveAttribute(
     'href',
     '/auth/github?returnTo=%2Fnotifications',
   )

@@ -212,7 +212,7 @@ test('every public page hydrates without an error, and React owns its elements',
   for (const path of paths) {
     await page.goto(path)
     // Hydrated: the session check ran and the navbar offers Log in; every slice is in.
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' }), path).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' }), path).toBeVisible()
     await expect(h1(page), path).toBeVisible()
     await expectReactOwnsThePage(page, path)
   }

@@ -18,9 +18,9 @@ export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin
   const banner = page.getByRole('banner')
   if ((page.viewportSize()?.width ?? 1440) < 768) {
     await banner.getByRole('button', { name: 'Menu', exact: true }).click()
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Log in' }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Login' }).click()
   } else {
-    await banner.getByRole('link', { name: 'Log in' }).click()
+    await banner.getByRole('link', { name: 'Login' }).click()
   }
   await expect(page.getByRole('heading', { name: 'Sign in to GitHub' })).toBeVisible()
   await page.getByLabel('GitHub username').fill(login)

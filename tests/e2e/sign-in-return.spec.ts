@@ -27,7 +27,7 @@ async function signOut(page: Page) {
     .click()
   await page.getByRole('menuitem', { name: 'Sign Out' }).click()
   await expect(page).toHaveURL('/')
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
 }
 
 test.beforeEach(async ({ page }) => {
@@ -36,7 +36,7 @@ test.beforeEach(async ({ page }) => {
 })
 
 test.describe('a sign-in keeps your place', () => {
-  test('"Log in to start" comes back to the challenge with "Welcome"; the leaderboard\'s sign-in comes back there with "Welcome back"', async ({
+  test('"Login to start" comes back to the challenge with "Welcome"; the leaderboard\'s sign-in comes back there with "Welcome back"', async ({
     page,
     request,
   }, testInfo) => {
@@ -47,7 +47,7 @@ test.describe('a sign-in keeps your place', () => {
     const path = `/challenge/${encodeURIComponent(challenge.slug)}`
 
     await page.goto(path)
-    await page.getByRole('link', { name: 'Log in to start' }).click()
+    await page.getByRole('link', { name: 'Login to start' }).click()
     await authorizeAs(page, login)
     await expect(page).toHaveURL(path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(challenge.title)
@@ -62,7 +62,7 @@ test.describe('a sign-in keeps your place', () => {
 
     await signOut(page)
     await page.goto('/leaderboard?period=month')
-    await page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' }).click()
+    await page.getByRole('main').getByRole('link', { name: 'Login with GitHub' }).click()
     await authorizeAs(page, login)
     await expect(page).toHaveURL('/leaderboard?period=month')
     await expect(
@@ -92,7 +92,7 @@ test.describe('a sign-in keeps your place', () => {
     await expectNoAxeViolations(page)
     await page.setViewportSize(VIEWPORTS.desktop)
 
-    await page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' }).click()
+    await page.getByRole('main').getByRole('link', { name: 'Login with GitHub' }).click()
     await authorizeAs(page, login)
     await expect(page).toHaveURL('/my')
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
@@ -107,12 +107,12 @@ test.describe('a sign-in keeps your place', () => {
     await page.goto('/solutions?sort=liked')
     await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click()
     await expect(
-      page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Log in' }),
+      page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Login' }),
     ).toHaveAttribute('href', '/auth/github?returnTo=%2Fsolutions%3Fsort%3Dliked')
     await page.keyboard.press('Escape')
 
     await page.setViewportSize(VIEWPORTS.desktop)
-    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click()
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click()
     await authorizeAs(page, login)
     await expect(page).toHaveURL('/solutions?sort=liked')
     await expect(toasts(page, `Welcome, ${emulatedName(login)}!`)).toHaveCount(1)
@@ -120,7 +120,7 @@ test.describe('a sign-in keeps your place', () => {
 
   test('the sign-in failure page signs in to the dashboard, not back to itself', async ({ page }) => {
     await page.goto('/sign-in-failed')
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
       'href',
       '/auth/github',
     )

@@ -49,14 +49,14 @@ test.describe('sign-in', () => {
       'href',
       '/my',
     )
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0)
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0)
 
-    // Home offers "Log in with GitHub" to visitors only.
+    // Home offers "Login with GitHub" to visitors only.
     await page.getByRole('banner').getByRole('link', { name: 'Home' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Master Frontend Skills with Hands-On Projects',
     )
-    await expect(page.getByRole('link', { name: 'Log in with GitHub' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Login with GitHub' })).toHaveCount(0)
 
     // A failed sign-out keeps the member signed in and says so.
     await page.route('**/auth/sign-out', (route) =>
@@ -74,14 +74,14 @@ test.describe('sign-in', () => {
     await accountButton(page).click()
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL('/')
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
-    await expect(page.getByRole('main').getByRole('link', { name: 'Log in with GitHub' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Login with GitHub' })).toBeVisible()
     await expect(accountButton(page)).toHaveCount(0)
 
     // The session is gone on the server too: a reload stays signed out.
     expect((await page.request.get('/api/me')).status()).toBe(401)
     await page.reload()
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
   })
 
   test('the Log in button reads "Loading..." and is disabled while the session check runs', async ({
@@ -92,9 +92,9 @@ test.describe('sign-in', () => {
     const loading = page.getByRole('banner').getByRole('button', { name: 'Loading...' })
     await expect(loading).toBeVisible()
     await expect(loading).toBeDisabled()
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveCount(0)
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0)
     release()
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveAttribute(
       'href',
       '/auth/github?returnTo=%2F',
     )
@@ -172,7 +172,7 @@ test.describe('sign-in', () => {
     // The session is checked again when the tab becomes visible: one that ended elsewhere shows at once.
     await page.context().clearCookies()
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })))
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
     await expect(button).toHaveCount(0)
   })
 
@@ -220,7 +220,7 @@ test.describe('sign-in', () => {
   test('a cancelled sign-in ends signed out on the "Login failed" page', async ({ page }) => {
     await page.goto('/')
     await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
-    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click()
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click()
     // The emulator's username field is required even to cancel.
     await page.getByLabel('GitHub username').fill('someone')
     await page.getByRole('button', { name: 'Cancel' }).click()
@@ -232,7 +232,7 @@ test.describe('sign-in', () => {
       'href',
       '/auth/github',
     )
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
     await expectNoAxeViolations(page)
 
     await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click()
@@ -282,7 +282,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL('/')
     await expect(sidebar).toBeHidden()
     await toggle.click()
-    await expect(sidebar.getByRole('link', { name: 'Log in' })).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: 'Login' })).toBeVisible()
   })
 })
 

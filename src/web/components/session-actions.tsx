@@ -13,7 +13,7 @@ const MemberActions = lazy(() => import('#web/components/member-actions.tsx'))
 type Layout = 'bar' | 'menu'
 
 /**
- * The navbar's right-hand side for each session state (docs/product.md §2 Navbar); Log in comes back to the
+ * The navbar's right-hand side for each session state (docs/product.md §2 Navbar); Login comes back to the
  * page it was pressed on. `layout` is 'bar' in the
  * top bar and 'menu' in the small-screen sidebar, where controls take the full width.
  */
@@ -34,7 +34,7 @@ export function SessionActions({ layout, onNavigate }: { layout: Layout; onNavig
             layout === 'menu' ? 'w-full' : '',
           )}
         >
-          Log in
+          Login
         </a>
       )
     case 'signed-in':

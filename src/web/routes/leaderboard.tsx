@@ -49,7 +49,7 @@ export function Component() {
           <LockIcon className="size-8 shrink-0 text-amber-800" />
           <p className="flex-1 text-base leading-7 text-amber-950">{ACCESS_DENIED}</p>
           <a href={signInHref} className={buttonClasses('primary', 'md', 'shrink-0')}>
-            Log in with GitHub
+            Login with GitHub
           </a>
         </div>
       ) : (

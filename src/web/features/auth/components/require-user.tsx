@@ -66,7 +66,7 @@ function SignInPrompt({ page }: { page: MemberPage }) {
       <p className="mt-2 text-base leading-7 text-slate-600">{COMES_BACK}</p>
       <a href={signInHref} className={buttonClasses('primary', 'md', 'mt-8')}>
         <GithubIcon className="size-5" />
-        Log in with GitHub
+        Login with GitHub
       </a>
     </div>
   )

@@ -34,7 +34,7 @@ function formatDate(iso: string | null): string | null {
 
 /**
  * The Start button (docs/product.md §2 Challenge detail) for each session state. Signed out it is the link
- * "Log in to start", a sign-in that comes back to this challenge. A member sees "Start" until they have a status, then "Download
+ * "Login to start", a sign-in that comes back to this challenge. A member sees "Start" until they have a status, then "Download
  * Requirements"; either way a click records the start (kept if it exists) and downloads the zip.
  */
 export function StartAction({ challenge }: { challenge: Challenge }) {
@@ -54,7 +54,7 @@ export function StartAction({ challenge }: { challenge: Challenge }) {
       <div className="mt-6">
         <a href={signInHref} className={buttonClasses('primary', 'lg', 'w-full')}>
           <LockIcon className="size-4" />
-          Log in to start
+          Login to start
         </a>
         <p className="mt-3 text-center text-sm text-slate-600">
           Log in with GitHub to download the files and submit your solution.

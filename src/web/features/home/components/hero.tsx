@@ -53,7 +53,7 @@ export function Hero() {
                 )}
               >
                 <GithubIcon className="size-5" />
-                Log in with GitHub
+                Login with GitHub
               </a>
             )}
             <Link to={paths.challenges} className={buttonClasses('outline-ink', 'lg', 'w-full sm:w-auto')}>
