@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import type { ReviewBreakpoint } from '#shared/review.ts'
 import { ExternalLinkIcon } from '#web/components/ui/icons.tsx'
+import { DifferencesToggle } from '#web/features/reviews/components/differences-toggle.tsx'
 import { HEATMAP_LEGEND } from '#web/features/reviews/report.ts'
 
 /**
@@ -53,22 +54,7 @@ export function BreakpointComparison({ breakpoint, label }: { breakpoint: Review
             <span>Design →</span>
           </div>
         </div>
-        <button
-          type="button"
-          aria-pressed={heatmap}
-          onClick={() => setHeatmap((value) => !value)}
-          className={`inline-flex h-9 items-center gap-2 rounded-full border px-4 text-sm font-semibold transition ${
-            heatmap
-              ? 'border-rose-700 bg-rose-700 text-white hover:bg-rose-800'
-              : 'border-slate-300 bg-white text-slate-900 hover:border-slate-400 hover:bg-slate-50'
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`size-2 rounded-full ${heatmap ? 'bg-white' : 'bg-rose-600'}`}
-          />
-          Show differences
-        </button>
+        <DifferencesToggle pressed={heatmap} onToggle={() => setHeatmap((value) => !value)} />
       </div>
 
       <section
