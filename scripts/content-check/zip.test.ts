@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildZip } from '#server/content/build.ts'
 import { loadCatalogue } from '#server/content/load.ts'
 import { SUBMITTING_SECTION } from '#server/content/readme.ts'
@@ -86,5 +86,18 @@ describe('zip layout', () => {
     const readme = new TextDecoder().decode(unzipped[`${slug}/README.md`])
     expect(readme.startsWith('# Kitebase Navbar')).toBe(true)
     expect(readme.endsWith(SUBMITTING_SECTION)).toBe(true)
+  })
+
+  it('builds the same bytes at any time: every entry, the folder too, carries the challenge’s date', async () => {
+    const challenge = (await loadCatalogue(CHALLENGES_DIR))[0]
+    if (!challenge) throw new Error('the catalogue is empty')
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-01-01T10:00:00Z') })
+    const first = (await buildZip(challenge)).zip
+    vi.setSystemTime(new Date('2031-06-15T17:45:13Z'))
+    const second = (await buildZip(challenge)).zip
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true)
+  })
+  afterEach(() => {
+    vi.useRealTimers()
   })
 })

@@ -49,7 +49,8 @@ function zipPathOf(file: string): string | null {
  * as the asset list reads them.
  */
 export async function buildZip(challenge: LoadedChallenge): Promise<{ zip: Uint8Array; entries: string[] }> {
-  // A fixed time for every entry makes the zip's bytes depend on the content alone.
+  // A fixed time for every entry, the top-level folder's included, makes the zip's bytes depend on the
+  // content alone: the same catalogue gives the same zip from any process, at any time.
   const mtime = new Date(`${challenge.metadata.date}T00:00:00Z`)
   const folder: Zippable = {}
   const entries: string[] = []
@@ -62,7 +63,7 @@ export async function buildZip(challenge: LoadedChallenge): Promise<{ zip: Uint8
     folder[target] = [data, { level: STORED.test(file) ? 0 : 9, mtime }]
     entries.push(target)
   }
-  return { zip: zipSync({ [challenge.slug]: folder }), entries: entries.sort() }
+  return { zip: zipSync({ [challenge.slug]: folder }, { mtime }), entries: entries.sort() }
 }
 
 /** Turns a challenge's design PNGs into the stored WebP images (in this process, or another one). */
