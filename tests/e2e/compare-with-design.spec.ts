@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test'
-import type { Review, ReviewResponse } from '#shared/review.ts'
+import { type Review, type ReviewResponse, reviewResponse } from '#shared/review.ts'
 import { type SolutionResponse, solutionResponse } from '#shared/solution.ts'
 import { listChallenges } from './catalogue.ts'
 import { challengeAt, newMember, passedSolution } from './feedback-journey.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
-import { memberReviews, submitThroughApi } from './live-sites.ts'
+import { memberReviews, ownSite, reviewVerdict, submitThroughApi } from './live-sites.ts'
 import { signIn } from './sign-in-helper.ts'
 
 /**
@@ -262,5 +262,88 @@ test.describe('compare with the design', () => {
     expect(captures.map((c) => c.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
     await page.goto(`/solutions/${solutionId}`)
     await compareFromKeyboard(page, captures)
+  })
+
+  test('a page taller than its design: the report says by how much, and the dialog draws the extra part below the design, at one scale', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(180_000)
+    const challenges = await listChallenges(request)
+    // A hero's design is one screen tall; a landing page runs to several. A member who puts a landing
+    // page on their own site for a hero gets a real review whose captures are taller than the design.
+    const hero = challenges.find((c) => c.category === 'hero')
+    const landingPage = challenges.find((c) => c.category === 'landing-page')
+    if (!hero || !landingPage) throw new Error('the catalogue needs a hero and a landing page')
+    const login = await signIn(page, testInfo)
+    await submitThroughApi(page, hero.id, ownSite(login, landingPage))
+    const { id } = await reviewVerdict(page, hero.id)
+    const read = await page.request.get(`/api/reviews/${id}`)
+    expect(read.ok()).toBe(true)
+    const { review } = reviewResponse.parse(await read.json())
+    const desktop = review.breakpoints.find((b) => b.breakpoint === 'desktop')
+    if (!desktop) throw new Error('no desktop capture')
+    expect(desktop.captureHeight).toBeGreaterThan(desktop.designHeight * 1.5)
+
+    await page.goto(`/reviews/${id}`)
+    await expectHydrated(page)
+    const percent = Math.round((desktop.heightRatio - 1) * 100)
+    await expect(page.getByTestId('height-sentence').first()).toHaveText(
+      `Your page is ${percent}% taller than the design at desktop width: the extra part counts against the score.`,
+    )
+    const opener = page.getByRole('button', { name: 'Compare with the design at Desktop width' })
+    await opener.click()
+    const dialog = dialogOf(page)
+    const area = dialog.getByTestId('compared-area')
+    const design = area.getByRole('img', { name: 'The design at Desktop width' })
+    const capture = area.getByRole('img', { name: 'Your site at Desktop width' })
+    await loaded(design)
+    await loaded(capture)
+    const natural = (image: Locator) =>
+      image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])
+    expect(await natural(design)).toEqual([1440, desktop.designHeight])
+    expect(await natural(capture)).toEqual([1440, desktop.captureHeight])
+
+    // Fitted to the dialog: one scale for both, from the same top left; the area is as tall as the site.
+    const [designBox, captureBox, areaBox] = [await box(design), await box(capture), await box(area)]
+    expect(designBox.width).toBeLessThan(1440)
+    expect([designBox.x, designBox.y]).toEqual([areaBox.x, areaBox.y])
+    expect([captureBox.x, captureBox.y]).toEqual([areaBox.x, areaBox.y])
+    expect(Math.abs(captureBox.width - designBox.width)).toBeLessThanOrEqual(1)
+    expect(captureBox.height / designBox.height).toBeCloseTo(desktop.heightRatio, 1)
+    expect(Math.abs(areaBox.height - captureBox.height)).toBeLessThanOrEqual(1)
+
+    // At 100 %: each at its own pixel size; below the design's last row the site goes on.
+    await dialog.getByRole('button', { name: '100 %' }).click()
+    await expect(area).toHaveJSProperty('offsetWidth', 1440)
+    await expect(area).toHaveJSProperty('offsetHeight', desktop.captureHeight)
+    expect((await box(design)).height).toBeCloseTo(desktop.designHeight, 0)
+    expect((await box(capture)).height).toBeCloseTo(desktop.captureHeight, 0)
+    // Scrolled to the end with the whole site uncovered, the site's last row is in view: the part
+    // below the design is drawn, not cut off at the design's height.
+    const slider = dialog.getByRole('slider', { name: 'Your site shown' })
+    await slider.focus()
+    await page.keyboard.press('End')
+    await expect(dialog.getByTestId('top-layer')).toHaveCSS('clip-path', 'inset(0px 0% 0px 0px)')
+    const scroller = dialog.getByTestId('image-area')
+    await scroller.evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+    const [view, end] = [await box(scroller), await box(capture)]
+    expect(end.y + end.height).toBeGreaterThan(view.y)
+    expect(end.y + end.height).toBeLessThanOrEqual(view.y + view.height + 1)
+    expect((await box(design)).y + desktop.designHeight).toBeLessThan(view.y)
+
+    // Side by side at 100 %: the design beside the site, each as tall as it is.
+    const views = dialog.getByRole('group', { name: 'View' })
+    await views.getByText('Side by side').click()
+    await expect(views.getByRole('radio', { name: 'Side by side' })).toBeChecked()
+    const images = dialog.getByTestId('image-area').getByRole('img')
+    await expect(images).toHaveCount(2)
+    await loaded(images.last())
+    expect((await box(images.first())).height).toBeCloseTo(desktop.designHeight, 0)
+    expect((await box(images.last())).height).toBeCloseTo(desktop.captureHeight, 0)
+
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(opener).toBeFocused()
   })
 })
