@@ -133,22 +133,31 @@ const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAA
 
 /** 60 MB of zeros, gzipped to a few dozen KB: what a page's files are once unpacked counts. */
 const BOMB = gzipSync(Buffer.alloc(60 * MB))
-let lastBombAt = 0
+/** How many bombs were sent, and how many had been when the last page with a bomb-fetching worker was. */
+let bombsSent = 0
+let bombsBeforePage = 0
 const bomb =
   (contentType: string): http.RequestListener =>
   (_req, res) => {
-    lastBombAt = Date.now()
+    bombsSent += 1
     res.writeHead(200, { 'Content-Type': contentType, 'Content-Encoding': 'gzip' }).end(BOMB)
   }
+/** A page whose worker fetches a bomb; it marks when it was asked, for `afterBomb`. */
+const workerBombPage =
+  (body: string): http.RequestListener =>
+  (_req, res) => {
+    bombsBeforePage = bombsSent
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(landingPage({ body }))
+  }
 /**
- * An image that arrives a second after a bomb was sent (one sent at most 5 s before it was asked for, or
- * the next; 10 s at most): a page that shows it keeps loading until its worker's download is unpacking,
- * so a busy machine cannot end the capture before the worker has asked for it.
+ * An image that arrives two seconds after this page's worker was sent its bomb (10 s at most): a page
+ * that shows it keeps loading until the worker's download is unpacking, so a busy machine cannot end the
+ * capture before the worker has asked for it. A bomb sent for an earlier page does not count.
  */
 const afterBomb: http.RequestListener = async (_req, res) => {
-  const asked = Date.now()
-  while (lastBombAt < asked - 5000 && Date.now() < asked + 10_000) await sleep(50)
-  await sleep(1000)
+  const deadline = Date.now() + 10_000
+  while (bombsSent <= bombsBeforePage && Date.now() < deadline) await sleep(50)
+  await sleep(2000)
   res.writeHead(200, { 'Content-Type': 'image/gif' }).end(PIXEL_GIF)
 }
 
@@ -250,12 +259,12 @@ describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_00
             `new Worker(URL.createObjectURL(new Blob(["fetch(location.origin + '/bomb.bin').then((r) => r.arrayBuffer()).catch(() => {})"], { type: 'text/javascript' })))`,
           ),
       '/after-bomb.gif': afterBomb,
-      '/bomb-worker': landingPage({
-        body: '<script>new Worker(\'/bomb-worker.js\')</script><img src="/after-bomb.gif" alt="">',
-      }),
-      '/bomb-nested-worker': landingPage({
-        body: '<script>new Worker(\'/bomb-nested-worker.js\')</script><img src="/after-bomb.gif" alt="">',
-      }),
+      '/bomb-worker': workerBombPage(
+        '<script>new Worker(\'/bomb-worker.js\')</script><img src="/after-bomb.gif" alt="">',
+      ),
+      '/bomb-nested-worker': workerBombPage(
+        '<script>new Worker(\'/bomb-nested-worker.js\')</script><img src="/after-bomb.gif" alt="">',
+      ),
       // A shared worker's downloads could not be counted: pages get none, so this one never starts.
       '/bomb-shared-worker': landingPage({
         body: "<script>if (typeof SharedWorker === 'function') new SharedWorker('/bomb-worker.js')</script>",
