@@ -192,6 +192,8 @@ test('the bell asks every NOTIFICATION_POLL_MS while the tab is visible, never w
   page,
 }, testInfo) => {
   await signIn(page, testInfo)
+  // Away from the signed-in page first: its bell must not ask while the counting below starts.
+  await page.goto('about:blank')
   // A fake clock: minutes of polling run in moments.
   await page.clock.install()
   const asked: string[] = []
