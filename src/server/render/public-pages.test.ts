@@ -167,6 +167,16 @@ describe('server-rendered public pages', () => {
     expect(profile?.html).toContain('<meta name="robots" content="noindex" />')
   })
 
+  it('answers 404, asking the API nothing, for a challenge, profile, solution or badge address that is not valid percent-encoding', async () => {
+    const before = apiCalls.length
+    for (const path of ['/challenge/%ZZ', '/profile/%ZZ', '/solutions/%ZZ', '/badges/%E0%A4%A']) {
+      const page = await pages.render(path, `https://dojo.example${path}`)
+      expect(page?.status, path).toBe(404)
+      expect(page?.html, path).toContain('<meta name="robots" content="noindex" />')
+    }
+    expect(apiCalls.slice(before)).toEqual([])
+  })
+
   it('answers 404 with the 404 page for a path the app does not know, and leaves its member pages to the browser', async () => {
     const unknown = await pages.render('/no-such-page', 'https://dojo.example/no-such-page')
     expect(unknown?.status).toBe(404)

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Catalogue, CatalogueSnapshot, Listing } from '#server/catalogue/catalogue.ts'
+import { documentTemplate, escapeHtml, jsonForScript, templateDescription } from '#server/render/document.ts'
 import { writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import { BADGES, isBadgeId } from '#shared/badges.ts'
 import { catalogueFiltersSearch, parseCatalogueFilters } from '#shared/catalogue-filters.ts'
@@ -76,20 +77,6 @@ const PAGES: { pattern: RegExp; module: string }[] = [
 
 const CACHE_LIMIT = 500
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}
-
-/** JSON that cannot end the <script> block it sits in, whatever the data holds. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029')
-}
-
 function decodeSegment(segment: string): string | null {
   try {
     return decodeURIComponent(segment)
@@ -130,8 +117,8 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
   }
   const { config, publicOrigin } = options
   const defaultDescription =
-    /<meta name="description" content="([^"]*)"/.exec(indexHtml)?.[1] ??
-    `${config.brandName}: practise frontend work on real designs.`
+    templateDescription(indexHtml) ?? `${config.brandName}: practise frontend work on real designs.`
+  const fillDocument = documentTemplate(indexHtml)
   const configQuery: PrefetchedQuery = { queryKey: ['config'], data: config }
 
   let cacheSignature = ''
@@ -251,11 +238,12 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
       )
     }
     if (first === 'profile' && second) {
+      // A segment that is not valid percent-encoding names no one; the page reads it as it stands.
       const username = decodeSegment(second)
-      if (username === null) return null
-      const response = await options.api(`/api/users/${encodeURIComponent(username)}`)
-      if (response.status === 404) {
-        const body = (await response.json().catch(() => null)) as {
+      const response =
+        username === null ? null : await options.api(`/api/users/${encodeURIComponent(username)}`)
+      if (username === null || response?.status === 404) {
+        const body = (await response?.json().catch(() => null)) as {
           error?: { code?: string; message?: string }
         } | null
         return {
@@ -263,14 +251,14 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
           status: 404,
           notFound: [
             {
-              queryKey: ['profiles', username],
+              queryKey: ['profiles', username ?? second],
               code: body?.error?.code ?? 'not_found',
               message: body?.error?.message ?? 'User not found. Please check the username.',
             },
           ],
         }
       }
-      if (!response.ok) return null
+      if (!response?.ok) return null
       const profile = (await response.json()) as ProfilePage
       const name = profile.profile.name?.trim() || profile.profile.username
       const description =
@@ -281,18 +269,21 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
     if (first === 'solutions' && second) {
       // As a visitor sees it (docs/product.md §11): its member's own view comes after hydration.
       const id = decodeSegment(second)
-      if (id === null) return null
-      const response = await options.api(`/api/solutions/${encodeURIComponent(id)}`)
-      if (response.status === 404 || response.status === 400) {
+      const response = id === null ? null : await options.api(`/api/solutions/${encodeURIComponent(id)}`)
+      if (id === null || response?.status === 404 || response?.status === 400) {
         return {
           ...page({ noindex: true }),
           status: 404,
           notFound: [
-            { queryKey: ['solutions', id], code: 'not_found', message: 'There is no such solution.' },
+            {
+              queryKey: ['solutions', id ?? second],
+              code: 'not_found',
+              message: 'There is no such solution.',
+            },
           ],
         }
       }
-      if (!response.ok) return null
+      if (!response?.ok) return null
       const { solution } = (await response.json()) as SolutionResponse
       const name = solution.member.name?.trim() || solution.member.username
       const title = `${name}'s ${solution.challenge.title} solution`
@@ -341,17 +332,13 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
         (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
       ),
     ]
-    return indexHtml
-      .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
-      .replace(
-        /<meta name="description" content="[^"]*"\s*\/?>/,
-        `<meta name="description" content="${description}" />`,
-      )
-      .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${result.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(result.data)}</script>`,
-      )
+    return fillDocument({
+      title,
+      description,
+      head: `    ${tags.join('\n    ')}`,
+      root: result.html,
+      afterRoot: `\n    <script type="application/json" id="${SSR_DATA_ID}">${jsonForScript(result.data)}</script>`,
+    })
   }
 
   /**

@@ -133,7 +133,7 @@ describe('the solution page rendered on the server', () => {
     const page = await pages.render(`/solutions/${ID}`, `https://dojo.example/solutions/${ID}`)
     expect(page?.status).toBe(200)
     const html = page?.html ?? ''
-    const title = 'Ada &quot;&lt;L&gt;&quot;&#39;s Card Grid solution'.replace('&#39;', "'")
+    const title = 'Ada &quot;&lt;L&gt;&quot;&#39;s Card Grid solution'
     expect(html).toContain(`<meta property="og:title" content="${title}" />`)
     expect(html).toContain(`<meta name="twitter:title" content="${title}" />`)
     expect(html).toContain('<meta property="og:image" content="https://dojo.example/files/reviews/d.png" />')

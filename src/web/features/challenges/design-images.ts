@@ -14,7 +14,9 @@ export const VIEW_LABEL: Record<DesignImage['view'], DeviceView> = {
 
 /** A state's name without its view, in words: `mobile-menu-open` is `Menu open`. */
 export function stateLabel(image: Pick<DesignImage, 'name' | 'view'>): string {
-  const words = image.name.replace(new RegExp(`^${image.view}-`), '').replaceAll('-', ' ')
+  const prefix = `${image.view}-`
+  const name = image.name.startsWith(prefix) ? image.name.slice(prefix.length) : image.name
+  const words = name.replaceAll('-', ' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
