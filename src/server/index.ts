@@ -15,7 +15,7 @@ import { securityHeadersFor } from '#server/http/security-headers.ts'
 import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
-import { createLogger } from '#server/logger.ts'
+import { createLogger, routeConsoleWarnings } from '#server/logger.ts'
 import { createMemberCaches } from '#server/member-caches.ts'
 import { createReviewService } from '#server/review/service.ts'
 import { lazyBrowserPool, startReviewWorkers } from '#server/review/workers.ts'
@@ -33,6 +33,7 @@ async function main() {
     throw error
   }
   const log = createLogger(env.LOG_LEVEL)
+  routeConsoleWarnings(log)
   for (const warning of startupWarnings(env)) log.warn(warning)
   const started = performance.now()
   const services = await openServices(env, log)
