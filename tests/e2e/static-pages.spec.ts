@@ -139,6 +139,23 @@ test.describe('static pages', () => {
     await expect(page.getByRole('main').locator('img[src$="/contact.svg"]')).toBeVisible()
   })
 
+  test('an address that is not valid percent-encoding answers 404 and hydrates as the page that names nothing', async ({
+    page,
+    consoleErrors,
+  }) => {
+    for (const [path, text] of [
+      ['/solutions/%ZZ', 'There is no such solution.'],
+      ['/profile/%ZZ', 'User not found. Please check the username.'],
+      ['/challenge/%E0%A4%A', '404 - Not Found'],
+    ] as const) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(404)
+      await expectHydrated(page)
+      await expect(page.getByText(text).first(), path).toBeVisible()
+    }
+    forgetNotFoundErrors(consoleErrors)
+  })
+
   test('an unknown path shows the 404 page with a way home', async ({ page, request, consoleErrors }) => {
     const { brandName } = await publicConfig(request)
     const response = await page.goto('/no-such-page/here')
