@@ -87,6 +87,9 @@ const textField = (field: 'name' | 'bio') =>
       if (message) ctx.addIssue({ code: 'custom', message })
     })
 
+/** A name as the settings take it (§5): white space runs collapsed, ends trimmed, then the name's rule. */
+export const profileNameSchema = textField('name')
+
 const linkField = (key: 'linkedinUrl' | 'githubUrl', label: string) =>
   stringField(key)
     .transform((value) => stripLinkCharacters(value.trim()))
