@@ -159,6 +159,7 @@ export function createApp(deps: AppDeps) {
       return user?.id ?? addressOf(c)
     },
     deps.rateLimitStore?.(),
+    { counts: 'every' },
   )
   const limitMutations: MiddlewareHandler = async (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
@@ -277,7 +278,10 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', requestTimeout({ log }))
   app.use('/auth/*', requestTimeout({ log }))
   app.route('/api', api)
-  app.use('/auth/github', limitRequests('sign-in', limits.signIn, addressOf, deps.rateLimitStore?.()))
+  app.use(
+    '/auth/github',
+    limitRequests('sign-in', limits.signIn, addressOf, deps.rateLimitStore?.(), { counts: 'every' }),
+  )
   app.use('/auth/*', csrf, limitMutations)
   app.route(
     '/auth',

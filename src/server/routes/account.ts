@@ -42,6 +42,7 @@ export function accountRoutes(deps: {
     deps.rateLimitStore?.(),
     {
       message: (seconds) => exportLimitedMessage(seconds),
+      counts: 'accepted',
     },
   )
   return new Hono<{ Variables: MemberVariables }>()

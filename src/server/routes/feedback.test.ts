@@ -456,6 +456,45 @@ describe.each(TEST_DATABASES)('feedback through the API on %s', (kind) => {
     expect(stored).toHaveLength(10)
   })
 
+  it('counts only accepted comments against the limit: refused ones cost nothing', async () => {
+    const { id } = await author('abe')
+    const ben = await member('ben')
+    const top = await comment(ben, id, { kind: 'question', body: 'Why grid?' })
+    const reply = await comment(ben, id, { kind: 'praise', body: 'Thanks.', parentId: top.id })
+    const refusals: [Record<string, unknown> | string, number][] = [
+      [{ kind: 'praise', body: '' }, 400],
+      [{ kind: 'praise', body: '\u200b' }, 400],
+      [{ kind: 'praise', body: 'x'.repeat(3001) }, 400],
+      [{ kind: 'rant', body: 'Hi' }, 400],
+      [{ kind: 'praise', body: 42 }, 400],
+      [{ kind: 'praise', body: 'Hi', owner: 'me' }, 400],
+      [{ kind: 'praise', body: 'Hi', parentId: reply.id }, 400],
+      [{ kind: 'praise', body: 'Hi', parentId: '00000000-0000-4000-8000-000000000000' }, 404],
+      ['not json', 400],
+    ]
+    for (let round = 0; round < 2; round += 1) {
+      for (const [body, status] of refusals) {
+        const response =
+          typeof body === 'string'
+            ? await ben.request(`/api/solutions/${id}/comments`, {
+                method: 'POST',
+                headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' },
+                body,
+              })
+            : await post(ben, id, body)
+        expect(response.status, JSON.stringify(body)).toBe(status)
+      }
+    }
+    // Two accepted so far: eight more pass, the eleventh accepted one is refused.
+    for (let i = 0; i < 8; i += 1) await comment(ben, id, { kind: 'praise', body: `Nice ${i}` })
+    expect((await post(ben, id, { kind: 'praise', body: 'One more' })).status).toBe(429)
+    const stored = await database.db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.authorId, await userId('ben')))
+    expect(stored).toHaveLength(10)
+  })
+
   it('refuses a comment, a reply or an edit that shows nothing, as a blank one', async () => {
     const { id } = await author('ina')
     const jon = await member('jon')

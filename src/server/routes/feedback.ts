@@ -116,6 +116,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
   const perMember = (action: 'comment' | 'like') =>
     limitRequests(action, FEEDBACK_LIMITS[action], memberKey, deps.rateLimitStore?.(), {
       message: (seconds) => rateLimitedMessage(action, seconds),
+      counts: 'accepted',
     })
   const commentLimit = perMember('comment')
   const likeLimit = perMember('like')
