@@ -18,6 +18,7 @@ import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
 import { limitBodySize } from '#server/http/body-limit.ts'
 import { sameOriginJson } from '#server/http/csrf.ts'
 import { errorBody, handleError, RETRY_AFTER_SECONDS } from '#server/http/errors.ts'
+import { memberLimitKeys } from '#server/http/member-limit-key.ts'
 import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from '#server/http/rate-limit.ts'
 import { requestTimeout } from '#server/http/request-timeout.ts'
 import { spaRoutes } from '#server/http/spa.ts'
@@ -150,13 +151,15 @@ export function createApp(deps: AppDeps) {
     )
   const csrf = sameOriginJson(env.publicOrigin, env.BRAND_NAME)
   const addressOf = (c: Context) => clientAddress(c, env.TRUST_PROXY)
+  // Members' limits count per GitHub account, under a keyed hash that outlives a deleted account.
+  const limitKeyOf = memberLimitKeys(env.github.clientSecret)
   // Per member when signed in, else per address; GET requests are not limited.
   const mutationLimit = limitRequests(
     'mutation',
     limits.mutation,
     (c) => {
       const user = (c as Context<{ Variables: AuthVariables }>).get('user')
-      return user?.id ?? addressOf(c)
+      return user ? limitKeyOf(user) : addressOf(c)
     },
     deps.rateLimitStore?.(),
     { counts: 'every' },
@@ -178,6 +181,7 @@ export function createApp(deps: AppDeps) {
   const feedbackDeps = {
     db,
     admins,
+    limitKeyOf,
     guard: { csrf, limit: limitMutations },
     ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
     onProfileChanged: (userId: string) => {
@@ -263,6 +267,7 @@ export function createApp(deps: AppDeps) {
         env,
         log,
         ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
+        limitKeyOf,
         onAccountDeleted,
       }),
     )
