@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { noAdmins } from '#server/auth/admins.ts'
 import { runMigrations } from '#server/db/migrate.ts'
+import { memberLimitKeys } from '#server/http/member-limit-key.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { moderationRoutes } from '#server/routes/moderation.ts'
 import { solutionRoutes } from '#server/routes/solutions.ts'
@@ -120,6 +121,7 @@ try {
       db: handle.db,
       admins: noAdmins,
       guard: { csrf: pass, limit: pass },
+      limitKeyOf: memberLimitKeys('bench'),
       onProfileChanged: () => {},
     }),
   )

@@ -18,6 +18,7 @@ import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
 import { limitBodySize } from '#server/http/body-limit.ts'
 import { sameOriginJson } from '#server/http/csrf.ts'
 import { errorBody, handleError, RETRY_AFTER_SECONDS } from '#server/http/errors.ts'
+import { memberLimitKeys } from '#server/http/member-limit-key.ts'
 import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from '#server/http/rate-limit.ts'
 import { requestTimeout } from '#server/http/request-timeout.ts'
 import { spaRoutes } from '#server/http/spa.ts'
@@ -150,15 +151,18 @@ export function createApp(deps: AppDeps) {
     )
   const csrf = sameOriginJson(env.publicOrigin, env.BRAND_NAME)
   const addressOf = (c: Context) => clientAddress(c, env.TRUST_PROXY)
+  // Members' limits count per GitHub account, under a keyed hash that outlives a deleted account.
+  const limitKeyOf = memberLimitKeys(env.github.clientSecret)
   // Per member when signed in, else per address; GET requests are not limited.
   const mutationLimit = limitRequests(
     'mutation',
     limits.mutation,
     (c) => {
       const user = (c as Context<{ Variables: AuthVariables }>).get('user')
-      return user?.id ?? addressOf(c)
+      return user ? limitKeyOf(user) : addressOf(c)
     },
     deps.rateLimitStore?.(),
+    { counts: 'every' },
   )
   const limitMutations: MiddlewareHandler = async (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
@@ -177,6 +181,7 @@ export function createApp(deps: AppDeps) {
   const feedbackDeps = {
     db,
     admins,
+    limitKeyOf,
     guard: { csrf, limit: limitMutations },
     ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
     onProfileChanged: (userId: string) => {
@@ -262,6 +267,7 @@ export function createApp(deps: AppDeps) {
         env,
         log,
         ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
+        limitKeyOf,
         onAccountDeleted,
       }),
     )
@@ -277,7 +283,10 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', requestTimeout({ log }))
   app.use('/auth/*', requestTimeout({ log }))
   app.route('/api', api)
-  app.use('/auth/github', limitRequests('sign-in', limits.signIn, addressOf, deps.rateLimitStore?.()))
+  app.use(
+    '/auth/github',
+    limitRequests('sign-in', limits.signIn, addressOf, deps.rateLimitStore?.(), { counts: 'every' }),
+  )
   app.use('/auth/*', csrf, limitMutations)
   app.route(
     '/auth',

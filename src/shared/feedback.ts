@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { solutionCardSchema } from '#shared/solution.ts'
+import { isBlankText } from '#shared/visible-text.ts'
 import { normalizeWriteUp } from '#shared/write-up-rule.ts'
 
 /**
@@ -126,11 +127,14 @@ export type CommentsResponse = z.infer<typeof commentsResponse>
 export const commentResponse = z.object({ comment: z.union([commentSchema, replySchema]) })
 export type CommentResponse = z.infer<typeof commentResponse>
 
-/** As a write-up is stored: line breaks as "\n", NUL (which no text column holds) dropped, ends trimmed. */
+/**
+ * As a write-up is stored: line breaks as "\n", NUL (which no text column holds) dropped, ends trimmed.
+ * A body that shows nothing (only white space, zero-width or other invisible characters) is blank.
+ */
 const commentBodySchema = z
   .string(COMMENT_EMPTY)
   .transform(normalizeWriteUp)
-  .refine((body) => body.trim() !== '', COMMENT_EMPTY)
+  .refine((body) => !isBlankText(body), COMMENT_EMPTY)
   .refine((body) => [...body].length <= COMMENT_MAX_LENGTH, COMMENT_TOO_LONG)
 
 const strict = {

@@ -63,18 +63,35 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The four fields a member may change, in the order the messages name them. */
+const PROFILE_FIELDS = ['name', 'bio', 'linkedinUrl', 'githubUrl'] as const
+const FIELD_LIST = 'name, bio, linkedinUrl and githubUrl'
+
+/**
+ * Each of the four must be sent, as a string (empty clears it): one left out reads `name is required.`,
+ * one of another type `name must be text.`, naming the field as the body does.
+ */
+const stringField = (key: (typeof PROFILE_FIELDS)[number]) =>
+  z.string({
+    error: (issue) => (issue.input === undefined ? `${key} is required.` : `${key} must be text.`),
+  })
+
+const unknownKeysMessage = (keys: readonly string[]) =>
+  `Only ${FIELD_LIST} can be changed (not ${keys.join(', ')}).`
+
 const textField = (field: 'name' | 'bio') =>
-  z
-    .string()
+  stringField(field)
     .transform((value) => value.replace(/\s+/g, ' ').trim())
     .superRefine((value, ctx) => {
       const message = textFieldError(field, value)
       if (message) ctx.addIssue({ code: 'custom', message })
     })
 
-const linkField = (label: string) =>
-  z
-    .string()
+/** A name as the settings take it (§5): white space runs collapsed, ends trimmed, then the name's rule. */
+export const profileNameSchema = textField('name')
+
+const linkField = (key: 'linkedinUrl' | 'githubUrl', label: string) =>
+  stringField(key)
     .transform((value) => stripLinkCharacters(value.trim()))
     .refine(
       (value) => value.length <= LINK_MAX_LENGTH,
@@ -90,17 +107,32 @@ export const profileUpdateSchema = z.strictObject(
   {
     name: textField('name'),
     bio: textField('bio'),
-    linkedinUrl: linkField('LinkedIn'),
-    githubUrl: linkField('GitHub'),
+    linkedinUrl: linkField('linkedinUrl', 'LinkedIn'),
+    githubUrl: linkField('githubUrl', 'GitHub'),
   },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `Only name, bio, linkedinUrl and githubUrl can be changed (not ${issue.keys.join(', ')}).`
-        : undefined,
+        ? unknownKeysMessage(issue.keys)
+        : issue.code === 'invalid_type'
+          ? `Send ${FIELD_LIST} in a JSON object.`
+          : undefined,
   },
 )
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>
+
+/**
+ * The body of PATCH /api/me/profile as the server checks it: a key other than the four is named first,
+ * whatever else the body holds (a field missing or of the wrong type too), then the fields' own rules.
+ */
+export const profileUpdateRequestSchema = z
+  .unknown()
+  .superRefine((body, ctx) => {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) return
+    const unknown = Object.keys(body).filter((key) => !(PROFILE_FIELDS as readonly string[]).includes(key))
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: unknownKeysMessage(unknown) })
+  })
+  .pipe(profileUpdateSchema)
 
 /** The member's own editable profile (GET and PATCH /api/me/profile). */
 export const ownProfileSchema = z.object({

@@ -155,7 +155,7 @@ test.describe('member area: members', () => {
     await expect(page.getByText(NO_COMPLETED)).toBeVisible()
     await page.goto(`/profile/${login}`)
     await expect(page.getByRole('heading', { level: 2, name: 'Submissions' })).toBeVisible()
-    await expect(page.getByText("You din't yet completed any challenge.")).toBeVisible()
+    await expect(page.getByText("You haven't completed any challenges yet.")).toBeVisible()
 
     // Started: ongoing.
     await startChallenge(page, challenge.id)
@@ -206,7 +206,7 @@ test.describe('member area: members', () => {
     const live = submissions.getByRole('link', { name: /View live site/ })
     await expect(live).toHaveAttribute('href', liveUrl)
     await expect(live).toHaveAttribute('rel', 'noopener noreferrer')
-    await expect(page.getByText("You din't yet completed any challenge.")).toHaveCount(0)
+    await expect(page.getByText("You haven't completed any challenges yet.")).toHaveCount(0)
   })
 
   test("a member who completes challenges appears on another member's leaderboard", async ({

@@ -4,6 +4,7 @@ import { createApp } from '#server/app.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { parseEnv } from '#server/env.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
+import { openRateLimitStores } from '#server/http/rate-limit-store.ts'
 import { securityHeadersFor } from '#server/http/security-headers.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
@@ -40,6 +41,8 @@ export async function createTestApp(
      * that runQueuedReviews reviews without a browser.
      */
     reviewCapture?: ReviewCaptureDeps
+    /** Where rate limits count: each limiter's memory by default, or the database's `rate_limits` table. */
+    rateLimitStore?: 'memory' | 'database'
   } = {},
 ) {
   const dataDir = await temporaryDir('dojo-app-')
@@ -81,6 +84,9 @@ export async function createTestApp(
     log,
     webDir,
     rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+    ...(options.rateLimitStore === 'database'
+      ? { rateLimitStore: openRateLimitStores({ kind: 'database' }, { db: database.db, log }).create }
+      : {}),
     cacheMs,
     memberCaches,
     reviews,

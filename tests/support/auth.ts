@@ -69,7 +69,7 @@ export async function startSignIn(b: TestBrowser, returnTo?: string): Promise<UR
 export async function authorize(
   b: TestBrowser,
   authorizeUrl: URL,
-  options: { login?: string; decision?: 'allow' | 'deny' } = {},
+  options: { login?: string; name?: string; decision?: 'allow' | 'deny' } = {},
 ): Promise<URL> {
   const form = new URLSearchParams({
     client_id: authorizeUrl.searchParams.get('client_id') ?? '',
@@ -79,6 +79,8 @@ export async function authorize(
     scope: authorizeUrl.searchParams.get('scope') ?? '',
     login: options.login ?? 'octocat',
     decision: options.decision ?? 'allow',
+    // The GitHub account's display name; without it the emulator makes one of the login.
+    ...(options.name === undefined ? {} : { name: options.name }),
   })
   const response = await b.request(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
     method: 'POST',
@@ -89,7 +91,10 @@ export async function authorize(
 }
 
 /** The whole real flow against the emulator; returns where the app sent the browser at the end. */
-export async function signIn(b: TestBrowser, options: { login?: string; returnTo?: string } = {}) {
+export async function signIn(
+  b: TestBrowser,
+  options: { login?: string; name?: string; returnTo?: string } = {},
+) {
   const callback = await authorize(b, await startSignIn(b, options.returnTo), options)
   const done = await b.get(`${callback.pathname}${callback.search}`)
   return locationOf(done)

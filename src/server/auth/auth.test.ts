@@ -305,6 +305,41 @@ describe.each(TEST_DATABASES)('GitHub sign-in and sessions on %s', (kind) => {
     })
   })
 
+  it.each([
+    ['markup and a dollar sign', "<img src=x onerror=alert(1)>$'", null],
+    ['500 characters', 'A'.repeat(500), null],
+    ['a right-to-left override', 'Ada\u202eecalevoL', null],
+    ['a zero-width space', 'Ada\u200bLovelace', null],
+    ['a control character', 'Ada\u0007', null],
+    ['digits', 'Ada 2000', null],
+    ['nothing visible', '\u3164', null],
+    ['nothing', '', null],
+    ['markup around a name, which the settings strip too', 'Ada <b>Lovelace</b>', 'Ada Lovelace'],
+    ['runs of white space', '  José \t María ', 'José María'],
+    ['a name the settings take', "D’Angelo O'Neil", "D’Angelo O'Neil"],
+  ])(
+    'keeps GitHub’s display name only when a name typed in the settings would pass: %s',
+    async (_, name, stored) => {
+      const login = `named-${emulatedId(name).toString(36)}`
+      const b = browser(t.app)
+      await signIn(b, { login, name })
+      const { user } = (await (await me(b)).json()) as { user: { username: string; name: string | null } }
+      expect(user).toMatchObject({ username: login, name: stored })
+      const [row] = await database.db
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.username, login))
+      expect(row?.name).toBe(stored)
+      // A later sign-in does not bring a refused name back.
+      await signIn(browser(t.app), { login, name })
+      const [again] = await database.db
+        .select({ name: users.name })
+        .from(users)
+        .where(eq(users.username, login))
+      expect(again?.name).toBe(stored)
+    },
+  )
+
   it('treats a login reused by a different GitHub id as a different person', async () => {
     await upsertGitHubUser(database.db, githubProfile(5001, 'reused'))
     const b = browser(t.app)

@@ -318,7 +318,11 @@ export const jobs = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed', 'dead')`),
+    // `cancelled`: what the job worked on was deleted meanwhile (queue.ts, JobCancelled).
+    check(
+      'jobs_status_check',
+      sql`${t.status} in ('queued', 'running', 'done', 'failed', 'dead', 'cancelled')`,
+    ),
     check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
     // Finished jobs keep their key, so a new job with the same key may be queued after them.
     uniqueIndex('jobs_dedupe_key_idx').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),

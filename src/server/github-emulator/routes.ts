@@ -8,8 +8,16 @@ import { avatarFileParams, GITHUB_LOGIN_PATTERN } from '#server/http/params.ts'
 
 const CODE_TTL_MS = 10 * 60 * 1000
 
-type Grant = { login: string; id: number; redirectUri: string; codeChallenge: string; expiresAt: number }
-type Account = { login: string; id: number }
+type Grant = {
+  login: string
+  id: number
+  name: string
+  redirectUri: string
+  codeChallenge: string
+  expiresAt: number
+}
+/** `name`: the account's display name, as GitHub's profile holds it (any text its owner typed). */
+type Account = { login: string; id: number; name: string }
 
 /** A stable numeric id per login, so signing in as the same login is the same person. */
 export function emulatedId(login: string): number {
@@ -159,11 +167,14 @@ export function githubEmulatorRoutes(env: Env) {
         const message = 'Enter a GitHub username: letters, digits and single hyphens, at most 39 characters.'
         return c.html(authorizePage(params, message, login), 400)
       }
-      // The id follows from the login alone: nobody can ask for another member's account id.
+      // The id follows from the login alone: nobody can ask for another member's account id. The display
+      // name is the login's words, unless the form sends one (`name`, not on the page: tests send any
+      // text a GitHub profile may hold).
       const code = randomToken()
       grants.set(code, {
         login,
         id: emulatedId(login),
+        name: typeof form.name === 'string' ? form.name : displayName(login),
         redirectUri: params.redirect_uri,
         codeChallenge: params.code_challenge,
         expiresAt: Date.now() + CODE_TTL_MS,
@@ -191,7 +202,7 @@ export function githubEmulatorRoutes(env: Env) {
       if (challenge !== grant.codeChallenge)
         return fail('invalid_grant', 'The code_verifier does not match the code_challenge.')
       const accessToken = `gho_${randomToken()}`
-      tokens.set(accessToken, { login: grant.login, id: grant.id })
+      tokens.set(accessToken, { login: grant.login, id: grant.id, name: grant.name })
       return c.json({ access_token: accessToken, token_type: 'bearer', scope: 'read:user,user:email' })
     })
     .get('/api/user', (c) => {
@@ -200,7 +211,7 @@ export function githubEmulatorRoutes(env: Env) {
       return c.json({
         id: account.id,
         login: account.login,
-        name: displayName(account.login),
+        name: account.name,
         email: null,
         avatar_url: `${env.publicOrigin}${EMULATOR_PATH}/avatars/${account.login}.svg`,
         html_url: `https://github.com/${account.login}`,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { rateLimiter, type Store } from 'hono-rate-limiter'
+import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter'
 import { errorBody } from '#server/http/errors.ts'
 
 export type RateLimit = { limit: number; windowMs: number }
@@ -49,26 +49,44 @@ function retryAfterSeconds(c: Context, windowMs: number): number {
 }
 
 /**
+ * What a limit counts (docs/product.md §9). `accepted`: the member quotas (comments and replies, likes,
+ * reports, exports) count the work they accept, so a request answered with an error (bad input, an
+ * unknown target, a server failure, or this limit's own 429) is given back and costs nothing. `every`:
+ * the flood guards (sign-in starts, state-changing calls) count every request, refused or not: sending
+ * them costs work whatever the answer.
+ */
+export type LimitCounts = 'accepted' | 'every'
+
+/**
  * `store` holds the counts (http/rate-limit-store.ts: the shared database or Redis, so a limit counts
  * across instances); without one they are kept in this process's memory. A refusal is a 429
  * `rate_limited` with `Retry-After`; `options.message` words it from the seconds to wait (else a
- * general sentence).
+ * general sentence). A request is counted when it arrives, so requests at once never pass the limit
+ * together; with `counts: 'accepted'` one that ends refused is taken off again.
  */
 export function limitRequests(
   name: string,
   limit: RateLimit,
   key: (c: Context) => string,
-  store?: Store,
-  options: { message?: (retryAfterSeconds: number) => string } = {},
+  store: Store | undefined,
+  options: { counts: LimitCounts; message?: (retryAfterSeconds: number) => string },
 ) {
+  const counts = store ?? new MemoryStore()
+  const onlyAccepted = options.counts === 'accepted'
+  const keyOf = (c: Context) => `${name}:${key(c)}`
   return rateLimiter({
     windowMs: limit.windowMs,
     limit: limit.limit,
     standardHeaders: 'draft-7',
-    ...(store ? { store } : {}),
-    keyGenerator: (c) => `${name}:${key(c)}`,
-    handler: (c) =>
-      c.json(
+    store: counts,
+    keyGenerator: keyOf,
+    // The answer's status decides: below 400 the work was accepted, else the count is given back.
+    skipFailedRequests: onlyAccepted,
+    requestWasSuccessful: (c) => c.res.status < 400,
+    handler: async (c) => {
+      // The limiter counted this request before refusing it; a refusal is not accepted work either.
+      if (onlyAccepted) await counts.decrement(keyOf(c))
+      return c.json(
         errorBody(
           'rate_limited',
           options.message
@@ -76,6 +94,7 @@ export function limitRequests(
             : 'Too many requests. Please wait a moment and try again.',
         ),
         429,
-      ),
+      )
+    },
   })
 }

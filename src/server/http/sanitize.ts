@@ -13,7 +13,7 @@ const ENTITIES: Record<string, string> = {
  * and the entities the sanitiser writes are turned back into characters: we store plain text, and the app
  * renders it as text, never as HTML.
  */
-function sanitizePlainText(value: string): string {
+export function sanitizePlainText(value: string): string {
   const stripped = sanitizeHtml(value, {
     allowedTags: [],
     allowedAttributes: {},

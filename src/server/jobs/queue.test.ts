@@ -73,7 +73,7 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
     const next = await queue.enqueue('review', { reviewId: 1 }, { dedupeKey: 'review:1' })
     expect(next.id).not.toBe(first.id)
     expect(next).toMatchObject({ status: 'queued', attempts: 0, payload: { reviewId: 1 } })
-    expect(await queue.counts()).toEqual({ queued: 2, running: 0, done: 1, failed: 0, dead: 0 })
+    expect(await queue.counts()).toEqual({ queued: 2, running: 0, done: 1, failed: 0, dead: 0, cancelled: 0 })
   })
 
   it('creates one job when the same key is enqueued many times at once', async () => {
@@ -291,7 +291,14 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
       expect(completed.sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y))
       // More than one process took part.
       expect(new Set(claims.map((j) => j.lockedBy?.split(':')[0])).size).toBeGreaterThan(1)
-      expect(await producer.counts()).toEqual({ queued: 0, running: 0, done: 40, failed: 0, dead: 0 })
+      expect(await producer.counts()).toEqual({
+        queued: 0,
+        running: 0,
+        done: 40,
+        failed: 0,
+        dead: 0,
+        cancelled: 0,
+      })
     } finally {
       await Promise.all(opened.map((h) => h.close()))
     }

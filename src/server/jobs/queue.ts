@@ -6,7 +6,15 @@ import { jobs } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
 
 export type Job = typeof jobs.$inferSelect
-type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'dead'
+type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'dead' | 'cancelled'
+
+/**
+ * Thrown by a job's handler when there is nothing left to do it for (what it works on was deleted, e.g.
+ * with its member's account): the job ends `cancelled`, not failed, and is not tried again.
+ */
+export class JobCancelled extends Error {
+  override name = 'JobCancelled'
+}
 
 type EnqueueOptions = {
   /** While a queued or running job has this key, enqueueing again returns that job. */
@@ -36,9 +44,14 @@ export interface JobQueue {
   complete(job: Job): Promise<boolean>
   /**
    * Queues the job again after a backoff, or ends it: `dead` when its attempts are used up, `failed`
-   * when `retry: false` (retrying would not help). `lost` when this claim no longer holds the job.
+   * when `retry: false` (retrying would not help), `cancelled` for a JobCancelled (nothing left to do).
+   * `lost` when this claim no longer holds the job.
    */
-  fail(job: Job, error: unknown, options?: { retry?: boolean }): Promise<'retry' | 'dead' | 'failed' | 'lost'>
+  fail(
+    job: Job,
+    error: unknown,
+    options?: { retry?: boolean },
+  ): Promise<'retry' | 'dead' | 'failed' | 'cancelled' | 'lost'>
   /** Pushes the lease `ms` from now; false when this claim no longer holds the job. */
   extendLease(job: Job, ms: number): Promise<boolean>
   /**
@@ -202,8 +215,10 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
     },
 
     async fail(job, error, failOptions = {}) {
-      const retry = failOptions.retry !== false && job.attempts < job.maxAttempts
-      const status = retry ? 'queued' : failOptions.retry === false ? 'failed' : 'dead'
+      const cancelled = error instanceof JobCancelled
+      const retry = !cancelled && failOptions.retry !== false && job.attempts < job.maxAttempts
+      const ended = cancelled ? 'cancelled' : failOptions.retry === false ? 'failed' : 'dead'
+      const status = retry ? 'queued' : ended
       const rows = await db
         .update(jobs)
         .set({
@@ -217,7 +232,7 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
         .where(heldBy(job))
         .returning({ id: jobs.id })
       if (rows.length === 0) return 'lost'
-      return retry ? 'retry' : status === 'failed' ? 'failed' : 'dead'
+      return retry ? 'retry' : ended
     },
 
     async extendLease(job, ms) {
@@ -250,7 +265,14 @@ export function createJobQueue(db: Database, options: JobQueueOptions = {}): Job
         .select({ status: jobs.status, n: sql<number>`count(*)::int` })
         .from(jobs)
         .groupBy(jobs.status)
-      const counts: Record<JobStatus, number> = { queued: 0, running: 0, done: 0, failed: 0, dead: 0 }
+      const counts: Record<JobStatus, number> = {
+        queued: 0,
+        running: 0,
+        done: 0,
+        failed: 0,
+        dead: 0,
+        cancelled: 0,
+      }
       for (const row of rows) counts[row.status as JobStatus] = Number(row.n)
       return counts
     },
@@ -380,7 +402,12 @@ export function startWorkers(options: WorkerOptions): Workers {
         return 'unrecorded'
       })
       // 'failed' is the handler's own verdict (a member's site that cannot be reached, say): worth a
-      // line, not an alarm. Only a job that ran out of attempts, or a failure we could not record, is.
+      // line, not an alarm. Only a job that ran out of attempts, or a failure we could not record, is. A
+      // cancelled job had nothing left to do.
+      if (outcome === 'cancelled') {
+        log.info('jobs: a job was cancelled', { id: job.id, kind: job.kind, reason: String(error) })
+        return
+      }
       const level = outcome === 'dead' || outcome === 'unrecorded' ? 'error' : 'warn'
       log[level]('jobs: a job failed', { id: job.id, kind: job.kind, attempts: job.attempts, outcome, error })
     } finally {

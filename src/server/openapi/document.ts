@@ -488,7 +488,7 @@ const OPERATIONS: Operation[] = [
     summary: 'Comment on a solution, or reply to a comment',
     description:
       'On a listed solution. `parentId` names the comment this replies to, itself not a reply. At most ' +
-      '10 comments and replies per member in 10 minutes.',
+      '10 comments and replies per member in 10 minutes; a refused one does not count.',
     tag: 'Feedback',
     member: true,
     guarded: true,
@@ -591,7 +591,7 @@ const OPERATIONS: Operation[] = [
     operationId: 'likeSolution',
     summary: 'Like a solution',
     description:
-      'A listed solution of another member; liking twice changes nothing. At most 60 likes and unlikes an hour.',
+      'A listed solution of another member; liking twice changes nothing. At most 60 likes and unlikes an hour; a refused one does not count.',
     tag: 'Feedback',
     member: true,
     guarded: true,
@@ -721,7 +721,7 @@ const OPERATIONS: Operation[] = [
       'One JSON file, sent as an attachment named `frontend-dojo-<login>-<YYYY-MM-DD>.json`: the profile, ' +
       'progress, reviews with their breakpoints (images as /files/ addresses), comments, likes, reports ' +
       `filed, notifications, badges, the points ledger and competition results. At most ${EXPORT_LIMIT.limit} ` +
-      'an hour per member. Never cached.',
+      'an hour per member; a refused one does not count. Never cached.',
     tag: 'My account',
     member: true,
     responses: {
@@ -959,7 +959,8 @@ const OPERATIONS: Operation[] = [
     operationId: 'fileReport',
     summary: 'Report a comment or a solution to the admins',
     description:
-      `At most ${FEEDBACK_LIMITS.report.limit} reports a day per member. Reporting the same target again ` +
+      `At most ${FEEDBACK_LIMITS.report.limit} reports a day per member; a refused one does not count. ` +
+      'Reporting the same target again ' +
       'while the first report is open files nothing and answers with that report.',
     tag: 'Moderation',
     member: true,

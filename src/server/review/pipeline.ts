@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { challenges, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { notifyReviewEnded } from '#server/feedback/notifications.ts'
+import { JobCancelled } from '#server/jobs/queue.ts'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
@@ -125,13 +126,17 @@ export type ReviewPipelineDeps = {
   memberChanged?: (userId: string) => void
 }
 
-/** A review's public id, for the keys of its images. */
+/** The review is gone: its member deleted their account (or its challenge went) while it ran. */
+const reviewGone = (reviewId: number) =>
+  new JobCancelled(`review ${reviewId} is gone: its member or its challenge was deleted`)
+
+/** A review's public id, for the keys of its images; JobCancelled when the review is gone. */
 async function publicIdOf(db: Database, reviewId: number): Promise<string> {
   const [row] = await db
     .select({ publicId: submissionReviews.publicId })
     .from(submissionReviews)
     .where(eq(submissionReviews.id, reviewId))
-  if (!row) throw new Error(`review ${reviewId} is gone`)
+  if (!row) throw reviewGone(reviewId)
   return row.publicId
 }
 
@@ -358,8 +363,10 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       return stages
     }
     const subject = await subjectOf(reviewId)
-    // Gone (its member or challenge was deleted) or already finished by an earlier run: nothing to do.
-    if (!subject || subject.status === 'passed' || subject.status === 'failed') return
+    // Gone (its member or challenge was deleted): its job is cancelled. Finished by an earlier run:
+    // nothing to do.
+    if (!subject) throw reviewGone(reviewId)
+    if (subject.status === 'passed' || subject.status === 'failed') return
     await db
       .update(submissionReviews)
       .set({ status: 'running', stage: null, startedAt: sql`now()`, errorCode: null, errorMessage: null })
@@ -385,12 +392,15 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
 
     const breakpoints: Array<typeof reviewBreakpoints.$inferInsert> = []
     const publicId = await publicIdOf(db, reviewId)
+    /** The images this run stored: taken away again if the review is gone by the time it ends. */
+    const stored: string[] = []
     for (const { shot, width, result } of scored) {
       const { breakpoint } = shot
       const storeStarted = performance.now()
       const captureKey = reviewImageKey(publicId, breakpoint, 'capture')
       const diffKey = reviewImageKey(publicId, breakpoint, 'diff')
       signal?.throwIfAborted()
+      stored.push(captureKey, diffKey)
       await storage.put(captureKey, shot.png)
       await storage.put(diffKey, result.diff)
       timings[`${breakpoint}.store`] = Math.round(performance.now() - storeStarted)
@@ -428,8 +438,10 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         .from(submissionReviews)
         .where(eq(submissionReviews.id, reviewId))
         .for('update')
+      // Deleted meanwhile, with its member's account: nothing of it may stay (below).
+      if (!current) return 'gone' as const
       // Ended meanwhile (its job's lease ran out and another worker finished it): that result stands.
-      if (current?.status !== 'running' && current?.status !== 'queued') return null
+      if (current.status !== 'running' && current.status !== 'queued') return null
       const pointsAwarded = verdict.passed ? await settlePassed(tx, subject) : 0
       const withdrawn = verdict.passed ? false : await settleFailed(tx, subject)
       // An earlier attempt may have written some before it failed.
@@ -463,6 +475,12 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       })
       return pointsAwarded > 0 || withdrawn
     })
+    if (pointsChanged === 'gone') {
+      // The account's deletion removed the images it knew of before this run stored them: this run takes
+      // its own away (docs/product.md §2 "Your account"), and its job ends cancelled.
+      for (const key of stored) await storage.delete(key)
+      throw reviewGone(reviewId)
+    }
     changed()
     if (pointsChanged) deps.memberChanged?.(subject.userId)
   }

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -565,6 +567,38 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       expect(await jobOf(database, reviewId)).toMatchObject({ status: 'dead', attempts: 2 })
     },
   )
+
+  it('cancels the job of a review whose member deletes their account while it runs, and keeps none of its images', async () => {
+    const { b, reviewId } = await submitted(t, challenge, 'gone-midway')
+    const [row] = await database.db
+      .select({ id: submissionReviews.id })
+      .from(submissionReviews)
+      .where(eq(submissionReviews.publicId, reviewId))
+    const jobOf = async () =>
+      (
+        await database.db
+          .select({ status: jobs.status })
+          .from(jobs)
+          .where(sql`${jobs.payload}->>'reviewId' = ${String(row?.id)}`)
+      )[0]?.status
+    let open = () => {}
+    capture.gate = new Promise((resolve) => {
+      open = resolve
+    })
+    run()
+    await expect
+      .poll(async () => (await reviewsOf(b, challenge))[0], { timeout: 30_000 })
+      .toMatchObject({ id: reviewId, status: 'running', stage: 'capturing-desktop' })
+    expect((await b.send('DELETE', '/api/me', { confirm: 'gone-midway' })).status).toBe(204)
+    open()
+    await expect.poll(jobOf, { timeout: 30_000 }).toBe('cancelled')
+    for (const { breakpoint } of REVIEW_BREAKPOINTS) {
+      for (const kind of ['capture', 'diff'] as const)
+        expect(await t.storage.exists(reviewImageKey(reviewId, breakpoint, kind))).toBe(false)
+    }
+    // Not even its folder is left.
+    await expect(stat(join(t.dataDir, 'storage', 'public', 'reviews', reviewId))).rejects.toThrow()
+  })
 
   it('gives a review that is running when its process stops back to the queue, for the next process to finish', async () => {
     const { b, reviewId } = await submitted(t, challenge, 'stopping')

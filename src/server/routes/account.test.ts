@@ -8,6 +8,7 @@ import {
   moderationActions,
   notifications,
   pointsLedger,
+  rateLimits,
   reports,
   reviewBreakpoints,
   sessions,
@@ -17,9 +18,11 @@ import {
   userChallenges,
   users,
 } from '#server/db/schema.ts'
+import { emulatedId } from '#server/github-emulator/routes.ts'
+import { memberLimitKeys } from '#server/http/member-limit-key.ts'
 import { ACCOUNT_TEXTS, CONFIRM_MISMATCH, EXPORT_LIMIT } from '#shared/account.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { commentResponse } from '#shared/feedback.ts'
+import { commentResponse, FEEDBACK_LIMITS, rateLimitedMessage } from '#shared/feedback.ts'
 import { createTestApp, GENEROUS_LIMITS } from '#tests/support/app.ts'
 import { browser, CookieJar, ORIGIN, signedInBrowser, signIn, type TestBrowser } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
@@ -160,6 +163,48 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
   })
   afterAll(async () => {
     await database?.drop()
+  })
+
+  it('keeps the comment and report limits of a member who deletes their account and signs in again', async () => {
+    // Counted where instances count them (the rate_limits table), to see what a count is kept under.
+    const shared = await createTestApp(database, {}, { rateLimitStore: 'database' })
+    const lia = await member('lia')
+    const solution = await solve(lia, 'lia', navbar)
+    const samBrowser = () => signedInBrowser(shared.app, 'sam')
+    let sam = await samBrowser()
+    const oldId = (await userId('sam')) as string
+    const post = (b: TestBrowser) =>
+      b.send('POST', `/api/solutions/${solution}/comments`, { kind: 'praise', body: 'Nice.' })
+    const report = (b: TestBrowser) =>
+      b.send('POST', '/api/reports', { target: { type: 'solution', id: solution }, reason: 'spam' })
+    for (let i = 0; i < FEEDBACK_LIMITS.comment.limit; i += 1) expect((await post(sam)).status).toBe(201)
+    for (let i = 0; i < FEEDBACK_LIMITS.report.limit; i += 1)
+      expect((await report(sam)).status).toBe(i === 0 ? 201 : 200)
+    expect((await post(sam)).status).toBe(429)
+    expect((await report(sam)).status).toBe(429)
+
+    expect((await sam.send('DELETE', '/api/me', { confirm: 'sam' })).status).toBe(204)
+    expect(await userId('sam')).toBeUndefined()
+    sam = await samBrowser()
+    const newId = (await userId('sam')) as string
+    expect(newId).not.toBe(oldId)
+    const refused = await post(sam)
+    expect(refused.status).toBe(429)
+    expect(await messageOf(refused)).toBe(
+      rateLimitedMessage('comment', Number(refused.headers.get('Retry-After'))),
+    )
+    expect((await report(sam)).status).toBe(429)
+    // Someone else is not limited by it.
+    expect((await post(await signedInBrowser(shared.app, 'tom'))).status).toBe(201)
+
+    // Each count is kept under a keyed hash of the GitHub account id, with its window, and nothing else.
+    const hash = memberLimitKeys(shared.env.github.clientSecret)({ githubId: emulatedId('sam') })
+    const rows = await database.db.select().from(rateLimits)
+    const counted = Object.fromEntries(rows.map((row) => [row.key, row.count]))
+    expect(counted).toMatchObject({ [`comment:${hash}`]: 10, [`report:${hash}`]: 10 })
+    const keys = rows.map((row) => row.key).join(' ')
+    for (const identifying of [oldId, newId, 'sam', String(emulatedId('sam'))])
+      expect(keys).not.toContain(identifying)
   })
 
   it('exports every row about the member as a JSON attachment, and nothing of another member', async () => {

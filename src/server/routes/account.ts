@@ -8,6 +8,7 @@ import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { attachmentDisposition } from '#server/http/content-disposition.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
+import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
 import { limitRequests } from '#server/http/rate-limit.ts'
 import type { Logger } from '#server/logger.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -31,6 +32,8 @@ export function accountRoutes(deps: {
   env: Env
   log: Logger
   rateLimitStore?: () => Store | undefined
+  /** The key a member's quotas count under (http/member-limit-key.ts): it outlives a deleted account. */
+  limitKeyOf: MemberLimitKey
   /** After the deletion committed: every cache that holds the member (or counts them) drops it. */
   onAccountDeleted: (userId: string) => void
 }) {
@@ -38,10 +41,11 @@ export function accountRoutes(deps: {
   const exportLimit = limitRequests(
     'export',
     EXPORT_LIMIT,
-    (c) => (c as Context<{ Variables: MemberVariables }>).get('user').id,
+    (c) => deps.limitKeyOf((c as Context<{ Variables: MemberVariables }>).get('user')),
     deps.rateLimitStore?.(),
     {
       message: (seconds) => exportLimitedMessage(seconds),
+      counts: 'accepted',
     },
   )
   return new Hono<{ Variables: MemberVariables }>()

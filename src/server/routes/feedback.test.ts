@@ -5,6 +5,7 @@ import { importCatalogue } from '#server/content/import.ts'
 import { comments, notifications, userChallenges, users } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import {
+  COMMENT_EMPTY,
   COMMENTING_SUSPENDED,
   COMMENTS_NEED_LISTED_SOLUTION,
   type CommentsResponse,
@@ -28,6 +29,7 @@ import { createTestApp } from '#tests/support/app.ts'
 import { browser, signedInBrowser, type TestBrowser } from '#tests/support/auth.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { INVISIBLE_TEXTS } from '#tests/support/invisible-text.ts'
 import { XSS_CORPUS } from '#tests/support/xss-corpus.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -452,6 +454,70 @@ describe.each(TEST_DATABASES)('feedback through the API on %s', (kind) => {
       .from(comments)
       .where(eq(comments.authorId, await userId('vic')))
     expect(stored).toHaveLength(10)
+  })
+
+  it('counts only accepted comments against the limit: refused ones cost nothing', async () => {
+    const { id } = await author('abe')
+    const ben = await member('ben')
+    const top = await comment(ben, id, { kind: 'question', body: 'Why grid?' })
+    const reply = await comment(ben, id, { kind: 'praise', body: 'Thanks.', parentId: top.id })
+    const refusals: [Record<string, unknown> | string, number][] = [
+      [{ kind: 'praise', body: '' }, 400],
+      [{ kind: 'praise', body: '\u200b' }, 400],
+      [{ kind: 'praise', body: 'x'.repeat(3001) }, 400],
+      [{ kind: 'rant', body: 'Hi' }, 400],
+      [{ kind: 'praise', body: 42 }, 400],
+      [{ kind: 'praise', body: 'Hi', owner: 'me' }, 400],
+      [{ kind: 'praise', body: 'Hi', parentId: reply.id }, 400],
+      [{ kind: 'praise', body: 'Hi', parentId: '00000000-0000-4000-8000-000000000000' }, 404],
+      ['not json', 400],
+    ]
+    for (let round = 0; round < 2; round += 1) {
+      for (const [body, status] of refusals) {
+        const response =
+          typeof body === 'string'
+            ? await ben.request(`/api/solutions/${id}/comments`, {
+                method: 'POST',
+                headers: { Origin: 'http://localhost', 'Content-Type': 'application/json' },
+                body,
+              })
+            : await post(ben, id, body)
+        expect(response.status, JSON.stringify(body)).toBe(status)
+      }
+    }
+    // Two accepted so far: eight more pass, the eleventh accepted one is refused.
+    for (let i = 0; i < 8; i += 1) await comment(ben, id, { kind: 'praise', body: `Nice ${i}` })
+    expect((await post(ben, id, { kind: 'praise', body: 'One more' })).status).toBe(429)
+    const stored = await database.db
+      .select({ id: comments.id })
+      .from(comments)
+      .where(eq(comments.authorId, await userId('ben')))
+    expect(stored).toHaveLength(10)
+  })
+
+  it('refuses a comment, a reply or an edit that shows nothing, as a blank one', async () => {
+    const { id } = await author('ina')
+    const jon = await member('jon')
+    const kim = await member('kim')
+    const top = await comment(jon, id, { kind: 'question', body: 'Why grid?' })
+    const texts = Object.values(INVISIBLE_TEXTS)
+    const blank = async (response: Response) => {
+      expect(response.status).toBe(400)
+      expect(await messageOf(response)).toBe(COMMENT_EMPTY)
+    }
+    // Each member's comments and replies are limited (10 in 10 minutes): a few of each kind here.
+    for (const body of texts.slice(0, 4)) await blank(await post(kim, id, { kind: 'praise', body }))
+    for (const body of texts.slice(4, 8))
+      await blank(await post(kim, id, { kind: 'praise', body, parentId: top.id }))
+    for (const body of texts) await blank(await jon.send('PATCH', `/api/comments/${top.id}`, { body }))
+    const stored = await database.db
+      .select({ body: comments.body })
+      .from(comments)
+      .innerJoin(userChallenges, eq(userChallenges.id, comments.userChallengeId))
+      .where(eq(userChallenges.publicId, id))
+    expect(stored).toEqual([{ body: 'Why grid?' }])
+    // Invisible characters inside real text are text.
+    await comment(kim, id, { kind: 'praise', body: '\u200bNice\u200b' })
   })
 
   it('renders comments without script, handlers, script links or images', async () => {

@@ -30,6 +30,7 @@ import {
   unreadCount,
 } from '#server/feedback/notifications.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
+import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
 import { limitRequests } from '#server/http/rate-limit.ts'
 import { NO_SUCH_SOLUTION, solutionIdParams } from '#server/routes/solutions.ts'
 import { mayReadSolution } from '#server/solutions/read.ts'
@@ -61,6 +62,8 @@ export type FeedbackDeps = {
   guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler }
   /** Where the per-member feedback limits count (as the other limits: memory, database or Redis). */
   rateLimitStore?: () => Store | undefined
+  /** The key a member's quotas count under (http/member-limit-key.ts): it outlives a deleted account. */
+  limitKeyOf: MemberLimitKey
   /** A member's public profile changed (a helpful count, a badge): drop what is cached of it. */
   onProfileChanged: (userId: string) => void
 }
@@ -112,10 +115,14 @@ export function feedbackRoutes(deps: FeedbackDeps) {
     const user = userOf(c)
     return { id: user?.id ?? null, isAdmin: user ? admins.has(user.username) : false }
   }
-  const memberKey = (c: Context) => userOf(c)?.id ?? 'visitor'
+  const memberKey = (c: Context) => {
+    const user = userOf(c)
+    return user ? deps.limitKeyOf(user) : 'visitor'
+  }
   const perMember = (action: 'comment' | 'like') =>
     limitRequests(action, FEEDBACK_LIMITS[action], memberKey, deps.rateLimitStore?.(), {
       message: (seconds) => rateLimitedMessage(action, seconds),
+      counts: 'accepted',
     })
   const commentLimit = perMember('comment')
   const likeLimit = perMember('like')

@@ -22,7 +22,7 @@ import type { ChallengeStatus } from '#shared/constants.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
 import type { MemberChallengesResponse } from '#shared/member.ts'
 import type { LinkStatus, Ownership } from '#shared/ownership.ts'
-import { type OwnProfile, profileUpdateSchema } from '#shared/profile.ts'
+import { type OwnProfile, profileUpdateRequestSchema } from '#shared/profile.ts'
 import { type MemberReviewsResponse, REVIEW_REQUESTS_PER_DAY } from '#shared/review.ts'
 import type { Progress, SessionUser, SubmitResponse } from '#shared/user.ts'
 import { type VerificationResponse, verificationTag } from '#shared/verification.ts'
@@ -118,7 +118,7 @@ export function meRoutes(deps: {
         // Sanitising (docs/product.md §5) comes first and validation checks its result, so what is stored
         // is exactly what passed: an entity such as &lt; or &#x202e; cannot turn into a character after
         // the check.
-        const update = parseInput(profileUpdateSchema, sanitizeStringValues(body), { named: false })
+        const update = parseInput(profileUpdateRequestSchema, sanitizeStringValues(body), { named: false })
         const orNull = (value: string) => (value === '' ? null : value)
         // Only these four columns of the signed-in member, whatever else the body held.
         const [user] = await db

@@ -206,6 +206,41 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
   })
 
   it.each([
+    [{ bio: '', linkedinUrl: '', githubUrl: '' }, 'name is required.'],
+    [{ name: 'Ada', linkedinUrl: '', githubUrl: '' }, 'bio is required.'],
+    [{ name: 'Ada', bio: '', githubUrl: '' }, 'linkedinUrl is required.'],
+    [{ name: 'Ada', bio: '', linkedinUrl: '' }, 'githubUrl is required.'],
+    [{ ...VALID_PROFILE, name: 42 }, 'name must be text.'],
+    [{ ...VALID_PROFILE, bio: null }, 'bio must be text.'],
+    [{ ...VALID_PROFILE, githubUrl: ['https://github.com/x'] }, 'githubUrl must be text.'],
+    [{}, 'name is required.'],
+    // An unknown field is named first, whatever else the body holds.
+    [{ points: 1 }, 'Only name, bio, linkedinUrl and githubUrl can be changed (not points).'],
+    [{ name: 'Ada', points: 1 }, 'Only name, bio, linkedinUrl and githubUrl can be changed (not points).'],
+    [
+      { ...VALID_PROFILE, name: 42, points: 1 },
+      'Only name, bio, linkedinUrl and githubUrl can be changed (not points).',
+    ],
+    [
+      { ...VALID_PROFILE, bio: 'b'.repeat(151), points: 1, admin: true },
+      'Only name, bio, linkedinUrl and githubUrl can be changed (not points, admin).',
+    ],
+    [[], 'Send name, bio, linkedinUrl and githubUrl in a JSON object.'],
+    ['Ada', 'Send name, bio, linkedinUrl and githubUrl in a JSON object.'],
+    [null, 'Send name, bio, linkedinUrl and githubUrl in a JSON object.'],
+  ])('answers %j with a message that names the field: "%s"', async (sent, message) => {
+    const b = await member()
+    await b.send('PATCH', '/api/me/profile', VALID_PROFILE)
+    const { status, body } = await json(await b.send('PATCH', '/api/me/profile', sent))
+    expect(status).toBe(400)
+    expect(body.error).toEqual({ code: 'bad_request', message })
+    expect((await json(await b.get('/api/me/profile'))).body.profile).toMatchObject({
+      name: 'Ada Lovelace',
+      bio: 'I build things',
+    })
+  })
+
+  it.each([
     [{ name: 'x'.repeat(51) }, 'Name cannot exceed 50 characters.'],
     [{ name: 'Ada!' }, 'Name cannot contain "!". Use letters, spaces, apostrophes, hyphens and periods.'],
     [{ name: 'Ada 2' }, 'Name cannot contain "2". Use letters, spaces, apostrophes, hyphens and periods.'],

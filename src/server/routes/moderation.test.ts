@@ -491,4 +491,38 @@ describe.each(TEST_DATABASES)('reports and moderation through the API on %s', (k
       (await report(oli, { target: { type: 'solution', id: solution.publicId }, reason: 'spam' })).status,
     ).toBe(201)
   })
+
+  it('counts only accepted reports against the limit: refused ones cost nothing', async () => {
+    const pam = await member('pam')
+    const solution = await passedSolution(pam, 'pam')
+    const ray = await member('ray')
+    const own = await passedSolution(ray, 'ray')
+    const refusals: [NewReport | Record<string, unknown>, number][] = [
+      [{ target: { type: 'solution', id: solution.publicId }, reason: 'boredom' }, 400],
+      [
+        { target: { type: 'solution', id: solution.publicId }, reason: 'spam', details: 'd'.repeat(501) },
+        400,
+      ],
+      [{ target: { type: 'solution', id: own.publicId }, reason: 'spam' }, 400],
+      [{ target: { type: 'solution', id: '00000000-0000-4000-8000-000000000000' }, reason: 'spam' }, 404],
+      [{ target: { type: 'comment', id: '00000000-0000-4000-8000-000000000000' }, reason: 'spam' }, 404],
+      [{ target: { type: 'user', id: 'pam' }, reason: 'spam' }, 400],
+      [{ target: { type: 'solution', id: solution.publicId }, reason: 'spam', extra: 1 }, 400],
+    ]
+    for (let round = 0; round < 2; round += 1) {
+      for (const [body, status] of refusals) {
+        expect((await report(ray, body as NewReport)).status, JSON.stringify(body)).toBe(status)
+      }
+    }
+    for (let i = 0; i < FEEDBACK_LIMITS.report.limit; i += 1) {
+      const response = await report(ray, {
+        target: { type: 'solution', id: solution.publicId },
+        reason: 'spam',
+      })
+      expect(response.status).toBe(i === 0 ? 201 : 200)
+    }
+    expect(
+      (await report(ray, { target: { type: 'solution', id: solution.publicId }, reason: 'spam' })).status,
+    ).toBe(429)
+  })
 })

@@ -6,6 +6,7 @@ import type { Admins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
+import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
 import { usernameParams } from '#server/http/params.ts'
 import {
   dismissReport,
@@ -33,6 +34,8 @@ export type ModerationDeps = {
   admins: Admins
   guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler }
   rateLimitStore?: () => Store | undefined
+  /** The key a member's quotas count under (http/member-limit-key.ts). */
+  limitKeyOf: MemberLimitKey
   /** A solution's or member's public pages changed (hidden, restored): drop what is cached of them. */
   onProfileChanged: (userId: string) => void
 }
@@ -71,7 +74,7 @@ async function noteOf(c: Context): Promise<string | null> {
  */
 export function moderationRoutes(deps: ModerationDeps) {
   const { db, admins, guard } = deps
-  const reportLimit = limitReports(deps.rateLimitStore?.())
+  const reportLimit = limitReports(deps.rateLimitStore?.(), deps.limitKeyOf)
   const requireAdmin = createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
     const user = c.get('user')
     if (!user || !admins.has(user.username)) throw new HttpError(403, 'forbidden', NOT_AN_ADMIN)

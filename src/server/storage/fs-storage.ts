@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
 import { isValidKey, type Storage } from '#server/storage/storage.ts'
 
 function assertKey(key: string) {
@@ -9,15 +9,24 @@ function assertKey(key: string) {
 
 /** Storage in a local folder. Writes go to a temporary file first, so readers never see half a file. */
 export function createFsStorage(root: string): Storage {
-  const pathOf = (key: string) => join(root, ...key.split('/'))
+  const base = resolve(root)
+  const pathOf = (key: string) => join(base, ...key.split('/'))
   return {
     async put(key, data) {
       assertKey(key)
       const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true })
       const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
-      await writeFile(temporary, data)
-      await rename(temporary, path)
+      // A delete in the same folder may remove it, empty, between the mkdir and the write: again then.
+      for (let attempt = 1; ; attempt += 1) {
+        await mkdir(dirname(path), { recursive: true })
+        try {
+          await writeFile(temporary, data)
+          await rename(temporary, path)
+          return
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw error
+        }
+      }
     },
     async get(key) {
       if (!isValidKey(key)) return null
@@ -40,6 +49,15 @@ export function createFsStorage(root: string): Storage {
     async delete(key) {
       assertKey(key)
       await rm(pathOf(key), { force: true })
+      // As in a bucket, a folder is only there while it holds something: each one left empty goes,
+      // up to the root (a review's images leave no empty public/reviews/<id>/ behind).
+      for (let folder = dirname(pathOf(key)); folder.startsWith(`${base}${sep}`); folder = dirname(folder)) {
+        try {
+          await rmdir(folder)
+        } catch {
+          break
+        }
+      }
     },
   }
 }

@@ -9,6 +9,7 @@ import {
   COMMENT_TOO_LONG,
   type CommentKind,
 } from '#shared/feedback.ts'
+import { isBlankText } from '#shared/visible-text.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
 import { withCommas } from '#web/features/feedback/format.ts'
@@ -27,7 +28,7 @@ const resolver: Resolver<FormValues, unknown, CommentDraft> = async (values) => 
   const body = values.body ?? ''
   if (!values.kind || !COMMENT_KINDS.includes(values.kind))
     errors.kind = { type: 'custom', message: COMMENT_KIND_INVALID }
-  if (body.trim() === '') errors.body = { type: 'custom', message: COMMENT_EMPTY }
+  if (isBlankText(body)) errors.body = { type: 'custom', message: COMMENT_EMPTY }
   else if (commentLength(body) > COMMENT_MAX_LENGTH)
     errors.body = { type: 'custom', message: COMMENT_TOO_LONG }
   if (errors.kind || errors.body || !values.kind) return { values: {} as Record<string, never>, errors }

@@ -17,7 +17,7 @@ import { SolutionLink } from '#web/features/solutions/components/solution-link.t
 import { formatMediumDate } from '#web/lib/format.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
-const NO_SUBMISSIONS = "You din't yet completed any challenge."
+const NO_SUBMISSIONS = "You haven't completed any challenges yet."
 const solutionLinkClass =
   'mt-3 inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-semibold text-accent-800 underline-offset-4 hover:underline'
 

@@ -1,0 +1,21 @@
+/** Text that draws nothing, one case per kind of invisible character (docs/product.md §12): blank. */
+export const INVISIBLE_TEXTS: Record<string, string> = {
+  empty: '',
+  'white space': ' \t\n\u00a0\u2003\u3000',
+  'zero-width space, non-joiner, joiner, marks': '\u200b\u200c\u200d\u200e\u200f',
+  'word joiner and invisible operators': '\u2060\u2061\u2062\u2063\u2064',
+  'byte order mark': '\ufeff',
+  'soft hyphen': '\u00ad',
+  'Mongolian vowel separator': '\u180e',
+  'Hangul fillers': '\u3164\u115f\u1160\uffa0',
+  'bidi embeddings and overrides': '\u202a\u202b\u202c\u202d\u202e',
+  'bidi isolates': '\u2066\u2067\u2068\u2069',
+  'variation selectors alone': '\ufe0f\ufe0e\u{e0100}',
+  'combining marks alone': '\u0301\u0308\u20dd',
+  'combining grapheme joiner': '\u034f',
+  'tag characters': '\u{e0020}\u{e007f}',
+  'line and paragraph separators': '\u2028\u2029',
+  'blank Braille pattern': '\u2800',
+  'control characters': '\u0001\u007f\u0085',
+  'a mix, several times over': '\u200b \u202e\u3164\u00ad\u2060'.repeat(50),
+}
