@@ -218,13 +218,11 @@ function watchWorkers(count: (event: { dataLength: number }) => void) {
     })
     // Ready once both have answered: its own bytes are counted, and the workers it had already started
     // are listed (before the auto-attach answers), so they are waited for in turn.
-    const ready = Promise.all([
+    // allSettled, not all: one refusal must not end the wait before the other has answered.
+    const ready = Promise.allSettled([
       link.call('Network.enable'),
       link.call('Target.setAutoAttach', autoAttach),
-    ]).then(
-      () => {},
-      () => {},
-    )
+    ]).then(() => {})
     starting.add(ready)
     void ready.then(() => starting.delete(ready))
   }
