@@ -164,8 +164,8 @@ type Link = {
  * its count, two nested sessions deep, sometimes stopped partway on a busy machine and let a
  * decompression bomb through, and this client cannot stop such a worker (Chromium cannot close a worker
  * target, and Playwright's own session lets a worker run whatever ours waits for). Its attachment reaches
- * us before any request of it, so from then on `held` lets no request of the page through, and
- * `onNested` ends the capture (docs/product.md §10).
+ * us as it starts (though its first request can be let through just before), `onNested` ends the capture
+ * then, and `held` lets no request of the page through any more (docs/product.md §10).
  */
 function watchWorkers(count: (event: { dataLength: number }) => void, onNested: () => void) {
   /** Workers attached whose counting is not on yet. */
