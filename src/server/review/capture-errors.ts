@@ -132,6 +132,17 @@ export function unpackedLimitError(maxBytes: number): CaptureError {
 }
 
 /**
+ * A worker of the page started a worker of its own: a capture does not run those, as what they download
+ * could not be held to `maxBytes` once unpacked (docs/product.md §10).
+ */
+export function nestedWorkerError(maxBytes: number): CaptureError {
+  return new CaptureError(
+    'too_large',
+    `A worker on the page starts a worker of its own, which reviews do not run: its downloads could not be held to the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`,
+  )
+}
+
+/**
  * The review's processes (the engine's child and its Chromiums, engine-process.ts) went past the memory
  * limit, said in MB: the site's doing (a page that allocates without end, a file that unpacks to
  * gigabytes), so it is final like the other limits (docs/product.md §10).

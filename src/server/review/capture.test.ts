@@ -233,7 +233,7 @@ describe.skipIf(!hasChromium())('captureSite and renderDesign', { timeout: 60_00
       }),
       '/bomb': bomb('text/html; charset=utf-8'),
       // A worker's downloads are the page's too: one that fetches the bomb, and one that starts a worker
-      // (from a blob, so no request of its own) that does.
+      // (from a blob, so no request of its own) that would, which a capture refuses.
       '/bomb-worker.js': (_req, res) =>
         res
           .writeHead(200, { 'Content-Type': 'text/javascript' })
@@ -697,15 +697,19 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       await expectWorkerBombStopped('/bomb-worker')
     })
 
-    // On a busy machine the count of a worker's own worker sometimes stops partway (12 to 17 MB of the 60
-    // counted, then no more of its bytes), so its page loads to the end uncounted: about 3 in 20 captures
-    // with three other busy processes on two cores. Retried until the cause is found; a count that never
-    // works still fails all three tries.
-    it('a gzip answer that unpacks past 25 MB in a worker a worker started is too_large', {
-      retry: 2,
-      timeout: 120_000,
-    }, async () => {
-      await expectWorkerBombStopped('/bomb-nested-worker')
+    it('a worker started in a worker ends the capture at once: too_large', async () => {
+      const started = Date.now()
+      const error = await captureError(
+        capture('/bomb-nested-worker', { breakpoints: ['desktop'], settleTimeoutMs: 1000 }),
+      )
+      // Refused, not counted: its bomb, if it was asked for at all, is not what ended the capture.
+      expect([error.code, error.message]).toEqual([
+        'too_large',
+        'A worker on the page starts a worker of its own, which reviews do not run: its downloads could not be held to the 25 MB limit.',
+      ])
+      expect(site.requests).toContain('/bomb-nested-worker.js')
+      // The page waits 20 s for an image (afterBomb): it was stopped, not loaded to the end.
+      expect(Date.now() - started).toBeLessThan(20_000)
     })
 
     it('gives a page no SharedWorker, whose downloads could not be counted', async () => {

@@ -9,6 +9,7 @@ import {
   failedNavigationError,
   limitReason,
   navigationFailure,
+  nestedWorkerError,
   resourceHungError,
   scriptKeptRunningError,
   unpackedLimitError,
@@ -241,8 +242,11 @@ type BreakpointJob = {
 }
 
 type PageJob = BreakpointJob & {
-  /** Called once when the page's files pass CAPTURE_MAX_UNPACKED_BYTES once unpacked. */
-  onUnpackedLimit: () => void
+  /**
+   * Stops the page at once for `error`: its files passed CAPTURE_MAX_UNPACKED_BYTES once unpacked, or a
+   * worker of it started a worker. The first call wins.
+   */
+  stop: (error: CaptureError) => void
 }
 
 type VisitResult = {
@@ -264,16 +268,18 @@ async function captureBreakpoint(
 ): Promise<VisitResult> {
   const proxy = await startEgressProxy(options.proxy)
   let context: BrowserContext | undefined
-  // Past the unpacked cap the page is stopped at once (its context closed below), whatever it was doing.
-  let unpackedFailure: CaptureError | null = null
-  let onUnpackedLimit = () => {}
-  const unpackedLimit = new Promise<never>((_, reject) => {
-    onUnpackedLimit = () => {
-      unpackedFailure = unpackedLimitError(CAPTURE_MAX_UNPACKED_BYTES)
-      reject(unpackedFailure)
+  // Past the unpacked cap, or once a worker starts a worker, the page is stopped at once (its context
+  // closed below), whatever it was doing.
+  let stopped: CaptureError | null = null
+  let stop = (_error: CaptureError) => {}
+  const stopping = new Promise<never>((_, reject) => {
+    stop = (error) => {
+      if (stopped) return
+      stopped = error
+      reject(error)
     }
   })
-  unpackedLimit.catch(() => {})
+  stopping.catch(() => {})
   try {
     const visit = async () => {
       context = await browser.newContext({
@@ -290,17 +296,17 @@ async function captureBreakpoint(
         await context.close().catch(() => {})
         throw options.job.signal.reason
       }
-      return visitPage(context, url, viewport, proxy, { ...options, onUnpackedLimit })
+      return visitPage(context, url, viewport, proxy, { ...options, stop })
     }
-    const result = await Promise.race([visit(), options.job.aborted, unpackedLimit])
+    const result = await Promise.race([visit(), options.job.aborted, stopping])
     // A limit passed after the document arrived still leaves a page with holes: not a fair capture.
     const limit = limitReason(proxy.stats())
     if (limit) throw new CaptureError('too_large', limit)
-    if (unpackedFailure) throw unpackedFailure
+    if (stopped) throw stopped
     return result
   } catch (error) {
-    // What failed after the unpacked cap was passed failed because of it (the page was stopped).
-    const cause = unpackedFailure && !(error instanceof CaptureError) ? unpackedFailure : error
+    // What failed after the page was stopped failed because of it.
+    const cause = stopped && !(error instanceof CaptureError) ? stopped : error
     throw classifyFailure(cause, proxy.stats(), options.job.signal)
   } finally {
     options.egress.push(proxy.stats())
@@ -351,7 +357,8 @@ async function visitPage(
   // the one page.goto answered with, and it is the page that has to load with a 2xx answer.
   const watch = await watchPage(context, page, {
     maxUnpackedBytes: CAPTURE_MAX_UNPACKED_BYTES,
-    onUnpackedLimit: options.onUnpackedLimit,
+    onUnpackedLimit: () => options.stop(unpackedLimitError(CAPTURE_MAX_UNPACKED_BYTES)),
+    onNestedWorker: () => options.stop(nestedWorkerError(CAPTURE_MAX_UNPACKED_BYTES)),
   })
   try {
     return await visitWatched(page, url, viewport, proxy, watch, {

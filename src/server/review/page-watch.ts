@@ -26,8 +26,9 @@ export type PageWatch = {
 
 /**
  * Watches `page` from before its first navigation. `onUnpackedLimit` is called once when the unpacked
- * bytes pass `maxUnpackedBytes`. They are counted in the browser (CDP `Network.dataReceived`, whose
- * `dataLength` is the decoded size) because the egress proxy only sees bytes on the wire, and nothing at
+ * bytes pass `maxUnpackedBytes`, and `onNestedWorker` once when a worker starts a worker of its own,
+ * which a capture does not run (see `watchWorkers`). The bytes are counted in the browser (CDP
+ * `Network.dataReceived`, whose `dataLength` is the decoded size) because the egress proxy only sees bytes on the wire, and nothing at
  * all inside an https tunnel: a 200 KB gzip answer can unpack to gigabytes. A dedicated worker's requests
  * are its own target's, which Chromium only lists to a session that asks to attach to the workers it
  * starts: see `watchWorkers`.
@@ -35,7 +36,7 @@ export type PageWatch = {
 export async function watchPage(
   context: BrowserContext,
   page: Page,
-  options: { maxUnpackedBytes: number; onUnpackedLimit: () => void },
+  options: { maxUnpackedBytes: number; onUnpackedLimit: () => void; onNestedWorker: () => void },
 ): Promise<PageWatch> {
   let lastDocument: Response | null = null
   let failed: FailedNavigation | null = null
@@ -81,7 +82,7 @@ export async function watchPage(
     }
   }
 
-  const workers = watchWorkers(count)
+  const workers = watchWorkers(count, options.onNestedWorker)
 
   const meter = async (target: Page | Frame) => {
     const session = await context.newCDPSession(target)
@@ -102,7 +103,8 @@ export async function watchPage(
   }
   page.on('frameattached', meterFrame)
   page.on('framenavigated', meterFrame)
-  // Every request of the page (its workers' too) waits while a worker's counting is being switched on.
+  // Every request of the page (its workers' too) waits while a worker's counting is being switched on,
+  // and none goes out once a worker has started a worker.
   const hold = (route: Route) => workers.held(route)
   await page.route('**/*', hold)
   await meter(page)
@@ -140,14 +142,16 @@ type AttachedTarget = {
 
 /** A target reached in the protocol's nested mode: commands go to it, and its answers come back, wrapped. */
 type Link = {
+  /** A worker's, rather than the page's or a frame's. */
+  worker: boolean
   call(method: string, params?: Record<string, unknown>): Promise<unknown>
 }
 
 /**
- * Counts what dedicated workers download (docs/product.md §10), nested ones too. Sessions of this client
- * cannot take part in the flat mode, whose child sessions only Playwright's own connection routes, so each
- * worker is reached through its parent's session (`Target.sendMessageToTarget`), and nested workers
- * through theirs.
+ * Counts what dedicated workers download (docs/product.md §10), and refuses a worker's own worker. Sessions
+ * of this client cannot take part in the flat mode, whose child sessions only Playwright's own connection
+ * routes, so each worker is reached through its parent's session (`Target.sendMessageToTarget`), and the
+ * workers it starts are listed through its own.
  *
  * Chromium starts a worker as soon as Playwright's own session lets it, not when ours has switched on
  * counting, so a worker could fetch before `Network.enable` reaches it and that answer would go uncounted.
@@ -155,13 +159,22 @@ type Link = {
  * worker is attached whose counting is not on yet. A worker's attachment reaches this client before any
  * request of the worker does (the target exists before it runs), and the workers a worker started before
  * our auto-attach reached it are listed before that auto-attach answers, so they are waited for too.
+ *
+ * A worker's own worker (a dedicated worker started by a dedicated worker) is not counted but refused:
+ * its count, two nested sessions deep, sometimes stopped partway on a busy machine and let a
+ * decompression bomb through, and this client cannot stop such a worker (Chromium cannot close a worker
+ * target, and Playwright's own session lets a worker run whatever ours waits for). Its attachment reaches
+ * us as it starts (though its first request can be let through just before), `onNested` ends the capture
+ * then, and `held` lets no request of the page through any more (docs/product.md §10).
  */
-function watchWorkers(count: (event: { dataLength: number }) => void) {
+function watchWorkers(count: (event: { dataLength: number }) => void, onNested: () => void) {
   /** Workers attached whose counting is not on yet. */
   const starting = new Set<Promise<void>>()
   /** Every worker's link by session, to hand it its messages and to close it. */
   const links = new Map<string, { receive(raw: string): void; close(): void }>()
   let disposed = false
+  /** A worker started a worker: no request of the page goes out any more. */
+  let refused = false
 
   /** What a session (the page's, a frame's or a worker's) says about its own bytes and its workers. */
   const onEvent = (parent: Link, method: string | undefined, params: Record<string, unknown>) => {
@@ -181,9 +194,17 @@ function watchWorkers(count: (event: { dataLength: number }) => void) {
 
   const attach = (parent: Link, { sessionId, targetInfo }: AttachedTarget) => {
     if (disposed || targetInfo.type !== 'worker') return
+    if (parent.worker) {
+      if (!refused) {
+        refused = true
+        onNested()
+      }
+      return
+    }
     let nextId = 0
     const answers = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
     const link: Link = {
+      worker: true,
       call: (method, params) =>
         new Promise((resolve, reject) => {
           const id = ++nextId
@@ -218,21 +239,20 @@ function watchWorkers(count: (event: { dataLength: number }) => void) {
     })
     // Ready once both have answered: its own bytes are counted, and the workers it had already started
     // are listed (before the auto-attach answers), so they are waited for in turn.
-    const ready = Promise.all([
+    // allSettled, not all: one refusal must not end the wait before the other has answered.
+    const ready = Promise.allSettled([
       link.call('Network.enable'),
       link.call('Target.setAutoAttach', autoAttach),
-    ]).then(
-      () => {},
-      () => {},
-    )
+    ]).then(() => {})
     starting.add(ready)
     void ready.then(() => starting.delete(ready))
   }
 
   return {
-    /** Attaches to the workers `session`'s target starts, and theirs. */
+    /** Attaches to the workers `session`'s target starts, and hears of theirs. */
     async watch(session: CDPSession) {
       const root: Link = {
+        worker: false,
         call: (method, params) => session.send(method as 'Target.sendMessageToTarget', params as never),
       }
       for (const method of [
@@ -247,7 +267,7 @@ function watchWorkers(count: (event: { dataLength: number }) => void) {
     },
     async held(route: Route) {
       const started = performance.now()
-      while (starting.size > 0 && !disposed) {
+      while (starting.size > 0 && !disposed && !refused) {
         const left = WORKER_READY_TIMEOUT_MS - (performance.now() - started)
         if (left <= 0) return void (await route.abort().catch(() => {}))
         let timer: NodeJS.Timeout | undefined
@@ -259,6 +279,7 @@ function watchWorkers(count: (event: { dataLength: number }) => void) {
         ])
         clearTimeout(timer)
       }
+      if (refused) return void (await route.abort().catch(() => {}))
       await route.fallback().catch(() => {})
     },
     dispose() {
