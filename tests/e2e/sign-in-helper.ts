@@ -1,9 +1,34 @@
 import type { Browser, Page, TestInfo } from '@playwright/test'
 import { expect, VIEWPORTS } from './fixtures.ts'
 
-/** A GitHub login no other test uses, so every test starts as a new member with 0 points. */
+/** A number written in the letters a to z (0 is "a", 26 is "ba"). */
+function inLetters(value: number): string {
+  let rest = Math.floor(value)
+  let letters = ''
+  do {
+    letters = String.fromCharCode(97 + (rest % 26)) + letters
+    rest = Math.floor(rest / 26)
+  } while (rest > 0)
+  return letters
+}
+
+/**
+ * A GitHub login no other test uses, so every test starts as a new member with 0 points. It is made of
+ * letters only, so the display name the emulator derives from it ("member-b-xyz" is "Member B Xyz")
+ * passes the rule for names and is the name the app shows (docs/product.md §5); a digit would make
+ * the app show the login instead.
+ */
 export function uniqueLogin(testInfo: TestInfo, prefix = 'member'): string {
-  return `${prefix}-${testInfo.workerIndex}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
+  const unique = inLetters(Date.now()) + inLetters(Math.random() * 26 ** 3)
+  return `${prefix}-${inLetters(testInfo.workerIndex)}-${unique}`
+}
+
+/** What the emulator calls a login: its words, capitalised ("member-b-xyz" is "Member B Xyz"). */
+export function emulatedName(login: string) {
+  return login
+    .split('-')
+    .map((part) => part[0]?.toUpperCase() + part.slice(1))
+    .join(' ')
 }
 
 /**

@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test'
 import { listChallenges } from './catalogue.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
-import { uniqueLogin } from './sign-in-helper.ts'
-
-/** What the emulator calls a login: its words, capitalised ("member-0-x" is "Member 0 X"). */
-function emulatedName(login: string) {
-  return login
-    .split('-')
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
-    .join(' ')
-}
+import { emulatedName, uniqueLogin } from './sign-in-helper.ts'
 
 const toasts = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
 

@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test'
 import { renderInBrowserOnly } from './client-render.ts'
 import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
-import { signIn } from './sign-in-helper.ts'
-
-/** What the emulator calls a login: its words, capitalised ("member-0-x" is "Member 0 X"). */
-function emulatedName(login: string) {
-  return login
-    .split('-')
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
-    .join(' ')
-}
+import { emulatedName, signIn } from './sign-in-helper.ts'
 
 function accountButton(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: /^Account menu for / })
