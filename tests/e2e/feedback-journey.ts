@@ -5,7 +5,7 @@ import { meResponse } from '#shared/user.ts'
 import { listChallenges } from './catalogue.ts'
 import { expect, VIEWPORTS } from './fixtures.ts'
 import { completeChallenge } from './live-sites.ts'
-import { signIn } from './sign-in-helper.ts'
+import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
  * The feedback tests' members (docs/product.md §12): each signs in in a context of their own, and an
@@ -40,7 +40,7 @@ export async function newMember(
     if (message.type() === 'error') errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
-  const login = await signIn(page, testInfo, exact ? prefix : uniqueName(testInfo, prefix))
+  const login = await signIn(page, testInfo, exact ? prefix : uniqueLogin(testInfo, prefix))
   const me = meResponse.parse(await (await page.request.get('/api/me')).json()).user
   return {
     page,
@@ -53,10 +53,6 @@ export async function newMember(
       expect(errors, `console errors of ${login}`).toEqual([])
     },
   }
-}
-
-function uniqueName(testInfo: TestInfo, prefix: string) {
-  return `${prefix}-${testInfo.workerIndex}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`
 }
 
 /** A challenge picked by `index` (wrapping), so tests that run at once spread over the catalogue. */
