@@ -20,6 +20,7 @@ export const memberChallengeSchema = z.object({
   status: z.enum(['ongoing', 'completed']),
   startedAt: z.string(),
   completedAt: z.string().nullable(),
+  /** The address visitors see once a review passed (docs/product.md §11); before that, the last submitted. */
   liveUrl: z.string().nullable(),
   /** Null while there is no live URL. */
   ownership: ownershipSchema.nullable(),

@@ -75,12 +75,16 @@ const iterationSchema = z.object({
   score: z.number().nullable(),
   requestedUrl: z.string(),
   createdAt: z.string(),
+  /** Whether this is the iteration visitors see: the newest passed one (docs/product.md §11). */
+  public: z.boolean(),
 })
 export type SolutionIteration = z.infer<typeof iterationSchema>
 
 /**
  * GET /api/solutions/:id. `listed`: whether visitors and the galleries see it (a passed review and not
- * hidden). Visitors are shown passed iterations only; the owner sees every one.
+ * hidden). Visitors are shown passed iterations only; the owner and the admins see every one. The live
+ * and repository URLs are those of the newest passed iteration (docs/product.md §11), whatever was
+ * submitted since; before anything passed (only its owner reads it then), those of the last submit.
  */
 export const solutionSchema = z.object({
   id: z.string(),

@@ -30,6 +30,15 @@ export const progressSchema = z.object({
   liveUrl: z.string().nullable(),
   repositoryUrl: z.string().nullable(),
   points: z.number().int(),
+  /**
+   * What visitors see of this solution (docs/product.md §11): the newest passed iteration's addresses,
+   * whatever was submitted since; null while nothing has passed.
+   */
+  publicIteration: z
+    .object({ reviewId: z.string(), liveUrl: z.string(), repositoryUrl: z.string().nullable() })
+    .nullable(),
+  /** The member (or an admin) hid the solution: visitors see none of it. */
+  hidden: z.boolean(),
 })
 export type Progress = z.infer<typeof progressSchema>
 export const progressResponse = z.object({ progress: progressSchema })

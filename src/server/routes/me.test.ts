@@ -138,6 +138,8 @@ describe.each(TEST_DATABASES)('the challenge journey on %s', (kind) => {
         liveUrl: null,
         repositoryUrl: null,
         points: 0,
+        publicIteration: null,
+        hidden: false,
       },
     })
   })

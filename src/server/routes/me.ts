@@ -6,7 +6,7 @@ import type { MemberVariables } from '#server/auth/guards.ts'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { findChallengeById, liveUrlOf, toChallenge } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
-import { challenges, userChallenges, users } from '#server/db/schema.ts'
+import { challenges, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { attachmentDisposition } from '#server/http/content-disposition.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import type { ExpiringCache } from '#server/http/expiring-cache.ts'
@@ -58,7 +58,26 @@ export function toSessionUser(user: UserRow, admins: Admins): SessionUser {
   }
 }
 
-function toProgress(challengeId: number, row: ProgressRow | undefined): Progress {
+/**
+ * The member's progress on a challenge, with what visitors see of it: the newest passed iteration's
+ * addresses (docs/product.md §11), read by its id when there is one.
+ */
+async function progressOf(
+  db: Database,
+  challengeId: number,
+  row: ProgressRow | undefined,
+): Promise<Progress> {
+  const [publicIteration] =
+    row?.passedReviewId == null
+      ? []
+      : await db
+          .select({
+            reviewId: submissionReviews.publicId,
+            liveUrl: submissionReviews.requestedUrl,
+            repositoryUrl: submissionReviews.repositoryUrl,
+          })
+          .from(submissionReviews)
+          .where(eq(submissionReviews.id, row.passedReviewId))
   return {
     challengeId,
     status: row ? (row.status as Progress['status']) : null,
@@ -67,6 +86,8 @@ function toProgress(challengeId: number, row: ProgressRow | undefined): Progress
     liveUrl: row ? liveUrlOf(row.challengeLive) : null,
     repositoryUrl: row?.repositoryUrl ?? null,
     points: row?.points ?? 0,
+    publicIteration: publicIteration ?? null,
+    hidden: row?.hidden ?? false,
   }
 }
 
@@ -155,9 +176,14 @@ export function meRoutes(deps: {
       .get('/challenges', async (c) => {
         const { status } = parseInput(statusQuery, c.req.query())
         const rows = await db
-          .select({ challenge: challenges, progress: userChallenges })
+          .select({
+            challenge: challenges,
+            progress: userChallenges,
+            publicUrl: submissionReviews.requestedUrl,
+          })
           .from(userChallenges)
           .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+          .leftJoin(submissionReviews, eq(submissionReviews.id, userChallenges.passedReviewId))
           .where(and(eq(userChallenges.userId, c.get('user').id), eq(userChallenges.status, status)))
           .orderBy(
             desc(status === 'completed' ? userChallenges.completedAt : userChallenges.startedAt),
@@ -169,7 +195,8 @@ export function meRoutes(deps: {
             status,
             startedAt: row.progress.startedAt.toISOString(),
             completedAt: row.progress.completedAt?.toISOString() ?? null,
-            liveUrl: liveUrlOf(row.progress.challengeLive),
+            // What visitors see once a review passed (its link status is that address's); before, the last submit.
+            liveUrl: row.publicUrl ?? liveUrlOf(row.progress.challengeLive),
             ownership: row.progress.ownership as Ownership | null,
             linkStatus: row.progress.linkStatus as LinkStatus,
             solutionId: row.progress.publicId,
@@ -197,7 +224,7 @@ export function meRoutes(deps: {
           .select()
           .from(userChallenges)
           .where(and(eq(userChallenges.userId, c.get('user').id), eq(userChallenges.challengeId, id)))
-        return c.json({ progress: toProgress(id, row) })
+        return c.json({ progress: await progressOf(db, id, row) })
       })
       .post('/challenges/:id/start', async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
@@ -212,7 +239,7 @@ export function meRoutes(deps: {
           })
           .returning()
         changed(c.get('user').id)
-        return c.json({ progress: toProgress(id, row) })
+        return c.json({ progress: await progressOf(db, id, row) })
       })
       // docs/product.md §4: a submit records an iteration and queues its review; the points come when a
       // review passes (review/outcome.ts). A submit that cannot be reviewed (the day's limit) is refused
@@ -243,11 +270,8 @@ export function meRoutes(deps: {
               repositoryUrl: iteration.repositoryUrl,
               // A write-up sent with the submit replaces the solution's; none keeps it (docs/product.md "Solutions").
               ...(writeUp === undefined ? {} : { writeUp }),
-              // A new address starts with a clean record; the same one keeps its re-check history.
-              linkStatus: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkStatus} else 'live' end`,
-              linkFailures: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkFailures} else 0 end`,
-              linkFirstFailureAt: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkFirstFailureAt} end`,
-              linkCheckedAt: sql`case when ${userChallenges.challengeLive} = ${liveUrl} then ${userChallenges.linkCheckedAt} end`,
+              // The link status stays: it is the public address's, which only a passed review changes
+              // (settleListing, #server/solutions/listing.ts).
               updatedAt: sql`now()`,
             })
             .where(eq(userChallenges.id, before.id))
@@ -262,7 +286,7 @@ export function meRoutes(deps: {
         reviews.afterQueued(result.queued)
         changed(userId)
         return c.json({
-          progress: toProgress(id, result.row),
+          progress: await progressOf(db, id, result.row),
           user: toSessionUser(result.member, deps.admins),
           review: result.queued.review,
         } satisfies SubmitResponse)

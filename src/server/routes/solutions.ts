@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { type Admins, noAdmins } from '#server/auth/admins.ts'
@@ -100,15 +100,35 @@ export function solutionRoutes(
       // An admin hid it (docs/product.md §12): its author cannot show it again.
       if (update.hidden === false && row.moderatorHiddenAt !== null)
         throw new HttpError(403, 'forbidden', MODERATOR_HIDDEN_SOLUTION)
-      await db
-        .update(userChallenges)
-        .set({
-          ...(update.writeUp === undefined ? {} : { writeUp: update.writeUp }),
-          ...(update.repositoryUrl === undefined ? {} : { repositoryUrl: update.repositoryUrl }),
-          ...(update.hidden === undefined ? {} : { hidden: update.hidden }),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(userChallenges.id, row.id), eq(userChallenges.userId, user.id)))
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(userChallenges)
+          .set({
+            ...(update.writeUp === undefined ? {} : { writeUp: update.writeUp }),
+            ...(update.repositoryUrl === undefined ? {} : { repositoryUrl: update.repositoryUrl }),
+            ...(update.hidden === undefined ? {} : { hidden: update.hidden }),
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(userChallenges.id, row.id), eq(userChallenges.userId, user.id)))
+          .returning({ passedReviewId: userChallenges.passedReviewId })
+        if (!updated || update.repositoryUrl === undefined) return
+        // Visitors read the repository of the passed iteration (docs/product.md §11); the edit is the
+        // member's to make, so it reaches that iteration and the ones still under review, not older ones.
+        await tx
+          .update(submissionReviews)
+          .set({ repositoryUrl: update.repositoryUrl })
+          .where(
+            and(
+              eq(submissionReviews.userChallengeId, row.id),
+              or(
+                updated.passedReviewId === null
+                  ? undefined
+                  : eq(submissionReviews.id, updated.passedReviewId),
+                inArray(submissionReviews.status, ['queued', 'running']),
+              ),
+            ),
+          )
+      })
       const solution = await readSolution(db, id, user.id, isAdmin(user))
       if (!solution) throw notFound(NO_SUCH_SOLUTION)
       return c.json({ solution } satisfies SolutionResponse)

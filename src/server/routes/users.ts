@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { cacheBytes, cacheJson, sendCached } from '#server/catalogue/cached-body.ts'
-import { challengeColumns, liveUrlOf, toChallenge } from '#server/catalogue/challenge-rows.ts'
+import { challengeColumns, toChallenge } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, comments, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
@@ -89,7 +89,6 @@ async function readPublicProfile(db: Database, username: string): Promise<Public
         from ${userBadges} b where b."user_id" = ${users.id}
       )`,
       challenge: challengeColumns,
-      liveUrl: userChallenges.challengeLive,
       completedAt: userChallenges.completedAt,
       ownership: userChallenges.ownership,
       linkStatus: userChallenges.linkStatus,
@@ -122,11 +121,12 @@ async function readPublicProfile(db: Database, username: string): Promise<Public
     isBadgeId(badge.id) ? [{ ...badge, awardedAt: new Date(badge.awardedAt).toISOString() }] : [],
   )
   const submissions = rows.flatMap((row) =>
-    row.challenge && row.liveUrl !== null
+    row.challenge
       ? [
           {
             challenge: toChallenge(row.challenge),
-            liveUrl: liveUrlOf(row.liveUrl),
+            // The address of the newest passed review, never one submitted since (docs/product.md §11).
+            liveUrl: row.review.requestedUrl,
             completedAt: row.completedAt?.toISOString() ?? null,
             ownership: row.ownership as Ownership | null,
             linkStatus: (row.linkStatus ?? 'live') as LinkStatus,

@@ -132,6 +132,7 @@ export async function readSolution(
       status: submissionReviews.status,
       score: scoreOf,
       requestedUrl: submissionReviews.requestedUrl,
+      repositoryUrl: submissionReviews.repositoryUrl,
       createdAt: submissionReviews.createdAt,
     })
     .from(submissionReviews)
@@ -154,21 +155,24 @@ export async function readSolution(
     : []
   const report = latestPassed ? (await readReview(db, latestPassed.id))?.review : undefined
   const iterations: SolutionIteration[] = reviews
-    // A review that has not passed is its member's only (docs/product.md §10).
-    .filter((review) => owner || review.status === 'passed')
+    // A review that has not passed is its member's and the admins' only (docs/product.md §10, §11).
+    .filter((review) => owner || readerIsAdmin || review.status === 'passed')
     .map((review) => ({
       reviewId: review.id,
       status: review.status as SolutionIteration['status'],
       score: review.score === null ? null : Number(review.score),
       requestedUrl: review.requestedUrl,
       createdAt: review.createdAt.toISOString(),
+      public: review === latestPassed,
     }))
   return {
     id: row.publicId,
     member: row.member,
     challenge: row.challenge as Solution['challenge'],
-    liveUrl: liveUrlOf(row.challengeLive),
-    repositoryUrl: row.repositoryUrl,
+    // What passed is what is shown (docs/product.md §11): a later submit, pending or failed, changes
+    // nothing here. Before anything passed, only the owner reads this: their last submit.
+    liveUrl: latestPassed ? latestPassed.requestedUrl : liveUrlOf(row.challengeLive),
+    repositoryUrl: latestPassed ? latestPassed.repositoryUrl : row.repositoryUrl,
     writeUp: row.writeUp,
     writeUpHtml: renderWriteUp(row.writeUp),
     hidden: row.hidden,
