@@ -391,6 +391,78 @@ describe.each(TEST_DATABASES)('the migration that stores the latest passed revie
   })
 })
 
+/**
+ * drizzle/0016_link_checks_follow_public_address.sql (docs/product.md §4, §11): the weekly link checks
+ * follow the public address. A record kept for an address submitted after the pass (never public) starts
+ * clean; one kept for the public address stays.
+ */
+describe.each(TEST_DATABASES)(
+  'the migration that makes link checks follow the public address, on %s',
+  (kind) => {
+    it('clears the records of addresses that are not public, and keeps the others', async () => {
+      const database = await createTestDatabase(kind, { migrate: false })
+      try {
+        await runMigrations(database, await migrationsBefore('0016_link_checks_follow_public_address'))
+        await database.db.execute(sql`
+        insert into challenges (slug, title, description, category, difficulty, published_on, template_img,
+          tablet_img, mobile_img, template_thumb, tablet_thumb, mobile_thumb, zip_file, zip_size, zip_entries,
+          content_hash)
+        values ('links', 'Links', 'A challenge', 'hero', 'hard', '2026-01-01', 'k', 'k', 'k', 'k', 'k',
+          'k', 'k', 1, '[]', 'h')`)
+        await database.db.execute(
+          sql`insert into users (github_id, username) values (901, 'moved-on'), (902, 'stayed')`,
+        )
+        // Both passed at their own site and are offline; moved-on then submitted another address.
+        await database.db.execute(sql`
+        insert into user_challenges (user_id, challenge_id, status, challenge_live, link_status, link_failures,
+          link_first_failure_at, link_checked_at, link_last_error)
+        select u.id, c.id, 'completed',
+          case u.username when 'moved-on' then 'https://elsewhere.example/' else 'https://stayed.github.io/' end,
+          'offline', 2, '2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z', 'The site answered 404 (Not Found).'
+        from users u, challenges c order by u.github_id`)
+        await database.db.execute(sql`
+        insert into submission_reviews (user_challenge_id, status, requested_url)
+        select uc.id, 'passed', 'https://' || u.username || '.github.io/'
+        from user_challenges uc join users u on u.id = uc.user_id`)
+        await database.db.execute(sql`
+        update user_challenges uc set passed_review_id = r.id
+        from submission_reviews r where r.user_challenge_id = uc.id`)
+
+        await runMigrations(database)
+        const rows = await database.db
+          .select({
+            username: users.username,
+            linkStatus: userChallenges.linkStatus,
+            linkFailures: userChallenges.linkFailures,
+            linkCheckedAt: userChallenges.linkCheckedAt,
+            linkLastError: userChallenges.linkLastError,
+          })
+          .from(userChallenges)
+          .innerJoin(users, eq(users.id, userChallenges.userId))
+          .orderBy(asc(users.githubId))
+        expect(rows).toEqual([
+          {
+            username: 'moved-on',
+            linkStatus: 'live',
+            linkFailures: 0,
+            linkCheckedAt: null,
+            linkLastError: null,
+          },
+          {
+            username: 'stayed',
+            linkStatus: 'offline',
+            linkFailures: 2,
+            linkCheckedAt: new Date('2026-11-02T00:00:00Z'),
+            linkLastError: 'The site answered 404 (Not Found).',
+          },
+        ])
+      } finally {
+        await database.drop()
+      }
+    })
+  },
+)
+
 describe.runIf(TEST_DATABASES.includes('postgres'))('two processes starting at once on PostgreSQL', () => {
   it('take turns: both migrate without error', async () => {
     const database = await createTestDatabase('postgres', { migrate: false })

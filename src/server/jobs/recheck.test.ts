@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
-import { jobs, userChallenges, users } from '#server/db/schema.ts'
+import { jobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { createJobQueue, type Job } from '#server/jobs/queue.ts'
 import {
   createRecheckHandler,
@@ -15,6 +15,7 @@ import {
 } from '#server/jobs/recheck.ts'
 import { createLogger } from '#server/logger.ts'
 import { checkLink, type LinkChecker, type LinkCheckResult } from '#server/review/link-check.ts'
+import { settleListing } from '#server/solutions/listing.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { browser, signIn } from '#tests/support/auth.ts'
@@ -81,11 +82,26 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
         status: values.status ?? 'completed',
         completedAt: values.status === 'ongoing' ? null : new Date('2026-11-01T00:00:00Z'),
         challengeLive: values.url ?? site.url,
-        linkCheckedAt: values.checkedAt ?? null,
       })
       .returning({ id: userChallenges.id })
     if (!row) throw new Error('no row')
+    // A completed submission's public address is its passed review's (docs/product.md §11); one with no
+    // address has none (work completed before reviews decided, whose re-review has not passed yet).
+    const url = values.url ?? site.url
+    if (values.status !== 'ongoing' && url.trim() !== '') await passAt(row.id, url)
+    // Set after the pass, which starts the new public address's record clean.
+    await database.db
+      .update(userChallenges)
+      .set({ linkCheckedAt: values.checkedAt ?? null })
+      .where(eq(userChallenges.id, row.id))
     return row.id
+  }
+  /** A review of submission `id` at `url` passes: its address becomes the public one, as a worker settles it. */
+  const passAt = async (id: number, url: string) => {
+    await database.db
+      .insert(submissionReviews)
+      .values({ userChallengeId: id, status: 'passed', requestedUrl: url, finishedAt: new Date() })
+    await settleListing(database.db, id)
   }
   const linkOf = async (id: number) => {
     const [row] = await database.db
@@ -221,18 +237,14 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
       })
     })
 
-    it('drops a result for an address the member replaced while it was being checked', async () => {
+    it('drops a result for an address a newly passed review replaced while it was being checked', async () => {
       const id = await addSubmission()
       const newUrl = 'https://link-owner.github.io/new-project'
-      const resubmitDuringCheck: LinkChecker = async () => {
-        // What a submit with a new address does to the row (routes/me.ts).
-        await database.db
-          .update(userChallenges)
-          .set({ challengeLive: newUrl, linkFailures: 0, linkFirstFailureAt: null, linkCheckedAt: null })
-          .where(eq(userChallenges.id, id))
+      const passDuringCheck: LinkChecker = async () => {
+        await passAt(id, newUrl)
         return { ok: false, reason: 'The site answered 404 (Not Found).', status: 404 }
       }
-      await recheckAt(id, '2026-11-29T12:00:00Z', resubmitDuringCheck)
+      await recheckAt(id, '2026-11-29T12:00:00Z', passDuringCheck)
       expect(await linkOf(id)).toMatchObject({
         status: 'live',
         failures: 0,
@@ -264,7 +276,7 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
       expect(await linkOf(id)).toMatchObject({ failures: 0, checkedAt: new Date('2026-11-30T00:00:00Z') })
     })
 
-    it('checks nothing for a submission that is not due: ongoing, without an address, or checked this week', async () => {
+    it('checks nothing for a submission that is not due: ongoing, without a public address, or checked this week', async () => {
       let calls = 0
       const counting: LinkChecker = async (url) => {
         calls += 1
@@ -284,7 +296,7 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
   describe('the scheduler', () => {
     const queue = () => createJobQueue(database.db)
 
-    it('queues one re-check per completed submission with an address and week, with a week-scoped dedupe key', async () => {
+    it('queues one re-check per completed submission with a public address and week, with a week-scoped dedupe key', async () => {
       const now = new Date('2026-11-25T10:00:00Z')
       const never = await addSubmission()
       const lastWeek = await addSubmission({ checkedAt: new Date('2026-11-22T23:59:59Z') })
@@ -447,11 +459,22 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
       profile: [['offline', 'verified']],
     })
 
-    // The fix: resubmitting a new address on the challenge page starts it live again.
+    // The fix: a new address submitted on the challenge page starts live once its review passed, since
+    // only then is it the public one (docs/product.md §11); while it waits, the public one is still offline.
     const fixed = `https://${login}.github.io/project-v2`
     await member.send('POST', `/api/me/challenges/${challenge.id}/submit`, { liveUrl: fixed })
-    expect(await linkStatuses()).toEqual({ mine: [['live', 'verified']], profile: [['live', 'verified']] })
+    expect(await linkStatuses()).toEqual({
+      mine: [['offline', 'verified']],
+      profile: [['offline', 'verified']],
+    })
     await t.runReviews()
     expect(await linkStatuses()).toEqual({ mine: [['live', 'verified']], profile: [['live', 'verified']] })
+    // The next weekly check is of the new public address.
+    const checked: string[] = []
+    await recheckAt(id, '2026-12-07T12:00:00Z', async (url) => {
+      checked.push(url)
+      return { ok: true, status: 200, finalUrl: url }
+    })
+    expect(checked).toEqual([fixed])
   })
 })

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
-import { jobs, userChallenges } from '#server/db/schema.ts'
+import { jobs, submissionReviews, userChallenges } from '#server/db/schema.ts'
 import type { JobHandler, JobQueue } from '#server/jobs/queue.ts'
 import { startWorkers } from '#server/jobs/queue.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
@@ -11,8 +11,9 @@ import { isoWeekOf } from '#shared/periods.ts'
 
 /**
  * Dead-link re-checks (docs/product.md §4, link status): once per ISO week every completed
- * submission's live URL gets one plain HTTP request (review/link-check.ts). A site is 'offline' after
- * two failed checks in a row at least 24 hours apart, and 'live' again after one success.
+ * submission's public address (the newest passed review's, docs/product.md §11) gets one plain HTTP
+ * request (review/link-check.ts). A site is 'offline' after two failed checks in a row at least 24 hours
+ * apart, and 'live' again after one success.
  */
 
 /** The job kind the re-check workers take. */
@@ -42,9 +43,9 @@ const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`
 
 /**
  * Applies one check's result to the submission, in one statement so it reads the streak it extends.
- * Only while `challenge_live` is still the address checked (a resubmit with a new address resets the
- * record in the same row and must not inherit this result), and never over a newer check. True when
- * the row was updated.
+ * Only while the public address is still the one checked (a newly passed review with another address
+ * resets the record in the same row, settleListing in #server/solutions/listing.ts, and must not inherit
+ * this result), and never over a newer check. True when the row was updated.
  */
 export async function recordLinkCheck(
   db: Database,
@@ -77,7 +78,7 @@ export async function recordLinkCheck(
       and(
         eq(uc.id, input.userChallengeId),
         eq(uc.status, 'completed'),
-        eq(uc.challengeLive, input.url),
+        sql`exists (select 1 from ${submissionReviews} where ${submissionReviews.id} = ${uc.passedReviewId} and ${submissionReviews.requestedUrl} = ${input.url})`,
         or(isNull(uc.linkCheckedAt), lte(uc.linkCheckedAt, at)),
       ),
     )
@@ -96,9 +97,9 @@ export type RecheckDeps = {
 }
 
 /**
- * Runs one re-check job: reads the submission's address now (it may have changed since the job was
- * queued), checks it, records the result. A submission no longer due (resubmitted without an
- * address, or checked this week by another process) is skipped.
+ * Runs one re-check job: reads the submission's public address now (a newer review may have passed
+ * since the job was queued), checks it, records the result. A submission no longer due (no passed
+ * review any more, or checked this week by another process) is skipped.
  */
 export function createRecheckHandler(deps: RecheckDeps): JobHandler {
   const { db, check, log } = deps
@@ -114,12 +115,13 @@ export function createRecheckHandler(deps: RecheckDeps): JobHandler {
       .select({
         userId: userChallenges.userId,
         status: userChallenges.status,
-        url: userChallenges.challengeLive,
+        url: submissionReviews.requestedUrl,
         checkedAt: userChallenges.linkCheckedAt,
       })
       .from(userChallenges)
+      .innerJoin(submissionReviews, eq(submissionReviews.id, userChallenges.passedReviewId))
       .where(eq(userChallenges.id, userChallengeId))
-    if (row?.status !== 'completed' || row.url.trim() === '') return
+    if (row?.status !== 'completed') return
     if (row.checkedAt && row.checkedAt >= isoWeekOf(now()).start) return
     const result = await check(row.url, { signal })
     // The lease was lost: another worker may be checking the same row, and two results would count
@@ -160,7 +162,7 @@ export async function enqueueDueRechecks(
       and(
         eq(uc.status, 'completed'),
         or(isNull(uc.linkCheckedAt), sql`${uc.linkCheckedAt} < ${timestamp(week.start)}`),
-        sql`btrim(${uc.challengeLive}) <> ''`,
+        isNotNull(uc.passedReviewId),
         // Already queued this week: skipped, so the batch moves on to others.
         sql`not exists (select 1 from ${jobs} where ${jobs.dedupeKey} = ${keyPrefix}::text || ${uc.id}::text and ${jobs.status} in ('queued', 'running'))`,
       ),

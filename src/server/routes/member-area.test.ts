@@ -571,7 +571,7 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
     expect(row?.githubId).toBe(before?.githubId)
   })
 
-  it('starts a new address with a clean link record, and keeps it for the same address', async () => {
+  it('starts a clean link record when a review passes at a new address, and keeps it for the same one', async () => {
     const [navbar] = catalogue as [Challenge]
     const b = browser(t.app)
     await signIn(b, { login: 'linker' })
@@ -588,16 +588,32 @@ describe.each(TEST_DATABASES)('ownership of submitted sites on %s', (kind) => {
       .update(userChallenges)
       .set(offline)
       .where(eq(userChallenges.userId, member?.id ?? ''))
+    const linkRecord = async () => {
+      const [row] = await database.db
+        .select()
+        .from(userChallenges)
+        .where(eq(userChallenges.userId, member?.id ?? ''))
+      return row
+    }
+    // The same address passing again keeps its record.
     await submit(b, navbar, 'https://linker.github.io/a')
-    expect((await verdicts(b))[navbar.slug]).toEqual(['verified', 'offline'])
-    await submit(b, navbar, 'https://linker.github.io/b')
-    expect((await verdicts(b))[navbar.slug]).toEqual(['verified', 'live'])
-    const [row] = await database.db
-      .select()
-      .from(userChallenges)
-      .where(eq(userChallenges.userId, member?.id ?? ''))
-    expect(row).toMatchObject({ linkFailures: 0, linkFirstFailureAt: null, linkCheckedAt: null })
     await t.runReviews()
+    expect((await verdicts(b))[navbar.slug]).toEqual(['verified', 'offline'])
+    // The record is the public address's (docs/product.md §11): a new one failing its review, or
+    // waiting for it, changes nothing.
+    await submit(b, navbar, 'https://someone-else.github.io/b')
+    await t.runReviews()
+    expect(await linkRecord()).toMatchObject({ linkStatus: 'offline', linkFailures: 2 })
+    await submit(b, navbar, 'https://linker.github.io/b')
+    expect((await verdicts(b))[navbar.slug]).toEqual(['verified', 'offline'])
+    // Once it passed at the new address, that one is public and starts clean.
+    await t.runReviews()
+    expect((await verdicts(b))[navbar.slug]).toEqual(['verified', 'live'])
+    expect(await linkRecord()).toMatchObject({
+      linkFailures: 0,
+      linkFirstFailureAt: null,
+      linkCheckedAt: null,
+    })
   })
 
   it('ranks passed work only, with the same tie rule, and has no other board: `work` changes nothing', async () => {
