@@ -24,13 +24,13 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
-import { landingPage, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import { createReviewEngine } from '#server/review/engine-process.ts'
 import { validateHtml } from '#server/review/quality/html.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
 import { scoreCapture } from '#server/review/score.ts'
-import { blankPng, pagePng } from '#server/review/score-fixtures.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
+import { landingPage, startFixtureServer } from '#tests/support/capture-fixtures.ts'
+import { blankPng, pagePng } from '#tests/support/score-fixtures.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const soakArg = process.argv.indexOf('--soak')

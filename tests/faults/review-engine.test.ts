@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CaptureError } from '#server/review/capture-errors.ts'
-import { type FixtureServer, landingPage, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import { createReviewEngine, type EngineEvent, type ReviewEngine } from '#server/review/engine-process.ts'
 import type { EngineRequest } from '#server/review/engine-work.ts'
 import { isFinal } from '#server/review/pipeline.ts'
 import { isAlive, processTree, type TreeProcess } from '#server/review/process-tree.ts'
-import { pagePng } from '#server/review/score-fixtures.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
+import { type FixtureServer, landingPage, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
+import { pagePng } from '#tests/support/score-fixtures.ts'
 
 /**
  * The review engine's child process (docs/decisions/013-review-engine-process.md): a real review of a

@@ -16,15 +16,15 @@ import {
   type SiteCapture,
 } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
+import { scoreCapture } from '#server/review/score.ts'
+import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
+import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 import {
   type FixtureServer,
   landingPage,
   startFixtureServer,
   streamedBody,
-} from '#server/review/capture-fixtures.ts'
-import { scoreCapture } from '#server/review/score.ts'
-import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
-import { VERIFICATION_META_NAME } from '#shared/verification.ts'
+} from '#tests/support/capture-fixtures.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { hasSystemFile } from '#tests/support/requirements.ts'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 import { type CaptureScore, scoreCapture } from '#server/review/score.ts'
-import { captureLadder, footerLadder } from '#server/review/score-ladder-fixtures.ts'
 import type { ReviewBreakpointName } from '#shared/review.ts'
+import { captureLadder, footerLadder } from '#tests/support/score-ladder-fixtures.ts'
 
 /**
  * The score ranks real work as a person would (docs/decisions/012-structure-and-colour-score.md): a

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { combineScore, MAX_HEIGHT_RATIO, scoreCapture } from '#server/review/score.ts'
-import { blankPng, pagePng, stackPngs } from '#server/review/score-fixtures.ts'
+import { blankPng, pagePng, stackPngs } from '#tests/support/score-fixtures.ts'
 
 /** The colour of one pixel of a PNG, as [r, g, b]. */
 async function pixelAt(png: Buffer, x: number, y: number): Promise<number[]> {

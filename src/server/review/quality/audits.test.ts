@@ -2,12 +2,12 @@ import type { Message } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite } from '#server/review/capture.ts'
-import { type FixtureServer, startFixtureServer } from '#server/review/capture-fixtures.ts'
 import { axeFindings } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt } from '#server/review/quality/documents.ts'
 import { htmlFindings, validateHtml } from '#server/review/quality/html.ts'
 import { LIGHTHOUSE_VERSION, runLighthouse } from '#server/review/quality/lighthouse.ts'
 import type { AxeAudit, AxeFinding, HtmlAudit } from '#shared/review.ts'
+import { type FixtureServer, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 
 /** A page with three faults: an image without a text alternative, faint text, and one id used twice. */
 const FAULTY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Faulty</title>

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
 import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
-import { startStaticSite } from '../../../scripts/static-site.ts'
+import { startStaticSite } from '../../scripts/static-site.ts'
 
 /**
  * The score's ladder (docs/decisions/012-structure-and-colour-score.md): a challenge's reference and the
