@@ -169,20 +169,30 @@ function MemberStart({ challenge }: { challenge: Challenge }) {
           ? `Downloads ${challenge.title}.zip again: designs, style guide and assets.`
           : 'Starts the challenge and downloads its designs, style guide and assets.'}
       </p>
-      {status === 'completed' && progress.data.liveUrl ? (
-        <p className="mt-3 text-center text-sm text-slate-600">
-          Your live site:{' '}
-          <a
-            href={progress.data.liveUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="font-medium break-all text-accent-700 underline underline-offset-2 hover:text-accent-900"
-          >
-            {progress.data.liveUrl}
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </p>
-      ) : null}
+      <PublicSite progress={progress.data} />
     </div>
+  )
+}
+
+/**
+ * What visitors see of the member's solution (docs/product.md §11): the address of its newest passed
+ * review, whatever was submitted since; a later submit shows in the review panel until it passes.
+ */
+function PublicSite({ progress }: { progress: Progress }) {
+  const site = progress.publicIteration
+  if (!site) return null
+  return (
+    <p className="mt-3 text-center text-sm text-slate-600">
+      {progress.hidden ? 'Hidden from visitors:' : 'Public:'}{' '}
+      <a
+        href={site.liveUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-medium break-all text-accent-700 underline underline-offset-2 hover:text-accent-900"
+      >
+        {site.liveUrl}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </p>
   )
 }

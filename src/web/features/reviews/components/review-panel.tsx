@@ -7,7 +7,7 @@ import { AlertIcon, ArrowRightIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { sessionQuery } from '#web/features/auth/api/session.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
-import { progressKeys } from '#web/features/challenges/api/progress.ts'
+import { progressKeys, progressQuery } from '#web/features/challenges/api/progress.ts'
 import { AchievementDialog } from '#web/features/challenges/components/achievement-dialog.tsx'
 import { isReviewPending, memberReviewsQuery, reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
@@ -48,6 +48,8 @@ export function ReviewPanel({
   challengeTitle: string
 }) {
   const reviews = useQuery(memberReviewsQuery(challengeId))
+  // The same query as the start area's: what visitors see of the solution while a later submit waits.
+  const progress = useQuery(progressQuery(challengeId))
   const solutionId = reviews.data?.solutionId ?? null
   const queryClient = useQueryClient()
   const session = useSession()
@@ -87,7 +89,11 @@ export function ReviewPanel({
 
       {reviews.data ? (
         <>
-          <LatestReview review={latest} challengeId={challengeId} />
+          <LatestReview
+            review={latest}
+            challengeId={challengeId}
+            publicUrl={progress.data?.publicIteration?.liveUrl ?? null}
+          />
           {earlier.length > 0 ? (
             <EarlierReviews reviews={earlier} total={reviews.data.reviews.length} />
           ) : null}
@@ -134,9 +140,20 @@ export function ReviewPanel({
  * The newest review. Its state is one live region that stays mounted, so each step and the verdict are
  * announced as the panel polls.
  */
-function LatestReview({ review, challengeId }: { review: ReviewSummary | undefined; challengeId: number }) {
+function LatestReview({
+  review,
+  challengeId,
+  publicUrl,
+}: {
+  review: ReviewSummary | undefined
+  challengeId: number
+  /** The address visitors see (docs/product.md §11): the newest passed review's; null before one passed. */
+  publicUrl: string | null
+}) {
   const pending = isReviewPending(review?.status)
   const failed = review?.status === 'failed'
+  // A submit after a pass is the member's own business until it passes too (docs/product.md §11).
+  const notPublic = review && review.status !== 'passed' && publicUrl !== null
   return (
     <div className="mt-4">
       <div
@@ -187,6 +204,18 @@ function LatestReview({ review, challengeId }: { review: ReviewSummary | undefin
           </>
         )}
       </div>
+      {review ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Submitted: <span className="break-all">{review.requestedUrl}</span>
+        </p>
+      ) : null}
+      {notPublic ? (
+        <p data-testid="review-panel-not-public" className="mt-1 text-sm text-slate-600">
+          {pending
+            ? 'Not public yet: visitors see your passed site until this review passes.'
+            : 'Not public: visitors still see your passed site.'}
+        </p>
+      ) : null}
       {review && pending ? <ReviewSteps review={review} className="mt-4" /> : null}
       {review ? (
         <Link to={reviewPath(review.id)} className={`mt-4 ${linkClasses}`}>

@@ -242,6 +242,8 @@ function SolutionView({ solution }: { solution: Solution }) {
                 {iteration.status === 'passed' && iteration.score !== null
                   ? `${formatScore(iteration.score)} / 100`
                   : iteration.status}
+                {/* The iteration visitors see (docs/product.md §11). */}
+                {iteration.public ? ' · Public' : null}
               </span>
             </li>
           ))}
