@@ -59,6 +59,16 @@ async function migrationsBefore(tag: string): Promise<string> {
   return dir
 }
 
+/** A challenge row with placeholder files, written with SQL as a database of an older schema takes it. */
+async function insertBareChallenge(database: TestDatabase, slug: string) {
+  await database.db.execute(sql`
+    insert into challenges (slug, title, description, category, difficulty, published_on, template_img,
+      tablet_img, mobile_img, template_thumb, tablet_thumb, mobile_thumb, zip_file, zip_size, zip_entries,
+      content_hash)
+    values (${slug}, ${slug}, 'A challenge', 'hero', 'hard', '2026-01-01', 'k', 'k', 'k', 'k', 'k',
+      'k', 'k', 1, '[]', 'h')`)
+}
+
 describe.each(TEST_DATABASES)('migrations on %s', (kind) => {
   it('create every table and can run again', async () => {
     const database = await createTestDatabase(kind)
@@ -317,12 +327,7 @@ describe.each(TEST_DATABASES)('the migration that stores the latest passed revie
     const database = await createTestDatabase(kind, { migrate: false })
     try {
       await runMigrations(database, await migrationsBefore('0012_gallery_passed_review'))
-      await database.db.execute(sql`
-        insert into challenges (slug, title, description, category, difficulty, published_on, template_img,
-          tablet_img, mobile_img, template_thumb, tablet_thumb, mobile_thumb, zip_file, zip_size, zip_entries,
-          content_hash)
-        values ('backfill', 'Backfill', 'A challenge', 'hero', 'hard', '2026-01-01', 'k', 'k', 'k', 'k', 'k',
-          'k', 'k', 1, '[]', 'h')`)
+      await insertBareChallenge(database, 'backfill')
       await database.db.execute(
         sql`insert into users (github_id, username, name) values (801, 'backfill-a', 'A'), (802, 'backfill-b', 'B'), (803, 'backfill-c', 'C')`,
       )
@@ -403,12 +408,7 @@ describe.each(TEST_DATABASES)(
       const database = await createTestDatabase(kind, { migrate: false })
       try {
         await runMigrations(database, await migrationsBefore('0016_link_checks_follow_public_address'))
-        await database.db.execute(sql`
-        insert into challenges (slug, title, description, category, difficulty, published_on, template_img,
-          tablet_img, mobile_img, template_thumb, tablet_thumb, mobile_thumb, zip_file, zip_size, zip_entries,
-          content_hash)
-        values ('links', 'Links', 'A challenge', 'hero', 'hard', '2026-01-01', 'k', 'k', 'k', 'k', 'k',
-          'k', 'k', 1, '[]', 'h')`)
+        await insertBareChallenge(database, 'links')
         await database.db.execute(
           sql`insert into users (github_id, username) values (901, 'moved-on'), (902, 'stayed')`,
         )

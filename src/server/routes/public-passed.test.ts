@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { importCatalogue } from '#server/content/import.ts'
 import { submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { memberChallengesResponse } from '#shared/member.ts'
 import { galleryResponse, solutionResponse } from '#shared/solution.ts'
 import { progressResponse } from '#shared/user.ts'
-import { createTestApp } from '#tests/support/app.ts'
+import { type createTestApp, createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
-import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 const ADMIN = 'warden'
@@ -67,12 +65,9 @@ describe.each(TEST_DATABASES)('public = passed on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const contentDir = await temporaryDir()
-    await writeChallengeFolder(contentDir, { title: 'Public Navbar', category: 'navbar', date: '2026-10-01' })
-    t = await createTestApp(database, { ADMIN_GITHUB_LOGINS: ADMIN })
-    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
-    const list = (await (await t.app.request('/api/challenges')).json()).challenges as Challenge[]
-    navbar = list.find((c) => c.slug === 'Public-Navbar') as Challenge
+    const built = await createTestAppWithCatalogue(database, 'Public', { ADMIN_GITHUB_LOGINS: ADMIN })
+    t = built.t
+    navbar = built.catalogue.find((c) => c.category === 'navbar') as Challenge
   })
   afterAll(async () => {
     await database?.drop()
