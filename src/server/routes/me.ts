@@ -251,9 +251,12 @@ export function meRoutes(deps: {
         await findChallengeById(db, id)
         const userId = c.get('user').id
         const result = await db.transaction(async (tx) => {
-          // The member's row first, then the solution's, as a review's outcome takes them: a member's
-          // submits and points change one transaction at a time.
-          const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
+          // Only the solution's row is locked: a submit changes nothing of the member's (points come
+          // with a passed review), so a member's submits of different challenges do not wait for each
+          // other, and two of the same challenge take turns for the day's reviews (queueIn). A review's
+          // outcome locks the member, then the solution; holding no member lock here, a submit cannot
+          // deadlock with it.
+          const [member] = await tx.select().from(users).where(eq(users.id, userId))
           const [before] = await tx
             .select({ id: userChallenges.id })
             .from(userChallenges)
