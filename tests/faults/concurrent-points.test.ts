@@ -86,7 +86,18 @@ describe('eight concurrent submits of different challenges (real server process,
         if (Date.now() > deadline) throw new Error(`only ${verdicts.size} reviews ended:\n${server.output()}`)
         for (const { id } of challenges) {
           if (verdicts.has(id)) continue
-          const { reviews } = await member.json<{ reviews: Review[] }>(`/api/me/challenges/${id}/reviews`)
+          const response = await member.request(`/api/me/challenges/${id}/reviews`)
+          // While eight reviews run beside a busy machine, a read may meet the database's 3 s statement
+          // limit and be told to try again in a moment (503, docs/product.md §8): this loop only waits for
+          // the reviews to end, so it asks again on its next round, as the app does. The guarantees are
+          // the submits above and the points below.
+          if (response.status === 503) {
+            await response.arrayBuffer()
+            continue
+          }
+          if (response.status !== 200)
+            throw new Error(`GET reviews of ${id} answered ${response.status}: ${await response.text()}`)
+          const { reviews } = (await response.json()) as { reviews: Review[] }
           const status = reviews[0]?.status
           if (status === 'passed' || status === 'failed') verdicts.set(id, status)
         }
