@@ -272,10 +272,12 @@ test.describe('member area: members', () => {
     test.slow()
     const challenges = await listChallenges(request)
     const rival = await otherMember(browser, testInfo, baseURL)
-    // One challenge on the rival's own GitHub Pages, and one on somebody else's, whose review fails.
+    // Three challenges on the rival's own GitHub Pages, and one on somebody else's, whose review fails.
+    // No other member of the shared server earns 30 points (two passed reviews at most), so the rival is
+    // in the top 10 however many members of other tests have scored by then.
     const [elsewhere, ...rest] = challenges
-    const own = rest.slice(0, 1)
-    if (!elsewhere || own.length < 1) throw new Error('the catalogue needs two challenges')
+    const own = rest.slice(0, 3)
+    if (!elsewhere || own.length < 3) throw new Error('the catalogue needs four challenges')
     const failed = await submitFailing(rival.page, elsewhere, someoneElsesSite(elsewhere))
     expect(failed.error?.code).toBe('not_own_site')
     await completeChallenges(rival.page, rival.login, own)
