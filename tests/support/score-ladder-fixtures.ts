@@ -13,7 +13,7 @@ import { startStaticSite } from '../../scripts/static-site.ts'
  * and captured by the review's own capture, so the score is judged on real renders.
  */
 
-export const CHALLENGES_DIR = join(import.meta.dirname, '../../../content/challenges')
+export const CHALLENGES_DIR = join(import.meta.dirname, '../../content/challenges')
 
 /** What a variant is made from: the reference with CSS appended, the starter, another reference, nothing. */
 export type LadderVariant =
