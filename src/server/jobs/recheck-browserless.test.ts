@@ -2,7 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { jobs, userChallenges, users } from '#server/db/schema.ts'
+import { jobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { RECHECK_JOB_KIND, startLinkRechecks } from '#server/jobs/recheck.ts'
 import { createLogger } from '#server/logger.ts'
@@ -82,6 +82,15 @@ describe('re-checks without a browser', () => {
         linkFirstFailureAt: new Date(Date.now() - 60_000),
       })
       .returning({ id: userChallenges.id })
+    // The address is public once a review passed there (docs/product.md §11): that is what is checked.
+    const [review] = await database.db
+      .insert(submissionReviews)
+      .values({ userChallengeId: row?.id ?? 0, status: 'passed', requestedUrl: url })
+      .returning({ id: submissionReviews.id })
+    await database.db
+      .update(userChallenges)
+      .set({ passedReviewId: review?.id ?? null })
+      .where(eq(userChallenges.id, row?.id ?? 0))
     const rechecks = startLinkRechecks({
       db: database.db,
       queue: createJobQueue(database.db),
