@@ -67,6 +67,13 @@ function baseEnv(): Record<string, string> {
   )
 }
 
+/**
+ * The wait for a first start, which imports the catalogue into an empty database (images encoded with
+ * sharp, PGlite in the same process). The fault tests run beside the catalogue check's Chromium, and
+ * there 120 s was once not enough; this stays under the fault tests' 240 s hook limit.
+ */
+const DEFAULT_READY_TIMEOUT_MS = 200_000
+
 export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dojo-fault-data-'))
   const port = await freePort()
@@ -151,7 +158,8 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
     output: () => lines.join('\n'),
   }
 
-  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000)
+  const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS
+  const deadline = Date.now() + readyTimeoutMs
   try {
     for (;;) {
       if (!alive()) throw new Error(`the server exited (code ${child.exitCode}, signal ${child.signalCode})`)
@@ -162,8 +170,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
       } catch {
         // Not listening yet.
       }
-      if (Date.now() > deadline)
-        throw new Error(`/api/health did not answer 200 within ${options.readyTimeoutMs ?? 120_000} ms`)
+      if (Date.now() > deadline) throw new Error(`/api/health did not answer 200 within ${readyTimeoutMs} ms`)
       await sleep(250)
     }
   } catch (error) {
