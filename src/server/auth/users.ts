@@ -74,3 +74,40 @@ export async function upsertGitHubUser(
     return { ...user, created: !existing }
   })
 }
+
+/** The four fields of the settings' profile (docs/product.md §5), as checked: an empty one is cleared. */
+export type ProfileFields = { name: string; bio: string; linkedinUrl: string; githubUrl: string }
+
+/** Stores the member's profile: only these four columns, whatever else the body held. Null for no such member. */
+export async function updateProfile(db: Database, userId: string, update: ProfileFields) {
+  const orNull = (value: string) => (value === '' ? null : value)
+  const [user] = await db
+    .update(users)
+    .set({
+      name: orNull(update.name),
+      bio: orNull(update.bio),
+      linkedinUrl: orNull(update.linkedinUrl),
+      githubUrl: orNull(update.githubUrl),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning()
+  return user ?? null
+}
+
+/** The member's verification token (docs/product.md §10), read fresh; null for no such member. */
+export async function readVerificationToken(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ token: users.verificationToken }).from(users).where(eq(users.id, userId))
+  return row?.token ?? null
+}
+
+/** A new verification token: the old tag stops counting for reviews from now on. Null for no such member. */
+export async function rotateVerificationToken(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .update(users)
+    // gen_random_uuid() is the database's: the builder has no expression for it.
+    .set({ verificationToken: sql`replace(gen_random_uuid()::text, '-', '')`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ token: users.verificationToken })
+  return row?.token ?? null
+}
