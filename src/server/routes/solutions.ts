@@ -1,13 +1,12 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { type Admins, noAdmins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
 import { findChallengeById } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
-import { submissionReviews, userChallenges } from '#server/db/schema.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { challengeIdParams } from '#server/http/params.ts'
+import { editSolution, isListedSolution } from '#server/solutions/edit.ts'
 import { readGallery, readSolution, solutionOwner } from '#server/solutions/read.ts'
 import { MODERATOR_HIDDEN_SOLUTION } from '#shared/feedback.ts'
 import {
@@ -83,52 +82,14 @@ export function solutionRoutes(
       if (!row) throw notFound(NO_SUCH_SOLUTION)
       if (row.userId !== user.id) {
         // Someone else's: refused where anyone may see it, and not there at all where they may not.
-        const [listed] = await db
-          .select({ id: userChallenges.id })
-          .from(userChallenges)
-          .where(
-            and(
-              eq(userChallenges.id, row.id),
-              eq(userChallenges.hidden, false),
-              sql`exists (select 1 from ${submissionReviews} where ${submissionReviews.userChallengeId} = ${userChallenges.id} and ${submissionReviews.status} = 'passed')`,
-            ),
-          )
-        if (listed) throw new HttpError(403, 'forbidden', NOT_YOUR_SOLUTION)
+        if (await isListedSolution(db, row.id)) throw new HttpError(403, 'forbidden', NOT_YOUR_SOLUTION)
         throw notFound(NO_SUCH_SOLUTION)
       }
       const update = parseInput(solutionUpdateSchema, await readJsonBody(c), { named: false })
       // An admin hid it (docs/product.md §12): its author cannot show it again.
       if (update.hidden === false && row.moderatorHiddenAt !== null)
         throw new HttpError(403, 'forbidden', MODERATOR_HIDDEN_SOLUTION)
-      await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(userChallenges)
-          .set({
-            ...(update.writeUp === undefined ? {} : { writeUp: update.writeUp }),
-            ...(update.repositoryUrl === undefined ? {} : { repositoryUrl: update.repositoryUrl }),
-            ...(update.hidden === undefined ? {} : { hidden: update.hidden }),
-            updatedAt: sql`now()`,
-          })
-          .where(and(eq(userChallenges.id, row.id), eq(userChallenges.userId, user.id)))
-          .returning({ passedReviewId: userChallenges.passedReviewId })
-        if (!updated || update.repositoryUrl === undefined) return
-        // Visitors read the repository of the passed iteration (docs/product.md §11); the edit is the
-        // member's to make, so it reaches that iteration and the ones still under review, not older ones.
-        await tx
-          .update(submissionReviews)
-          .set({ repositoryUrl: update.repositoryUrl })
-          .where(
-            and(
-              eq(submissionReviews.userChallengeId, row.id),
-              or(
-                updated.passedReviewId === null
-                  ? undefined
-                  : eq(submissionReviews.id, updated.passedReviewId),
-                inArray(submissionReviews.status, ['queued', 'running']),
-              ),
-            ),
-          )
-      })
+      await editSolution(db, row.id, user.id, update)
       const solution = await readSolution(db, id, user.id, isAdmin(user))
       if (!solution) throw notFound(NO_SUCH_SOLUTION)
       return c.json({ solution } satisfies SolutionResponse)
