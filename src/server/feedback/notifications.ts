@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import {
   challenges,
@@ -14,14 +15,13 @@ import {
   userChallenges,
   users,
 } from '#server/db/schema.ts'
-import { HttpError } from '#server/http/errors.ts'
+import { cursorMicroseconds, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import {
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
   type NotificationKind,
   type NotificationsResponse,
 } from '#shared/feedback.ts'
-import { CURSOR_INVALID } from '#shared/solution.ts'
 
 type Inserter = Pick<Database, 'insert'>
 
@@ -102,27 +102,13 @@ export async function unreadCount(db: Pick<Database, 'select'>, recipientId: str
   return Number(row?.total ?? 0)
 }
 
-type Cursor = { us: string; id: string }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-function decodeCursor(value: string): Cursor {
-  const invalid = () => new HttpError(400, 'bad_request', `cursor: ${CURSOR_INVALID}`)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
-  } catch {
-    throw invalid()
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid()
-  const [us, id] = parsed as [unknown, unknown]
-  if (typeof us !== 'string' || !/^\d{1,17}$/.test(us) || typeof id !== 'string' || !UUID.test(id))
-    throw invalid()
-  return { us, id }
-}
-
-const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify([cursor.us, cursor.id])).toString('base64url')
+/** A page's position: the last notification's created_at in microseconds since 1970, and its id. */
+const notificationCursor = z
+  .tuple([
+    cursorMicroseconds,
+    z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+  ])
+  .transform(([us, id]) => ({ us, id }))
 
 const actor = alias(users, 'actor')
 
@@ -132,7 +118,7 @@ export async function listNotifications(
   recipientId: string,
   cursorValue?: string,
 ): Promise<NotificationsResponse> {
-  const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue)
+  const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue, notificationCursor)
   const conditions: SQL[] = [eq(notifications.recipientId, recipientId), stillShown]
   if (cursor)
     conditions.push(
@@ -183,9 +169,7 @@ export async function listNotifications(
     ),
     unreadCount: await unreadCount(db, recipientId),
     nextCursor:
-      rows.length > NOTIFICATIONS_PAGE_SIZE && last
-        ? encodeCursor({ us: last.createdUs, id: last.id })
-        : null,
+      rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor([last.createdUs, last.id]) : null,
   }
 }
 
