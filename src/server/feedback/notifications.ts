@@ -3,7 +3,7 @@
  * and recipient (the unique indexes make a second insert a no-op), and read newest first. One about a
  * comment that was deleted or hidden since is left out of the list and of the unread count.
  */
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, exists, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
@@ -16,11 +16,14 @@ import {
   users,
 } from '#server/db/schema.ts'
 import { cursorMicroseconds, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
+import { notFound } from '#server/http/errors.ts'
 import {
+  NO_SUCH_NOTIFICATION,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
   type NotificationKind,
   type NotificationsResponse,
+  type UnreadCountResponse,
 } from '#shared/feedback.ts'
 
 type Inserter = Pick<Database, 'insert'>
@@ -90,15 +93,29 @@ export async function notifyReviewEnded(
 }
 
 /** Not about a comment, or about one anyone can still see. */
-const stillShown = sql`(${notifications.commentId} is null or exists (
-  select 1 from ${comments} c where c.id = ${notifications.commentId}
-    and c.deleted_at is null and c.hidden_at is null))`
+const shownComment = alias(comments, 'shown_comment')
+const stillShown = (db: Pick<Database, 'select'>): SQL | undefined =>
+  or(
+    isNull(notifications.commentId),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(shownComment)
+        .where(
+          and(
+            eq(shownComment.id, notifications.commentId),
+            isNull(shownComment.deletedAt),
+            isNull(shownComment.hiddenAt),
+          ),
+        ),
+    ),
+  )
 
 export async function unreadCount(db: Pick<Database, 'select'>, recipientId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.readAt} is null`, stillShown))
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt), stillShown(db)))
   return Number(row?.total ?? 0)
 }
 
@@ -119,7 +136,7 @@ export async function listNotifications(
   cursorValue?: string,
 ): Promise<NotificationsResponse> {
   const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue, notificationCursor)
-  const conditions: SQL[] = [eq(notifications.recipientId, recipientId), stillShown]
+  const conditions: (SQL | undefined)[] = [eq(notifications.recipientId, recipientId), stillShown(db)]
   if (cursor)
     conditions.push(
       sql`(${notifications.createdAt}, ${notifications.id}) < ((to_timestamp(0) + ${cursor.us}::bigint * interval '1 microsecond'), ${cursor.id}::uuid)`,
@@ -173,19 +190,22 @@ export async function listNotifications(
   }
 }
 
-/** Marks one of the member's notifications read; false when they have none with this id. */
-export async function markRead(db: Database, recipientId: string, id: string): Promise<boolean> {
+/** Marks one of the member's notifications read (a 404 when they have none with this id); their unread count. */
+export async function markRead(db: Database, recipientId: string, id: string): Promise<UnreadCountResponse> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
     .returning({ id: notifications.id })
-  return row !== undefined
+  if (!row) throw notFound(NO_SUCH_NOTIFICATION)
+  return { unreadCount: await unreadCount(db, recipientId) }
 }
 
-export async function markAllRead(db: Database, recipientId: string): Promise<void> {
+/** Marks all of the member's notifications read; their unread count (those hidden from the list stay). */
+export async function markAllRead(db: Database, recipientId: string): Promise<UnreadCountResponse> {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.readAt} is null`))
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)))
+  return { unreadCount: await unreadCount(db, recipientId) }
 }

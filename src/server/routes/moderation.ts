@@ -1,13 +1,8 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { Store } from 'hono-rate-limiter'
-import { z } from 'zod'
-import type { Admins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
-import type { Database } from '#server/db/client.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
-import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
-import { usernameParams } from '#server/http/params.ts'
+import { commentIdParams, usernameParams, uuidParams } from '#server/http/params.ts'
 import {
   dismissReport,
   type Moderator,
@@ -19,6 +14,7 @@ import {
 import { needsFeedbackQuery, readNeedsFeedback } from '#server/moderation/needs-feedback.ts'
 import { limitReports } from '#server/moderation/report-limit.ts'
 import { fileReport, openReports } from '#server/moderation/reports.ts'
+import type { FeedbackDeps } from '#server/routes/feedback.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import {
   type AdminReportsResponse,
@@ -29,31 +25,10 @@ import {
   newReportSchema,
 } from '#shared/feedback.ts'
 
-export type ModerationDeps = {
-  db: Database
-  admins: Admins
-  guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler }
-  rateLimitStore?: () => Store | undefined
-  /** The key a member's quotas count under (http/member-limit-key.ts). */
-  limitKeyOf: MemberLimitKey
-  /** A solution's or member's public pages changed (hidden, restored): drop what is cached of them. */
-  onProfileChanged: (userId: string) => void
-}
+export type ModerationDeps = FeedbackDeps
 
-const uuidParam = (message: string) =>
-  z
-    .string(message)
-    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, message)
-    .transform((id) => id.toLowerCase())
-
-/** `:id` of a comment: its public id, a UUID (any case). */
-export const moderatedCommentParams = z.object({
-  id: uuidParam('must be a comment id').describe('A comment’s public id: a UUID (any letter case).'),
-})
 /** `:id` of a report: a UUID (any case). */
-export const reportIdParams = z.object({
-  id: uuidParam('must be a report id').describe('A report’s id: a UUID (any letter case).'),
-})
+export const reportIdParams = uuidParams('must be a report id', 'A report’s id: a UUID (any letter case).')
 
 /** Cards change as solutions pass and get their first comment: briefly shared with visitors. */
 const NEEDS_FEEDBACK_CACHE = 'public, max-age=10'
@@ -111,12 +86,12 @@ export function moderationRoutes(deps: ModerationDeps) {
       c.json({ actions: await readAudit(db) } satisfies AuditResponse),
     )
     .post('/admin/comments/:id/hide', ...adminChange, async (c) => {
-      const { id } = parseInput(moderatedCommentParams, c.req.param())
+      const { id } = parseInput(commentIdParams, c.req.param())
       await setCommentHidden(db, actorOf(c), id, true, await noteOf(c))
       return done(c)
     })
     .post('/admin/comments/:id/restore', ...adminChange, async (c) => {
-      const { id } = parseInput(moderatedCommentParams, c.req.param())
+      const { id } = parseInput(commentIdParams, c.req.param())
       await setCommentHidden(db, actorOf(c), id, false, await noteOf(c))
       return done(c)
     })
