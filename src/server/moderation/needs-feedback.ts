@@ -77,6 +77,8 @@ export async function readNeedsFeedback(
   for (const segment of segments) {
     if (cursor && segment < cursor.segment) continue
     const after = cursor && cursor.segment === segment ? cursor : null
+    // Raw SQL: a segment is a range plugged into the galleries' card query, which is raw SQL itself
+    // (cardRows and SOLUTION_PAGE_COLUMNS in solutions/read.ts): the builder could only wrap it as text.
     const result = await db.execute(segmentQuery(readerId, segment, after, limit + 1 - found.length))
     for (const row of (result as unknown as { rows: GalleryRow[] }).rows) found.push({ row, segment })
     if (found.length > limit) break

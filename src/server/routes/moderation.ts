@@ -64,6 +64,23 @@ export function moderationRoutes(deps: ModerationDeps) {
   /** What every admin change passes first: signed in, same-origin JSON, the mutation limit, an admin. */
   const adminChange = [requireUser, guard.csrf, guard.limit, requireAdmin] as const
 
+  /** Hides (`true`) or restores what the route names, as the admin, with their note. */
+  const hideComment = (hide: boolean) => async (c: Context) => {
+    const { id } = parseInput(commentIdParams, c.req.param())
+    await setCommentHidden(db, actorOf(c), id, hide, await noteOf(c))
+    return done(c)
+  }
+  const hideSolution = (hide: boolean) => async (c: Context) => {
+    const { id } = parseInput(solutionIdParams, c.req.param())
+    await setSolutionHidden(db, actorOf(c), id, hide, await noteOf(c), deps.onProfileChanged)
+    return done(c)
+  }
+  const suspendMember = (suspend: boolean) => async (c: Context) => {
+    const { username } = parseInput(usernameParams, c.req.param())
+    await setMemberSuspended(db, actorOf(c), username, suspend, await noteOf(c))
+    return done(c)
+  }
+
   return new Hono<{ Variables: AuthVariables }>()
     .post('/reports', requireUser, guard.csrf, guard.limit, reportLimit, async (c) => {
       const reporter = actorOf(c)
@@ -85,38 +102,12 @@ export function moderationRoutes(deps: ModerationDeps) {
     .get('/admin/audit', requireUser, requireAdmin, async (c) =>
       c.json({ actions: await readAudit(db) } satisfies AuditResponse),
     )
-    .post('/admin/comments/:id/hide', ...adminChange, async (c) => {
-      const { id } = parseInput(commentIdParams, c.req.param())
-      await setCommentHidden(db, actorOf(c), id, true, await noteOf(c))
-      return done(c)
-    })
-    .post('/admin/comments/:id/restore', ...adminChange, async (c) => {
-      const { id } = parseInput(commentIdParams, c.req.param())
-      await setCommentHidden(db, actorOf(c), id, false, await noteOf(c))
-      return done(c)
-    })
-    .post('/admin/solutions/:id/hide', ...adminChange, async (c) => {
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const { changed, ownerId } = await setSolutionHidden(db, actorOf(c), id, true, await noteOf(c))
-      if (changed) deps.onProfileChanged(ownerId)
-      return done(c)
-    })
-    .post('/admin/solutions/:id/restore', ...adminChange, async (c) => {
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const { changed, ownerId } = await setSolutionHidden(db, actorOf(c), id, false, await noteOf(c))
-      if (changed) deps.onProfileChanged(ownerId)
-      return done(c)
-    })
-    .post('/admin/members/:username/suspend', ...adminChange, async (c) => {
-      const { username } = parseInput(usernameParams, c.req.param())
-      await setMemberSuspended(db, actorOf(c), username, true, await noteOf(c))
-      return done(c)
-    })
-    .post('/admin/members/:username/restore', ...adminChange, async (c) => {
-      const { username } = parseInput(usernameParams, c.req.param())
-      await setMemberSuspended(db, actorOf(c), username, false, await noteOf(c))
-      return done(c)
-    })
+    .post('/admin/comments/:id/hide', ...adminChange, hideComment(true))
+    .post('/admin/comments/:id/restore', ...adminChange, hideComment(false))
+    .post('/admin/solutions/:id/hide', ...adminChange, hideSolution(true))
+    .post('/admin/solutions/:id/restore', ...adminChange, hideSolution(false))
+    .post('/admin/members/:username/suspend', ...adminChange, suspendMember(true))
+    .post('/admin/members/:username/restore', ...adminChange, suspendMember(false))
     .post('/admin/reports/:id/dismiss', ...adminChange, async (c) => {
       const { id } = parseInput(reportIdParams, c.req.param())
       await dismissReport(db, actorOf(c), id, await noteOf(c))
