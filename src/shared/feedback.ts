@@ -27,6 +27,8 @@ export const COMMENT_KIND_INVALID =
   'Choose what kind of comment this is: a question, a code review or praise.'
 export const REPLY_TO_REPLY = 'Replies go one level deep: reply to the comment itself.'
 export const NO_SUCH_COMMENT = 'There is no such comment.'
+export const NO_SUCH_SOLUTION = 'There is no such solution.'
+export const NO_SUCH_NOTIFICATION = 'There is no such notification.'
 export const NOT_YOUR_COMMENT = 'Only the member who wrote this comment can change it.'
 export const COMMENT_DELETED = 'This comment was deleted.'
 export const ONLY_AUTHOR_MARKS_HELPFUL = 'Only the author of the solution can mark comments helpful.'

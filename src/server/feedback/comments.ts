@@ -3,12 +3,32 @@
  * comment hidden by an admin is its author's and the admins' only, and a hidden comment's replies go
  * with it; a deleted comment stays, as "deleted comment", only while visible replies hang under it.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import type { z } from 'zod'
+import { awardHelpfulBadges } from '#server/badges/award.ts'
 import type { Database } from '#server/db/client.ts'
 import { comments, userChallenges, users } from '#server/db/schema.ts'
+import { commentCount, recountComments } from '#server/feedback/counts.ts'
+import { commentNotifications, notify } from '#server/feedback/notifications.ts'
+import { HttpError, notFound } from '#server/http/errors.ts'
+import { mayReadSolution } from '#server/solutions/read.ts'
 import { renderWriteUp } from '#server/solutions/write-up.ts'
-import { COMMENT_THREADS_MAX, type Comment, type CommentKind, type Reply } from '#shared/feedback.ts'
+import {
+  COMMENT_THREADS_MAX,
+  COMMENTING_SUSPENDED,
+  COMMENTS_NEED_LISTED_SOLUTION,
+  type Comment,
+  type CommentKind,
+  type CommentResponse,
+  type CommentsResponse,
+  type commentUpdateSchema,
+  NO_SUCH_COMMENT,
+  NO_SUCH_SOLUTION,
+  type newCommentSchema,
+  REPLY_TO_REPLY,
+  type Reply,
+} from '#shared/feedback.ts'
 
 /** Who reads: their id (null for a visitor) and whether they are an admin. */
 export type Reader = { id: string | null; isAdmin: boolean }
@@ -203,8 +223,230 @@ export async function helpfulCommentCount(db: Pick<Database, 'select'>, authorId
     .where(
       and(
         eq(comments.authorId, authorId),
-        sql`${comments.helpfulAt} is not null and ${comments.deletedAt} is null and ${comments.hiddenAt} is null`,
+        isNotNull(comments.helpfulAt),
+        isNull(comments.deletedAt),
+        isNull(comments.hiddenAt),
       ),
     )
   return Number(row?.total ?? 0)
+}
+
+/** The solution, when the reader may read it (as GET /api/solutions/:id); else a 404. */
+export async function readableSolution(
+  db: Pick<Database, 'select'>,
+  publicId: string,
+  reader: Reader,
+): Promise<FeedbackSolution> {
+  const solution = await findFeedbackSolution(db, publicId)
+  if (!solution || !mayReadSolution(solution, reader)) throw notFound(NO_SUCH_SOLUTION)
+  return solution
+}
+
+async function commentingSuspended(db: Pick<Database, 'select'>, userId: string): Promise<boolean> {
+  const [row] = await db.select({ at: users.commentingSuspendedAt }).from(users).where(eq(users.id, userId))
+  return row?.at != null
+}
+
+/** A member an admin suspended from commenting may not write or edit a comment: a 403 that says so. */
+export async function refuseSuspended(db: Pick<Database, 'select'>, userId: string): Promise<void> {
+  if (await commentingSuspended(db, userId)) throw new HttpError(403, 'forbidden', COMMENTING_SUSPENDED)
+}
+
+/** The solution's threads as the reader sees them, its visible count, and what the reader may do. */
+export async function readComments(
+  db: Pick<Database, 'select'>,
+  publicId: string,
+  reader: Reader,
+): Promise<CommentsResponse> {
+  const solution = await readableSolution(db, publicId, reader)
+  const [threads, count, canComment] = await Promise.all([
+    listComments(db, solution.id, reader),
+    commentCount(db, solution.id),
+    reader.id === null ? false : commentingSuspended(db, reader.id).then((is) => !is),
+  ])
+  return {
+    comments: threads,
+    count,
+    viewer: {
+      signedIn: reader.id !== null,
+      canComment: canComment && solution.listed,
+      isSolutionAuthor: reader.id === solution.userId,
+      isAdmin: reader.isAdmin,
+    },
+  }
+}
+
+/**
+ * The solution the member may comment on: one they may read (else a 404) and listed (its author hears
+ * why, a 409; anyone else gets a 404), by a member not suspended from commenting (a 403).
+ */
+export async function solutionToCommentOn(
+  db: Pick<Database, 'select'>,
+  publicId: string,
+  member: Reader & { id: string },
+): Promise<FeedbackSolution> {
+  const solution = await readableSolution(db, publicId, member)
+  if (!solution.listed) {
+    if (solution.userId === member.id) throw new HttpError(409, 'conflict', COMMENTS_NEED_LISTED_SOLUTION)
+    throw notFound(NO_SUCH_SOLUTION)
+  }
+  await refuseSuspended(db, member.id)
+  return solution
+}
+
+/**
+ * The comment and its solution, for a change by the reader. Unknown, deleted, or not the reader's to
+ * see: 404.
+ */
+export async function commentForChange(
+  db: Pick<Database, 'select'>,
+  publicId: string,
+  reader: Reader,
+): Promise<{ row: CommentRow; solution: FeedbackSolution }> {
+  const row = await findComment(db, publicId)
+  if (!row || row.deletedAt !== null) throw notFound(NO_SUCH_COMMENT)
+  const solution = await findFeedbackSolution(db, row.userChallengeId)
+  const visible =
+    solution !== null &&
+    mayReadSolution(solution, reader) &&
+    commentVisibleTo(row, await parentOf(db, row), reader)
+  if (!visible || !solution) throw notFound(NO_SUCH_COMMENT)
+  return { row, solution }
+}
+
+/** The comment as the reader sees it after their change, in its answer's shape. */
+async function commentResponse(
+  db: Pick<Database, 'select'>,
+  publicId: string,
+  reader: Reader,
+): Promise<CommentResponse> {
+  const comment = await commentView(db, publicId, reader)
+  if (!comment) throw notFound(NO_SUCH_COMMENT)
+  return { comment }
+}
+
+/**
+ * Stores the member's comment (or reply to `input.parentId`, a visible top-level comment of the same
+ * solution) with the solution's new count and its notifications, in one transaction.
+ */
+export async function addComment(
+  db: Database,
+  solution: FeedbackSolution,
+  author: Reader & { id: string },
+  input: z.output<typeof newCommentSchema>,
+): Promise<CommentResponse> {
+  let parentRow: CommentRow | null = null
+  if (input.parentId !== undefined) {
+    parentRow = await findComment(db, input.parentId.toLowerCase())
+    if (
+      !parentRow ||
+      parentRow.userChallengeId !== solution.id ||
+      parentRow.deletedAt !== null ||
+      parentRow.hiddenAt !== null
+    )
+      throw notFound(NO_SUCH_COMMENT)
+    if (parentRow.parentId !== null) throw new HttpError(400, 'bad_request', REPLY_TO_REPLY)
+  }
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        userChallengeId: solution.id,
+        authorId: author.id,
+        parentId: parentRow?.id ?? null,
+        kind: input.kind,
+        body: input.body,
+      })
+      .returning({ id: comments.id, publicId: comments.publicId })
+    if (!row) throw new Error('the comment was not stored')
+    await recountComments(tx, solution.id)
+    await notify(
+      tx,
+      commentNotifications({
+        commentId: row.id,
+        userChallengeId: solution.id,
+        actorId: author.id,
+        solutionAuthorId: solution.userId,
+        parentAuthorId: parentRow?.authorId ?? null,
+      }),
+    )
+    return row
+  })
+  return commentResponse(db, created.publicId, author)
+}
+
+/** Its author's new text, kind, or both, marked edited. */
+export async function editComment(
+  db: Database,
+  row: CommentRow,
+  update: z.output<typeof commentUpdateSchema>,
+  reader: Reader,
+): Promise<CommentResponse> {
+  await db
+    .update(comments)
+    .set({
+      ...(update.body === undefined ? {} : { body: update.body }),
+      ...(update.kind === undefined ? {} : { kind: update.kind }),
+      editedAt: sql`now()`,
+    })
+    .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)))
+  return commentResponse(db, row.publicId, reader)
+}
+
+/**
+ * Deletes the comment (its row stays, emptied, while replies hang under it) and recounts its solution.
+ * `onProfileChanged` hears of its author when it was helpful: it leaves their profile's count.
+ */
+export async function deleteComment(
+  db: Database,
+  row: CommentRow,
+  onProfileChanged: (userId: string) => void,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(comments)
+      .set({ body: '', deletedAt: sql`now()`, helpfulAt: null })
+      .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)))
+    await recountComments(tx, row.userChallengeId)
+  })
+  if (row.helpfulAt !== null) onProfileChanged(row.authorId)
+}
+
+/**
+ * The solution's author marks the comment helpful (its author hears of it and may earn a badge) or
+ * takes the mark back; `onProfileChanged` hears of the comment's author when the mark changed.
+ */
+export async function setHelpful(
+  db: Database,
+  target: { row: CommentRow; solution: FeedbackSolution },
+  marker: Reader & { id: string },
+  helpful: boolean,
+  onProfileChanged: (userId: string) => void,
+): Promise<CommentResponse> {
+  const { row, solution } = target
+  const changed = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(comments)
+      .set({ helpfulAt: helpful ? sql`now()` : null })
+      .where(
+        and(eq(comments.id, row.id), helpful ? isNull(comments.helpfulAt) : isNotNull(comments.helpfulAt)),
+      )
+      .returning({ id: comments.id })
+    if (!updated) return false
+    if (helpful) {
+      await notify(tx, [
+        {
+          recipientId: row.authorId,
+          kind: 'helpful',
+          actorId: marker.id,
+          userChallengeId: solution.id,
+          commentId: row.id,
+        },
+      ])
+      await awardHelpfulBadges(tx, row.authorId)
+    }
+    return true
+  })
+  if (changed) onProfileChanged(row.authorId)
+  return commentResponse(db, row.publicId, marker)
 }

@@ -5,7 +5,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { solutionLikes, userChallenges } from '#server/db/schema.ts'
-import type { LikeResponse } from '#shared/feedback.ts'
+import { findFeedbackSolution } from '#server/feedback/comments.ts'
+import { HttpError, notFound } from '#server/http/errors.ts'
+import { type LikeResponse, NO_SUCH_SOLUTION, OWN_SOLUTION_LIKE } from '#shared/feedback.ts'
 
 export async function setLike(
   db: Database,
@@ -37,4 +39,20 @@ export async function setLike(
             .where(eq(userChallenges.id, userChallengeId))
     return { likeCount: row?.likeCount ?? 0, liked }
   })
+}
+
+/**
+ * The member likes (or stops liking) a listed solution by its public id: a 404 for one that is not
+ * listed, a 403 for their own.
+ */
+export async function likeSolution(
+  db: Database,
+  publicId: string,
+  userId: string,
+  liked: boolean,
+): Promise<LikeResponse> {
+  const solution = await findFeedbackSolution(db, publicId)
+  if (!solution?.listed) throw notFound(NO_SUCH_SOLUTION)
+  if (solution.userId === userId) throw new HttpError(403, 'forbidden', OWN_SOLUTION_LIKE)
+  return setLike(db, solution.id, userId, liked)
 }

@@ -3,8 +3,9 @@
  * and recipient (the unique indexes make a second insert a no-op), and read newest first. One about a
  * comment that was deleted or hidden since is left out of the list and of the unread count.
  */
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, exists, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import {
   challenges,
@@ -14,14 +15,16 @@ import {
   userChallenges,
   users,
 } from '#server/db/schema.ts'
-import { HttpError } from '#server/http/errors.ts'
+import { cursorMicroseconds, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
+import { notFound } from '#server/http/errors.ts'
 import {
+  NO_SUCH_NOTIFICATION,
   NOTIFICATIONS_PAGE_SIZE,
   type Notification,
   type NotificationKind,
   type NotificationsResponse,
+  type UnreadCountResponse,
 } from '#shared/feedback.ts'
-import { CURSOR_INVALID } from '#shared/solution.ts'
 
 type Inserter = Pick<Database, 'insert'>
 
@@ -90,39 +93,39 @@ export async function notifyReviewEnded(
 }
 
 /** Not about a comment, or about one anyone can still see. */
-const stillShown = sql`(${notifications.commentId} is null or exists (
-  select 1 from ${comments} c where c.id = ${notifications.commentId}
-    and c.deleted_at is null and c.hidden_at is null))`
+const shownComment = alias(comments, 'shown_comment')
+const stillShown = (db: Pick<Database, 'select'>): SQL | undefined =>
+  or(
+    isNull(notifications.commentId),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(shownComment)
+        .where(
+          and(
+            eq(shownComment.id, notifications.commentId),
+            isNull(shownComment.deletedAt),
+            isNull(shownComment.hiddenAt),
+          ),
+        ),
+    ),
+  )
 
 export async function unreadCount(db: Pick<Database, 'select'>, recipientId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.readAt} is null`, stillShown))
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt), stillShown(db)))
   return Number(row?.total ?? 0)
 }
 
-type Cursor = { us: string; id: string }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-function decodeCursor(value: string): Cursor {
-  const invalid = () => new HttpError(400, 'bad_request', `cursor: ${CURSOR_INVALID}`)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
-  } catch {
-    throw invalid()
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid()
-  const [us, id] = parsed as [unknown, unknown]
-  if (typeof us !== 'string' || !/^\d{1,17}$/.test(us) || typeof id !== 'string' || !UUID.test(id))
-    throw invalid()
-  return { us, id }
-}
-
-const encodeCursor = (cursor: Cursor) =>
-  Buffer.from(JSON.stringify([cursor.us, cursor.id])).toString('base64url')
+/** A page's position: the last notification's created_at in microseconds since 1970, and its id. */
+const notificationCursor = z
+  .tuple([
+    cursorMicroseconds,
+    z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+  ])
+  .transform(([us, id]) => ({ us, id }))
 
 const actor = alias(users, 'actor')
 
@@ -132,8 +135,8 @@ export async function listNotifications(
   recipientId: string,
   cursorValue?: string,
 ): Promise<NotificationsResponse> {
-  const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue)
-  const conditions: SQL[] = [eq(notifications.recipientId, recipientId), stillShown]
+  const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue, notificationCursor)
+  const conditions: (SQL | undefined)[] = [eq(notifications.recipientId, recipientId), stillShown(db)]
   if (cursor)
     conditions.push(
       sql`(${notifications.createdAt}, ${notifications.id}) < ((to_timestamp(0) + ${cursor.us}::bigint * interval '1 microsecond'), ${cursor.id}::uuid)`,
@@ -183,25 +186,26 @@ export async function listNotifications(
     ),
     unreadCount: await unreadCount(db, recipientId),
     nextCursor:
-      rows.length > NOTIFICATIONS_PAGE_SIZE && last
-        ? encodeCursor({ us: last.createdUs, id: last.id })
-        : null,
+      rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor([last.createdUs, last.id]) : null,
   }
 }
 
-/** Marks one of the member's notifications read; false when they have none with this id. */
-export async function markRead(db: Database, recipientId: string, id: string): Promise<boolean> {
+/** Marks one of the member's notifications read (a 404 when they have none with this id); their unread count. */
+export async function markRead(db: Database, recipientId: string, id: string): Promise<UnreadCountResponse> {
   const [row] = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
     .where(and(eq(notifications.id, id), eq(notifications.recipientId, recipientId)))
     .returning({ id: notifications.id })
-  return row !== undefined
+  if (!row) throw notFound(NO_SUCH_NOTIFICATION)
+  return { unreadCount: await unreadCount(db, recipientId) }
 }
 
-export async function markAllRead(db: Database, recipientId: string): Promise<void> {
+/** Marks all of the member's notifications read; their unread count (those hidden from the list stay). */
+export async function markAllRead(db: Database, recipientId: string): Promise<UnreadCountResponse> {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.recipientId, recipientId), sql`${notifications.readAt} is null`))
+    .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)))
+  return { unreadCount: await unreadCount(db, recipientId) }
 }

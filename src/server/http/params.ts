@@ -21,6 +21,24 @@ const challengeId = z
 /** `:id` in a route: a positive 32-bit integer, else a 400 naming the field. */
 export const challengeIdParams = z.object({ id: challengeId })
 
+const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
+
+/** `:id` that is a UUID in any letter case, read in lower case; else a 400 with `message`. */
+export const uuidParams = (message: string, description: string) =>
+  z.object({
+    id: z
+      .string(message)
+      .regex(UUID_PATTERN, message)
+      .describe(description)
+      .transform((id) => id.toLowerCase()),
+  })
+
+/** `:id` of a comment: its public id (a UUID, any case), as its anchor `comment-<id>` gives it. */
+export const commentIdParams = uuidParams(
+  'must be a comment id',
+  'A comment’s public id: a UUID (any letter case).',
+)
+
 /** Slugs come from titles of at most 60 characters; this leaves room and still bounds the lookup. */
 const MAX_SLUG_LENGTH = 200
 

@@ -3,8 +3,10 @@
  * and solutions, suspending members from commenting, dismissing reports. Each change and its audit row
  * are one transaction; an action that changes nothing writes nothing.
  */
-import { sql } from 'drizzle-orm'
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
+import { challenges, comments, moderationActions, reports, userChallenges, users } from '#server/db/schema.ts'
 import { recountComments } from '#server/feedback/counts.ts'
 import { HttpError, notFound } from '#server/http/errors.ts'
 import {
@@ -13,16 +15,14 @@ import {
   NO_SUCH_COMMENT,
   NO_SUCH_MEMBER,
   NO_SUCH_REPORT,
+  NO_SUCH_SOLUTION,
   SUSPEND_SELF,
 } from '#shared/feedback.ts'
 
-const NO_SUCH_SOLUTION = 'There is no such solution.'
 /** The audit log's page: the newest actions. */
 export const AUDIT_LIMIT = 100
 
-type Rows<T> = { rows: T[] }
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows
-type Tx = Pick<Database, 'execute'>
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
 
 export type Moderator = { id: string; username: string }
 
@@ -36,29 +36,42 @@ type Logged = {
 }
 
 async function logAction(tx: Tx, admin: Moderator, entry: Logged) {
-  await tx.execute(sql`
-    insert into moderation_actions
-      (admin_id, admin_login, action, comment_id, user_challenge_id, target_user_id, report_id, note)
-    values (${admin.id}, ${admin.username}, ${entry.action}, ${entry.commentId ?? null},
-      ${entry.userChallengeId ?? null}, ${entry.targetUserId ?? null}, ${entry.reportId ?? null},
-      ${entry.note})`)
+  await tx.insert(moderationActions).values({
+    adminId: admin.id,
+    adminLogin: admin.username,
+    action: entry.action,
+    commentId: entry.commentId ?? null,
+    userChallengeId: entry.userChallengeId ?? null,
+    targetUserId: entry.targetUserId ?? null,
+    reportId: entry.reportId ?? null,
+    note: entry.note,
+  })
 }
+
+type Target = { type: 'comment' | 'solution'; id: number }
 
 /**
  * Resolves the target's open reports as acted on; the oldest one's id (the one the admin most likely
  * answered), or null when there were none.
  */
-async function actionReports(tx: Tx, admin: Moderator, target: SQLTarget): Promise<string | null> {
-  const rows = rowsOf<{ id: string; created_at: Date | string }>(
-    await tx.execute(sql`
-      update reports set status = 'actioned', resolved_by = ${admin.id}, resolved_at = now()
-      where status = 'open' and ${target.type === 'comment' ? sql`comment_id = ${target.id}` : sql`user_challenge_id = ${target.id}`}
-      returning id, created_at`),
-  )
-  rows.sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+async function actionReports(tx: Tx, admin: Moderator, target: Target): Promise<string | null> {
+  const rows = await tx
+    .update(reports)
+    .set({ status: 'actioned', resolvedBy: admin.id, resolvedAt: sql`now()` })
+    .where(
+      and(
+        eq(reports.status, 'open'),
+        target.type === 'comment' ? eq(reports.commentId, target.id) : eq(reports.userChallengeId, target.id),
+      ),
+    )
+    .returning({ id: reports.id, createdAt: reports.createdAt })
+  rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
   return rows[0]?.id ?? null
 }
-type SQLTarget = { type: 'comment' | 'solution'; id: number }
+
+/** The condition a hide (`on`) or a restore changes: the mark is not there yet, or is. */
+const marked = (column: Parameters<typeof isNull>[0], on: boolean) =>
+  on ? isNull(column) : isNotNull(column)
 
 /** Hides (`hide`) or restores a comment by its public id; whether anything changed. */
 export async function setCommentHidden(
@@ -69,23 +82,23 @@ export async function setCommentHidden(
   note: string | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [comment] = rowsOf<{ id: number; user_challenge_id: number }>(
-      await tx.execute(sql`select id, user_challenge_id from comments where public_id = ${publicId}`),
-    )
+    const [comment] = await tx
+      .select({ id: comments.id, userChallengeId: comments.userChallengeId })
+      .from(comments)
+      .where(eq(comments.publicId, publicId))
     if (!comment) throw notFound(NO_SUCH_COMMENT)
-    const changed = rowsOf<{ id: number }>(
-      await tx.execute(sql`
-        update comments set hidden_at = ${hide ? sql`now()` : sql`null`}
-        where id = ${comment.id} and hidden_at is ${hide ? sql`null` : sql`not null`}
-        returning id`),
-    )
+    const changed = await tx
+      .update(comments)
+      .set({ hiddenAt: hide ? sql`now()` : null })
+      .where(and(eq(comments.id, comment.id), marked(comments.hiddenAt, hide)))
+      .returning({ id: comments.id })
     if (changed.length === 0) return false
-    await recountComments(tx, comment.user_challenge_id)
+    await recountComments(tx, comment.userChallengeId)
     const reportId = hide ? await actionReports(tx, admin, { type: 'comment', id: comment.id }) : null
     await logAction(tx, admin, {
       action: hide ? 'hide_comment' : 'restore_comment',
       commentId: comment.id,
-      userChallengeId: comment.user_challenge_id,
+      userChallengeId: comment.userChallengeId,
       reportId,
       note,
     })
@@ -95,7 +108,8 @@ export async function setCommentHidden(
 
 /**
  * Hides a solution from everyone but its author and the admins (`hidden` too, so the galleries drop it
- * and its author cannot show it again), or restores it; whether anything changed and whose it is.
+ * and its author cannot show it again), or restores it; whether anything changed. `onProfileChanged`
+ * hears of its author, after the commit, when it did.
  */
 export async function setSolutionHidden(
   db: Database,
@@ -103,32 +117,32 @@ export async function setSolutionHidden(
   publicId: string,
   hide: boolean,
   note: string | null,
-): Promise<{ changed: boolean; ownerId: string }> {
-  return db.transaction(async (tx) => {
-    const [solution] = rowsOf<{ id: number; user_id: string }>(
-      await tx.execute(sql`select id, user_id from user_challenges where public_id = ${publicId}`),
-    )
+  onProfileChanged: (userId: string) => void,
+): Promise<boolean> {
+  const { changed, ownerId } = await db.transaction(async (tx) => {
+    const [solution] = await tx
+      .select({ id: userChallenges.id, userId: userChallenges.userId })
+      .from(userChallenges)
+      .where(eq(userChallenges.publicId, publicId))
     if (!solution) throw notFound(NO_SUCH_SOLUTION)
-    const changed = rowsOf<{ id: number }>(
-      await tx.execute(
-        hide
-          ? sql`update user_challenges set moderator_hidden_at = now(), hidden = true, updated_at = now()
-              where id = ${solution.id} and moderator_hidden_at is null returning id`
-          : sql`update user_challenges set moderator_hidden_at = null, hidden = false, updated_at = now()
-              where id = ${solution.id} and moderator_hidden_at is not null returning id`,
-      ),
-    )
-    if (changed.length === 0) return { changed: false, ownerId: solution.user_id }
+    const changed = await tx
+      .update(userChallenges)
+      .set({ moderatorHiddenAt: hide ? sql`now()` : null, hidden: hide, updatedAt: sql`now()` })
+      .where(and(eq(userChallenges.id, solution.id), marked(userChallenges.moderatorHiddenAt, hide)))
+      .returning({ id: userChallenges.id })
+    if (changed.length === 0) return { changed: false, ownerId: solution.userId }
     const reportId = hide ? await actionReports(tx, admin, { type: 'solution', id: solution.id }) : null
     await logAction(tx, admin, {
       action: hide ? 'hide_solution' : 'restore_solution',
       userChallengeId: solution.id,
-      targetUserId: solution.user_id,
+      targetUserId: solution.userId,
       reportId,
       note,
     })
-    return { changed: true, ownerId: solution.user_id }
+    return { changed: true, ownerId: solution.userId }
   })
+  if (changed) onProfileChanged(ownerId)
+  return changed
 }
 
 /** Suspends a member from commenting, or lifts it; whether anything changed. */
@@ -143,15 +157,14 @@ export async function setMemberSuspended(
     const [member] =
       username === null
         ? []
-        : rowsOf<{ id: string }>(await tx.execute(sql`select id from users where username = ${username}`))
+        : await tx.select({ id: users.id }).from(users).where(eq(users.username, username))
     if (!member) throw notFound(NO_SUCH_MEMBER)
     if (suspend && member.id === admin.id) throw new HttpError(400, 'bad_request', SUSPEND_SELF)
-    const changed = rowsOf<{ id: string }>(
-      await tx.execute(sql`
-        update users set commenting_suspended_at = ${suspend ? sql`now()` : sql`null`}, updated_at = now()
-        where id = ${member.id} and commenting_suspended_at is ${suspend ? sql`null` : sql`not null`}
-        returning id`),
-    )
+    const changed = await tx
+      .update(users)
+      .set({ commentingSuspendedAt: suspend ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(and(eq(users.id, member.id), marked(users.commentingSuspendedAt, suspend)))
+      .returning({ id: users.id })
     if (changed.length === 0) return false
     await logAction(tx, admin, {
       action: suspend ? 'suspend_member' : 'restore_member',
@@ -170,21 +183,18 @@ export async function dismissReport(
   note: string | null,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [report] = rowsOf<{ id: string }>(
-      await tx.execute(sql`select id from reports where id = ${reportId}`),
-    )
+    const [report] = await tx.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId))
     if (!report) throw notFound(NO_SUCH_REPORT)
-    const [dismissed] = rowsOf<{ comment_id: number | null; user_challenge_id: number | null }>(
-      await tx.execute(sql`
-        update reports set status = 'dismissed', resolved_by = ${admin.id}, resolved_at = now()
-        where id = ${reportId} and status = 'open'
-        returning comment_id, user_challenge_id`),
-    )
+    const [dismissed] = await tx
+      .update(reports)
+      .set({ status: 'dismissed', resolvedBy: admin.id, resolvedAt: sql`now()` })
+      .where(and(eq(reports.id, reportId), eq(reports.status, 'open')))
+      .returning({ commentId: reports.commentId, userChallengeId: reports.userChallengeId })
     if (!dismissed) return false
     await logAction(tx, admin, {
       action: 'dismiss_report',
-      commentId: dismissed.comment_id,
-      userChallengeId: dismissed.user_challenge_id,
+      commentId: dismissed.commentId,
+      userChallengeId: dismissed.userChallengeId,
       reportId,
       note,
     })
@@ -192,60 +202,69 @@ export async function dismissReport(
   })
 }
 
-type AuditRow = {
-  action: ModerationAction
-  admin_login: string
-  note: string | null
-  created_at: Date | string
-  comment_id: number | null
-  comment_author: string | null
-  comment_challenge: string | null
-  user_challenge_id: number | null
-  solution_author: string | null
-  solution_challenge: string | null
-  member: string | null
-}
+const commentAuthor = alias(users, 'comment_author')
+const commentSolution = alias(userChallenges, 'comment_solution')
+const commentChallenge = alias(challenges, 'comment_challenge')
+const solutionAuthor = alias(users, 'solution_author')
+const solutionChallenge = alias(challenges, 'solution_challenge')
+const member = alias(users, 'member')
 
 /** The audit log, newest first, each target in words; null when what it named is gone. */
 export async function readAudit(db: Database): Promise<AuditEntry[]> {
-  const rows = rowsOf<AuditRow>(
-    await db.execute(sql`
-      select a.action, a.admin_login, a.note, a.created_at,
-        a.comment_id, cu.username as comment_author, cch.title as comment_challenge,
-        a.user_challenge_id, su.username as solution_author, sch.title as solution_challenge,
-        mu.username as member
-      from (
-        select * from moderation_actions order by created_at desc, id desc limit ${AUDIT_LIMIT}
-      ) a
-      left join comments c on c.id = a.comment_id
-      left join users cu on cu.id = c.author_id
-      left join user_challenges cuc on cuc.id = c.user_challenge_id
-      left join challenges cch on cch.id = cuc.challenge_id
-      left join user_challenges uc on uc.id = a.user_challenge_id
-      left join users su on su.id = uc.user_id
-      left join challenges sch on sch.id = uc.challenge_id
-      left join users mu on mu.id = a.target_user_id
-      order by a.created_at desc, a.id desc`),
-  )
+  // Every join is on a primary key and keeps the action (a left join): the limit counts actions.
+  const rows = await db
+    .select({
+      action: moderationActions.action,
+      adminLogin: moderationActions.adminLogin,
+      note: moderationActions.note,
+      createdAt: moderationActions.createdAt,
+      commentId: moderationActions.commentId,
+      commentAuthor: commentAuthor.username,
+      commentChallenge: commentChallenge.title,
+      solutionAuthor: solutionAuthor.username,
+      solutionChallenge: solutionChallenge.title,
+      member: member.username,
+    })
+    .from(moderationActions)
+    .leftJoin(comments, eq(comments.id, moderationActions.commentId))
+    .leftJoin(commentAuthor, eq(commentAuthor.id, comments.authorId))
+    .leftJoin(commentSolution, eq(commentSolution.id, comments.userChallengeId))
+    .leftJoin(commentChallenge, eq(commentChallenge.id, commentSolution.challengeId))
+    .leftJoin(userChallenges, eq(userChallenges.id, moderationActions.userChallengeId))
+    .leftJoin(solutionAuthor, eq(solutionAuthor.id, userChallenges.userId))
+    .leftJoin(solutionChallenge, eq(solutionChallenge.id, userChallenges.challengeId))
+    .leftJoin(member, eq(member.id, moderationActions.targetUserId))
+    .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
+    .limit(AUDIT_LIMIT)
   return rows.map((row) => ({
-    action: row.action,
-    admin: row.admin_login,
+    action: row.action as ModerationAction,
+    admin: row.adminLogin,
     target: describeTarget(row),
     note: row.note,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: row.createdAt.toISOString(),
   }))
 }
 
+type AuditRow = {
+  action: string
+  commentId: number | null
+  commentAuthor: string | null
+  commentChallenge: string | null
+  solutionAuthor: string | null
+  solutionChallenge: string | null
+  member: string | null
+}
+
 function describeTarget(row: AuditRow): string | null {
-  const onComment = row.action.endsWith('_comment') || (row.action === 'dismiss_report' && row.comment_id)
+  const onComment = row.action.endsWith('_comment') || (row.action === 'dismiss_report' && row.commentId)
   if (onComment) {
-    return row.comment_author && row.comment_challenge
-      ? `comment by ${row.comment_author} on ${row.comment_challenge}`
+    return row.commentAuthor && row.commentChallenge
+      ? `comment by ${row.commentAuthor} on ${row.commentChallenge}`
       : null
   }
   if (row.action.endsWith('_solution') || row.action === 'dismiss_report') {
-    return row.solution_author && row.solution_challenge
-      ? `solution by ${row.solution_author} of ${row.solution_challenge}`
+    return row.solutionAuthor && row.solutionChallenge
+      ? `solution by ${row.solutionAuthor} of ${row.solutionChallenge}`
       : null
   }
   return row.member ? `member ${row.member}` : null

@@ -4,11 +4,12 @@
  * challenges they completed themselves ("You built this one too"), then all the others.
  */
 import { type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
-import { HttpError } from '#server/http/errors.ts'
+import { cursorMicroseconds, cursorRowId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { cardRows, type GalleryRow, SOLUTION_PAGE_COLUMNS, toCard } from '#server/solutions/read.ts'
 import type { NeedsFeedbackCard, NeedsFeedbackResponse } from '#shared/feedback.ts'
-import { CURSOR_INVALID, challengeGalleryQuery, GALLERY_PAGE_SIZE } from '#shared/solution.ts'
+import { challengeGalleryQuery, GALLERY_PAGE_SIZE } from '#shared/solution.ts'
 
 /** GET /api/needs-feedback's query: the galleries' `cursor` and `limit`. */
 export const needsFeedbackQuery = challengeGalleryQuery.omit({ sort: true })
@@ -17,27 +18,10 @@ export const needsFeedbackQuery = challengeGalleryQuery.omit({ sort: true })
  * A page's position: its segment (0: challenges the reader completed, 1: the others), the last card's
  * passed_at in microseconds since 1970, and its solution id; base64url JSON.
  */
-type Cursor = { segment: 0 | 1; passedUs: string; id: number }
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.segment, cursor.passedUs, cursor.id])).toString('base64url')
-}
-
-function decodeCursor(value: string): Cursor {
-  const invalid = () => new HttpError(400, 'bad_request', `cursor: ${CURSOR_INVALID}`)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
-  } catch {
-    throw invalid()
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw invalid()
-  const [segment, passedUs, id] = parsed as [unknown, unknown, unknown]
-  if (segment !== 0 && segment !== 1) throw invalid()
-  if (typeof passedUs !== 'string' || !/^\d{1,17}$/.test(passedUs)) throw invalid()
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw invalid()
-  return { segment, passedUs, id }
-}
+const needsFeedbackCursor = z
+  .tuple([z.union([z.literal(0), z.literal(1)]), cursorMicroseconds, cursorRowId])
+  .transform(([segment, passedUs, id]) => ({ segment, passedUs, id }))
+type Cursor = z.output<typeof needsFeedbackCursor>
 
 /**
  * One segment's range, after `after` (if any), at most `count` rows. The condition is the partial index
@@ -86,13 +70,15 @@ export async function readNeedsFeedback(
   options: { cursor?: string | undefined; limit?: number | undefined },
 ): Promise<NeedsFeedbackResponse> {
   const limit = options.limit ?? GALLERY_PAGE_SIZE
-  const cursor = options.cursor === undefined ? null : decodeCursor(options.cursor)
+  const cursor = options.cursor === undefined ? null : decodeCursor(options.cursor, needsFeedbackCursor)
   // One row more than the page, to tell whether another follows.
   const found: { row: GalleryRow; segment: 0 | 1 }[] = []
   const segments: (0 | 1)[] = readerId === null ? [1] : [0, 1]
   for (const segment of segments) {
     if (cursor && segment < cursor.segment) continue
     const after = cursor && cursor.segment === segment ? cursor : null
+    // Raw SQL: a segment is a range plugged into the galleries' card query, which is raw SQL itself
+    // (cardRows and SOLUTION_PAGE_COLUMNS in solutions/read.ts): the builder could only wrap it as text.
     const result = await db.execute(segmentQuery(readerId, segment, after, limit + 1 - found.length))
     for (const row of (result as unknown as { rows: GalleryRow[] }).rows) found.push({ row, segment })
     if (found.length > limit) break
@@ -100,8 +86,6 @@ export async function readNeedsFeedback(
   const page = found.slice(0, limit)
   const last = page.at(-1)
   const nextCursor =
-    found.length > limit && last
-      ? encodeCursor({ segment: last.segment, passedUs: last.row.passed_us, id: last.row.id })
-      : null
+    found.length > limit && last ? encodeCursor([last.segment, last.row.passed_us, last.row.id]) : null
   return { solutions: page.map(({ row, segment }) => toNeedsFeedbackCard(row, segment === 0)), nextCursor }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_BODY_BYTES } from '#server/http/body-limit.ts'
-import { challengeIdParams, slugParams, usernameParams } from '#server/http/params.ts'
+import { challengeIdParams, commentIdParams, slugParams, usernameParams } from '#server/http/params.ts'
 import { needsFeedbackQuery } from '#server/moderation/needs-feedback.ts'
 import {
   REQUEST_COMPONENTS,
@@ -9,9 +9,9 @@ import {
   type ResponseComponent,
 } from '#server/openapi/schemas.ts'
 import { listQuery } from '#server/routes/challenges.ts'
-import { commentIdParams, notificationIdParams, notificationsQuery } from '#server/routes/feedback.ts'
+import { notificationIdParams, notificationsQuery } from '#server/routes/feedback.ts'
 import { statusQuery } from '#server/routes/me.ts'
-import { moderatedCommentParams, reportIdParams } from '#server/routes/moderation.ts'
+import { reportIdParams } from '#server/routes/moderation.ts'
 import { reviewIdParams } from '#server/routes/reviews.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import { EXPORT_LIMIT } from '#shared/account.ts'
@@ -1002,18 +1002,12 @@ const OPERATIONS: Operation[] = [
       403: error('Not an admin (code `forbidden`).'),
     },
   },
-  adminAction(
-    '/api/admin/comments/{id}/hide',
-    'hideComment',
-    'Hide a comment',
-    moderatedCommentParams,
-    'comment',
-  ),
+  adminAction('/api/admin/comments/{id}/hide', 'hideComment', 'Hide a comment', commentIdParams, 'comment'),
   adminAction(
     '/api/admin/comments/{id}/restore',
     'restoreComment',
     'Show a hidden comment again',
-    moderatedCommentParams,
+    commentIdParams,
     'comment',
   ),
   adminAction(

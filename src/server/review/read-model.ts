@@ -3,6 +3,7 @@
  * public report. Nothing here writes; the pipeline (pipeline.ts) and the requests (request.ts) do.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import { fileUrl } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
@@ -145,6 +146,17 @@ function storedOwnership(value: string | null): Ownership | null {
 }
 
 /**
+ * Joins to a query of reviews their solution (`userChallenges`), its member (`users`) and its challenge
+ * (`challenges`): what reading one review for its page or for its work needs.
+ */
+export function withMemberAndChallenge<Query extends PgSelect>(reviews: Query) {
+  return reviews
+    .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
+    .innerJoin(users, eq(users.id, userChallenges.userId))
+    .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
+}
+
+/**
  * A report by its public id, with the id of the member it belongs to (who may read it before it passed);
  * null for an unknown id.
  */
@@ -156,7 +168,7 @@ export async function readReview(
   // transaction, so a review read as done has its breakpoints committed before the second read.
   // Read side by side on two connections, the breakpoints could come from before that commit and
   // the review from after it: a finished report with no breakpoints (seen once in CI).
-  const [row] = await db
+  const reviews = db
     .select({
       review: submissionReviews,
       score: scoreOf,
@@ -173,10 +185,8 @@ export async function readReview(
       },
     })
     .from(submissionReviews)
-    .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
-    .innerJoin(users, eq(users.id, userChallenges.userId))
-    .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
-    .where(eq(submissionReviews.publicId, publicId))
+    .$dynamic()
+  const [row] = await withMemberAndChallenge(reviews).where(eq(submissionReviews.publicId, publicId))
   if (!row) return null
   const breakpoints = await db
     .select()

@@ -1,13 +1,8 @@
-import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { Store } from 'hono-rate-limiter'
-import { z } from 'zod'
-import type { Admins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
-import type { Database } from '#server/db/client.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
-import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
-import { usernameParams } from '#server/http/params.ts'
+import { commentIdParams, usernameParams, uuidParams } from '#server/http/params.ts'
 import {
   dismissReport,
   type Moderator,
@@ -19,6 +14,7 @@ import {
 import { needsFeedbackQuery, readNeedsFeedback } from '#server/moderation/needs-feedback.ts'
 import { limitReports } from '#server/moderation/report-limit.ts'
 import { fileReport, openReports } from '#server/moderation/reports.ts'
+import type { FeedbackDeps } from '#server/routes/feedback.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import {
   type AdminReportsResponse,
@@ -29,31 +25,10 @@ import {
   newReportSchema,
 } from '#shared/feedback.ts'
 
-export type ModerationDeps = {
-  db: Database
-  admins: Admins
-  guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler }
-  rateLimitStore?: () => Store | undefined
-  /** The key a member's quotas count under (http/member-limit-key.ts). */
-  limitKeyOf: MemberLimitKey
-  /** A solution's or member's public pages changed (hidden, restored): drop what is cached of them. */
-  onProfileChanged: (userId: string) => void
-}
+export type ModerationDeps = FeedbackDeps
 
-const uuidParam = (message: string) =>
-  z
-    .string(message)
-    .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, message)
-    .transform((id) => id.toLowerCase())
-
-/** `:id` of a comment: its public id, a UUID (any case). */
-export const moderatedCommentParams = z.object({
-  id: uuidParam('must be a comment id').describe('A comment’s public id: a UUID (any letter case).'),
-})
 /** `:id` of a report: a UUID (any case). */
-export const reportIdParams = z.object({
-  id: uuidParam('must be a report id').describe('A report’s id: a UUID (any letter case).'),
-})
+export const reportIdParams = uuidParams('must be a report id', 'A report’s id: a UUID (any letter case).')
 
 /** Cards change as solutions pass and get their first comment: briefly shared with visitors. */
 const NEEDS_FEEDBACK_CACHE = 'public, max-age=10'
@@ -89,6 +64,23 @@ export function moderationRoutes(deps: ModerationDeps) {
   /** What every admin change passes first: signed in, same-origin JSON, the mutation limit, an admin. */
   const adminChange = [requireUser, guard.csrf, guard.limit, requireAdmin] as const
 
+  /** Hides (`true`) or restores what the route names, as the admin, with their note. */
+  const hideComment = (hide: boolean) => async (c: Context) => {
+    const { id } = parseInput(commentIdParams, c.req.param())
+    await setCommentHidden(db, actorOf(c), id, hide, await noteOf(c))
+    return done(c)
+  }
+  const hideSolution = (hide: boolean) => async (c: Context) => {
+    const { id } = parseInput(solutionIdParams, c.req.param())
+    await setSolutionHidden(db, actorOf(c), id, hide, await noteOf(c), deps.onProfileChanged)
+    return done(c)
+  }
+  const suspendMember = (suspend: boolean) => async (c: Context) => {
+    const { username } = parseInput(usernameParams, c.req.param())
+    await setMemberSuspended(db, actorOf(c), username, suspend, await noteOf(c))
+    return done(c)
+  }
+
   return new Hono<{ Variables: AuthVariables }>()
     .post('/reports', requireUser, guard.csrf, guard.limit, reportLimit, async (c) => {
       const reporter = actorOf(c)
@@ -110,38 +102,12 @@ export function moderationRoutes(deps: ModerationDeps) {
     .get('/admin/audit', requireUser, requireAdmin, async (c) =>
       c.json({ actions: await readAudit(db) } satisfies AuditResponse),
     )
-    .post('/admin/comments/:id/hide', ...adminChange, async (c) => {
-      const { id } = parseInput(moderatedCommentParams, c.req.param())
-      await setCommentHidden(db, actorOf(c), id, true, await noteOf(c))
-      return done(c)
-    })
-    .post('/admin/comments/:id/restore', ...adminChange, async (c) => {
-      const { id } = parseInput(moderatedCommentParams, c.req.param())
-      await setCommentHidden(db, actorOf(c), id, false, await noteOf(c))
-      return done(c)
-    })
-    .post('/admin/solutions/:id/hide', ...adminChange, async (c) => {
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const { changed, ownerId } = await setSolutionHidden(db, actorOf(c), id, true, await noteOf(c))
-      if (changed) deps.onProfileChanged(ownerId)
-      return done(c)
-    })
-    .post('/admin/solutions/:id/restore', ...adminChange, async (c) => {
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const { changed, ownerId } = await setSolutionHidden(db, actorOf(c), id, false, await noteOf(c))
-      if (changed) deps.onProfileChanged(ownerId)
-      return done(c)
-    })
-    .post('/admin/members/:username/suspend', ...adminChange, async (c) => {
-      const { username } = parseInput(usernameParams, c.req.param())
-      await setMemberSuspended(db, actorOf(c), username, true, await noteOf(c))
-      return done(c)
-    })
-    .post('/admin/members/:username/restore', ...adminChange, async (c) => {
-      const { username } = parseInput(usernameParams, c.req.param())
-      await setMemberSuspended(db, actorOf(c), username, false, await noteOf(c))
-      return done(c)
-    })
+    .post('/admin/comments/:id/hide', ...adminChange, hideComment(true))
+    .post('/admin/comments/:id/restore', ...adminChange, hideComment(false))
+    .post('/admin/solutions/:id/hide', ...adminChange, hideSolution(true))
+    .post('/admin/solutions/:id/restore', ...adminChange, hideSolution(false))
+    .post('/admin/members/:username/suspend', ...adminChange, suspendMember(true))
+    .post('/admin/members/:username/restore', ...adminChange, suspendMember(false))
     .post('/admin/reports/:id/dismiss', ...adminChange, async (c) => {
       const { id } = parseInput(reportIdParams, c.req.param())
       await dismissReport(db, actorOf(c), id, await noteOf(c))

@@ -5,17 +5,17 @@
  * latest passed review's captures and quality.
  */
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { z } from 'zod'
 import { fileUrl, liveUrlOf } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, solutionLikes, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
-import { HttpError } from '#server/http/errors.ts'
+import { cursorMicroseconds, cursorRowId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { readReview, scoreOf } from '#server/review/read-model.ts'
 import { renderWriteUp } from '#server/solutions/write-up.ts'
 import type { Category } from '#shared/categories.ts'
 import type { Difficulty } from '#shared/constants.ts'
 import type { ReviewQuality } from '#shared/review.ts'
 import {
-  CURSOR_INVALID,
   GALLERY_PAGE_SIZE,
   type GalleryResponse,
   type GallerySort,
@@ -205,37 +205,17 @@ export async function readSolution(
   }
 }
 
-/** A page's position: the last card's sort value and solution id, as base64url JSON. */
-type Cursor = { key: string; id: number }
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString('base64url')
-}
-
-function decodeCursor(value: string, sort: GallerySort): Cursor {
-  const invalid = () => new HttpError(400, 'bad_request', `cursor: ${CURSOR_INVALID}`)
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'))
-  } catch {
-    throw invalid()
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw invalid()
-  const [key, id] = parsed as [unknown, unknown]
-  if (
-    typeof key !== 'string' ||
-    typeof id !== 'number' ||
-    !Number.isInteger(id) ||
-    id < 1 ||
-    id > 2_147_483_647
-  )
-    throw invalid()
-  // newest: microseconds since 1970; score: the score times ten (one decimal), then the microseconds;
-  // liked: the like count, then the microseconds.
-  const pattern =
-    sort === 'newest' ? /^\d{1,17}$/ : sort === 'score' ? /^\d{1,4}:\d{1,17}$/ : /^\d{1,10}:\d{1,17}$/
-  if (!pattern.test(key)) throw invalid()
-  return { key, id }
+/**
+ * A page's position: the last card's sort value and solution id, as base64url JSON. The sort value is,
+ * for newest: microseconds since 1970; score: the score times ten (one decimal), then the microseconds;
+ * liked: the like count, then the microseconds.
+ */
+const galleryCursor = (key: z.ZodString) =>
+  z.tuple([key, cursorRowId]).transform(([key, id]) => ({ key, id }))
+const galleryCursors: Record<GallerySort, ReturnType<typeof galleryCursor>> = {
+  newest: galleryCursor(cursorMicroseconds),
+  score: galleryCursor(z.string().regex(/^\d{1,4}:\d{1,17}$/)),
+  liked: galleryCursor(z.string().regex(/^\d{1,10}:\d{1,17}$/)),
 }
 
 export type GalleryFilter = {
@@ -266,15 +246,14 @@ export async function readGallery(db: Database, filter: GalleryFilter): Promise<
   const last = pageRows.at(-1)
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor({
-          key:
-            filter.sort === 'newest'
-              ? last.passed_us
-              : filter.sort === 'score'
-                ? `${last.score10}:${last.passed_us}`
-                : `${last.like_count}:${last.passed_us}`,
-          id: last.id,
-        })
+      ? encodeCursor([
+          filter.sort === 'newest'
+            ? last.passed_us
+            : filter.sort === 'score'
+              ? `${last.score10}:${last.passed_us}`
+              : `${last.like_count}:${last.passed_us}`,
+          last.id,
+        ])
       : null
   return { solutions: pageRows.map(toCard), nextCursor }
 }
@@ -285,7 +264,8 @@ export async function readGallery(db: Database, filter: GalleryFilter): Promise<
  */
 export function galleryQuery(filter: GalleryFilter): SQL {
   const limit = filter.limit ?? GALLERY_PAGE_SIZE
-  const cursor = filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, filter.sort)
+  const cursor =
+    filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, galleryCursors[filter.sort])
   // The listed solutions: the same condition as the gallery indexes' own, so the planner uses them.
   const conditions = [sql`uc.passed_review_id is not null`, sql`not uc.hidden`]
   // The cursor's microseconds since 1970 as the timestamp they were read from, exactly.
