@@ -7,6 +7,7 @@ import { LoadMore } from '#web/components/load-more.tsx'
 import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { BellIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import {
@@ -16,7 +17,6 @@ import {
   notificationKeys,
   notificationsQuery,
 } from '#web/features/notifications/api/notifications.ts'
-import { BellIcon } from '#web/features/notifications/components/notification-bell.tsx'
 import {
   NOTIFICATION_TEXTS,
   notificationHref,
