@@ -20,7 +20,7 @@ import {
 } from '#shared/live-url-rule.ts'
 import { parseWriteUp, WRITE_UP_NOT_TEXT, WRITE_UP_TOO_LONG } from '#shared/write-up-rule.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { updateSessionUser } from '#web/features/auth/api/session.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
@@ -257,14 +257,12 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
       </section>
 
       {limitMessage ? (
-        <p
+        <FieldError
           id={limitId}
-          role="alert"
-          className="mt-5 flex items-start gap-1.5 rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800"
+          className="mt-5 rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800"
         >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
           {limitMessage}
-        </p>
+        </FieldError>
       ) : null}
       <button
         type="submit"
@@ -349,14 +347,9 @@ function UrlField({
         {note}
       </p>
       {error ? (
-        <p
-          id={errorId}
-          role="alert"
-          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+        <FieldError id={errorId} className="mt-2 text-sm font-medium text-rose-700">
           {error}
-        </p>
+        </FieldError>
       ) : null}
     </div>
   )

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { WRITE_UP_MAX_LENGTH, writeUpLength } from '#shared/write-up-rule.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
 import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
 
 type Render = (source: string) => string
@@ -102,14 +102,9 @@ export function WriteUpField({
         {withCommas(length)} / {withCommas(WRITE_UP_MAX_LENGTH)} characters
       </p>
       {error ? (
-        <p
-          id={errorId}
-          role="alert"
-          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+        <FieldError id={errorId} className="mt-2 text-sm font-medium text-rose-700">
           {error}
-        </p>
+        </FieldError>
       ) : null}
       <section
         aria-labelledby={previewId}
