@@ -11,7 +11,7 @@ import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { leaderboardQuery, leaderboardSearch } from '#web/features/member/api/member.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
-import { RankingTable } from '#web/features/member/components/ranking-table.tsx'
+import { RankCell, RankedMemberLink, RankingTable } from '#web/features/member/components/ranking-table.tsx'
 import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -155,17 +155,12 @@ function Board({ board, top }: { board: Leaderboard; top: LeaderboardEntry }) {
       <RankingTable caption="Top 10" columns={COLUMNS} className="mt-8" fixed>
         {board.entries.map((entry) => (
           <tr key={entry.username} className="hover:bg-slate-50">
-            <td className="px-3 py-3 font-semibold text-slate-900 tabular-nums sm:px-6">{entry.rank}</td>
+            <RankCell rank={entry.rank} />
             <td className="px-1 py-3">
               <LeaderboardAvatar entry={entry} className="size-9" />
             </td>
             <td className="px-3 py-3">
-              <Link
-                to={paths.profile(entry.username)}
-                className="block truncate rounded-sm py-0.5 font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline"
-              >
-                {entry.name?.trim() || entry.username}
-              </Link>
+              <RankedMemberLink entry={entry} className="py-0.5" />
               <span className="block truncate text-slate-600 sm:hidden">@{entry.username}</span>
               {entry.solutionId ? (
                 <SolutionLink

@@ -1,8 +1,6 @@
-import { Link } from 'react-router'
 import type { CompetitionEntry } from '#shared/competition.ts'
-import { paths } from '#shared/paths.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
-import { RankingTable } from '#web/features/member/components/ranking-table.tsx'
+import { RankCell, RankedMemberLink, RankingTable } from '#web/features/member/components/ranking-table.tsx'
 import { VerifiedBadge } from '#web/features/profile/components/site-status.tsx'
 import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
 
@@ -20,17 +18,12 @@ export function CompetitionRanking({ entries, caption }: { entries: CompetitionE
     <RankingTable caption={caption} columns={COLUMNS}>
       {entries.map((entry) => (
         <tr key={entry.username}>
-          <td className="px-3 py-3 font-semibold text-slate-900 tabular-nums sm:px-6">{entry.rank}</td>
+          <RankCell rank={entry.rank} />
           <td className="px-3 py-3">
             <div className="flex flex-wrap items-center gap-3">
               <LeaderboardAvatar entry={entry} className="size-9" />
               <div className="min-w-0">
-                <Link
-                  to={paths.profile(entry.username)}
-                  className="block truncate rounded-sm font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline"
-                >
-                  {entry.name?.trim() || entry.username}
-                </Link>
+                <RankedMemberLink entry={entry} />
                 <span className="block truncate text-slate-600">@{entry.username}</span>
               </div>
               <VerifiedBadge />

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { paths } from '#shared/paths.ts'
 
 /** A column of a ranking after its Rank; a `hidden` label is for screen readers only. */
 export type RankingColumn = { label: string; className: string; hidden?: boolean }
@@ -44,5 +46,28 @@ export function RankingTable({
         <tbody className="divide-y divide-slate-200">{children}</tbody>
       </table>
     </div>
+  )
+}
+
+/** A ranking row's first cell: its rank. */
+export function RankCell({ rank }: { rank: number }) {
+  return <td className="px-3 py-3 font-semibold text-slate-900 tabular-nums sm:px-6">{rank}</td>
+}
+
+/** A ranked member's name (the @name when there is none), linking their profile. */
+export function RankedMemberLink({
+  entry,
+  className = '',
+}: {
+  entry: { username: string; name?: string | null }
+  className?: string
+}) {
+  return (
+    <Link
+      to={paths.profile(entry.username)}
+      className={`block truncate rounded-sm ${className} font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline`}
+    >
+      {entry.name?.trim() || entry.username}
+    </Link>
   )
 }
