@@ -98,3 +98,15 @@ export function TabList<T extends string>({
     </div>
   )
 }
+
+const BREAKPOINT_TAB_LABEL = { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Mobile' } as const
+
+/** The tabs that choose a breakpoint (the design viewer, the comparison): Desktop, Tablet and Mobile. */
+export function BreakpointTabs<T extends keyof typeof BREAKPOINT_TAB_LABEL>(props: {
+  tabs: ReturnType<typeof useTabs<T>>
+  keys: readonly T[]
+  active: T
+  className: string
+}) {
+  return <TabList {...props} label="Breakpoint" labelOf={(key) => BREAKPOINT_TAB_LABEL[key]} />
+}

@@ -3,7 +3,7 @@ import type { Challenge, DesignImage } from '#shared/challenge.ts'
 import { FullScreenDialog } from '#web/components/full-screen-dialog.tsx'
 import { ImageViewer } from '#web/components/image-viewer/image-viewer.tsx'
 import type { Zoom } from '#web/components/image-viewer/zoom.ts'
-import { TabList, useTabs } from '#web/components/ui/tabs.tsx'
+import { BreakpointTabs, TabList, useTabs } from '#web/components/ui/tabs.tsx'
 import {
   DESIGN_VIEWS,
   type DesignTarget,
@@ -105,12 +105,10 @@ export function DesignViewer({
 
   return (
     <FullScreenDialog title={`${challenge.title} design`} closeLabel="Close design viewer" onClose={onClose}>
-      <TabList
+      <BreakpointTabs
         tabs={views}
         keys={DESIGN_VIEWS}
         active={view}
-        label="Breakpoint"
-        labelOf={(key) => VIEW_LABEL[key]}
         className="m-4 mb-2 self-start rounded-full"
       />
       {DESIGN_VIEWS.map((key) => {

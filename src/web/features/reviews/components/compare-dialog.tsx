@@ -15,7 +15,7 @@ import {
   type ViewerStack,
 } from '#web/components/image-viewer/image-viewer.tsx'
 import type { Zoom } from '#web/components/image-viewer/zoom.ts'
-import { segmentClasses, TabList, useTabs } from '#web/components/ui/tabs.tsx'
+import { BreakpointTabs, segmentClasses, useTabs } from '#web/components/ui/tabs.tsx'
 import { DifferencesToggle } from '#web/features/reviews/components/differences-toggle.tsx'
 import { HeatmapLegendEntries } from '#web/features/reviews/components/heatmap-legend.tsx'
 import { PercentRange } from '#web/features/reviews/components/percent-range.tsx'
@@ -116,14 +116,7 @@ export function CompareDialog({
   return (
     <FullScreenDialog title="Compare with the design" closeLabel="Close comparison" onClose={onClose}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2">
-        <TabList
-          tabs={tabs}
-          keys={available}
-          active={view}
-          label="Breakpoint"
-          labelOf={(key) => BREAKPOINT_LABEL[key]}
-          className="rounded-full"
-        />
+        <BreakpointTabs tabs={tabs} keys={available} active={view} className="rounded-full" />
         <fieldset
           disabled={heatmap}
           className="flex gap-1 rounded-full bg-slate-100 p-1 ring-1 ring-slate-200 disabled:opacity-50"
