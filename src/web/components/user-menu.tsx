@@ -152,7 +152,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
         <ChevronDownIcon className={`size-4 motion-safe:transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {open ? (
-        <div className="absolute top-full right-0 z-50 mt-3 w-64 origin-top-right rounded-2xl bg-white p-2 text-slate-900 shadow-xl ring-1 ring-slate-900/10 [--focus-ring:var(--color-accent-700)] motion-safe:animate-menu-in">
+        <div className="absolute top-full right-0 z-50 mt-3 w-64 origin-top-right rounded-2xl bg-white p-2 text-slate-900 shadow-xl ring-1 ring-slate-900/10 [--focus-ring:var(--accent-700)] motion-safe:animate-menu-in">
           <div className="flex items-center gap-3 px-3 pt-2 pb-3">
             <Avatar src={user.avatarUrl} name={displayName} className="size-10 text-sm" />
             <div className="min-w-0">

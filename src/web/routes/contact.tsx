@@ -1,4 +1,5 @@
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { MailIcon } from '#web/components/ui/icons.tsx'
 import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
 import { usePublicConfig } from '#web/lib/public-config.ts'
 
@@ -19,10 +20,7 @@ export function Component() {
       illustration="/images/static/contact.svg"
       actions={
         <a href={`mailto:${supportEmail}`} className={emailButtonClass}>
-          <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5 shrink-0">
-            <path d="M3 4a2 2 0 0 0-2 2v.4l9 5.1 9-5.1V6a2 2 0 0 0-2-2H3Z" />
-            <path d="m19 8.7-8.5 4.8a1 1 0 0 1-1 0L1 8.7V14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V8.7Z" />
-          </svg>
+          <MailIcon className="size-5 shrink-0" />
           {supportEmail}
         </a>
       }

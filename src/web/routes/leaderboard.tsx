@@ -11,6 +11,7 @@ import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { leaderboardQuery, leaderboardSearch } from '#web/features/member/api/member.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
+import { RankCell, RankedMemberLink, RankingTable } from '#web/features/member/components/ranking-table.tsx'
 import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -58,6 +59,13 @@ export function Component() {
     </div>
   )
 }
+
+const COLUMNS = [
+  { label: 'Avatar', className: 'w-14 px-1 py-3 sm:w-16', hidden: true },
+  { label: 'Name', className: 'px-3 py-3' },
+  { label: 'Username', className: 'hidden px-3 py-3 sm:table-cell' },
+  { label: 'Points', className: 'w-16 px-3 py-3 text-right sm:w-24 sm:px-6' },
+] as const
 
 function MemberLeaderboard() {
   const [search] = useSearchParams()
@@ -144,64 +152,33 @@ function Board({ board, top }: { board: Leaderboard; top: LeaderboardEntry }) {
   return (
     <>
       <TopCard entry={top} />
-      <div className="mt-8 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card">
-        <table className="w-full table-fixed border-collapse text-left text-sm">
-          <caption className="border-b border-slate-200 px-4 py-4 text-left text-base font-semibold text-slate-900 sm:px-6">
-            Top 10
-          </caption>
-          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="w-14 px-3 py-3 sm:w-20 sm:px-6">
-                Rank
-              </th>
-              <th scope="col" className="w-14 px-1 py-3 sm:w-16">
-                <span className="sr-only">Avatar</span>
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Name
-              </th>
-              <th scope="col" className="hidden px-3 py-3 sm:table-cell">
-                Username
-              </th>
-              <th scope="col" className="w-16 px-3 py-3 text-right sm:w-24 sm:px-6">
-                Points
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {board.entries.map((entry) => (
-              <tr key={entry.username} className="hover:bg-slate-50">
-                <td className="px-3 py-3 font-semibold text-slate-900 tabular-nums sm:px-6">{entry.rank}</td>
-                <td className="px-1 py-3">
-                  <LeaderboardAvatar entry={entry} className="size-9" />
-                </td>
-                <td className="px-3 py-3">
-                  <Link
-                    to={paths.profile(entry.username)}
-                    className="block truncate rounded-sm py-0.5 font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline"
-                  >
-                    {entry.name?.trim() || entry.username}
-                  </Link>
-                  <span className="block truncate text-slate-600 sm:hidden">@{entry.username}</span>
-                  {entry.solutionId ? (
-                    <SolutionLink
-                      id={entry.solutionId}
-                      label={entry.name?.trim() || entry.username}
-                      className="mt-0.5 flex min-h-6 max-w-full items-center truncate rounded-sm text-xs font-semibold text-accent-800 underline-offset-4 hover:underline"
-                    >
-                      Latest solution
-                    </SolutionLink>
-                  ) : null}
-                </td>
-                <td className="hidden truncate px-3 py-3 text-slate-600 sm:table-cell">@{entry.username}</td>
-                <td className="px-3 py-3 text-right font-semibold text-slate-900 tabular-nums sm:px-6">
-                  {entry.points}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RankingTable caption="Top 10" columns={COLUMNS} className="mt-8" fixed>
+        {board.entries.map((entry) => (
+          <tr key={entry.username} className="hover:bg-slate-50">
+            <RankCell rank={entry.rank} />
+            <td className="px-1 py-3">
+              <LeaderboardAvatar entry={entry} className="size-9" />
+            </td>
+            <td className="px-3 py-3">
+              <RankedMemberLink entry={entry} className="py-0.5" />
+              <span className="block truncate text-slate-600 sm:hidden">@{entry.username}</span>
+              {entry.solutionId ? (
+                <SolutionLink
+                  id={entry.solutionId}
+                  label={entry.name?.trim() || entry.username}
+                  className="mt-0.5 flex min-h-6 max-w-full items-center truncate rounded-sm text-xs font-semibold text-accent-800 underline-offset-4 hover:underline"
+                >
+                  Latest solution
+                </SolutionLink>
+              ) : null}
+            </td>
+            <td className="hidden truncate px-3 py-3 text-slate-600 sm:table-cell">@{entry.username}</td>
+            <td className="px-3 py-3 text-right font-semibold text-slate-900 tabular-nums sm:px-6">
+              {entry.points}
+            </td>
+          </tr>
+        ))}
+      </RankingTable>
     </>
   )
 }

@@ -264,3 +264,75 @@ export const ExternalLinkIcon = (p: IconProps) => (
     <path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
   </Stroke>
 )
+
+export const BellIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Stroke>
+)
+
+export const DesktopIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </Stroke>
+)
+
+export const TabletIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <rect x="5" y="3" width="14" height="18" rx="2" />
+    <path d="M11 18h2" />
+  </Stroke>
+)
+
+export const MobileIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <rect x="7" y="3" width="10" height="18" rx="2" />
+    <path d="M11 18h2" />
+  </Stroke>
+)
+
+/** A plain tick; the review's steps and checks draw it bolder with `strokeWidth`. */
+export const CheckIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </Stroke>
+)
+
+/** The tick in a circle of a passed review: a longer tick than CheckCircleIcon's. */
+export const PassedIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
+  </Stroke>
+)
+
+/** The verified-site badge: a tick in a rosette. */
+export const BadgeCheckIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <path d="M12 3l2.4 1.8 3-.2.9 2.9 2.4 1.8-1 2.7 1 2.7-2.4 1.8-.9 2.9-3-.2L12 21l-2.4-1.8-3 .2-.9-2.9-2.4-1.8 1-2.7-1-2.7 2.4-1.8.9-2.9 3 .2z" />
+    <path d="m8.8 12.2 2.2 2.2 4.2-4.4" />
+  </Stroke>
+)
+
+/** A heart, hollow unless `fill="currentColor"` is given. */
+export const HeartIcon = (p: IconProps) => (
+  <Stroke {...p}>
+    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+  </Stroke>
+)
+
+/** The small solid tick before each point of a list (the home page's highlights and features). */
+export const PointCheckIcon = (p: IconProps) => (
+  <Solid viewBox="0 0 16 16" {...p}>
+    <path d="M6.2 11.6L2.6 8l1.1-1.1 2.5 2.5 6.1-6.1 1.1 1.1z" />
+  </Solid>
+)
+
+export const MailIcon = (p: IconProps) => (
+  <Solid viewBox="0 0 20 20" {...p}>
+    <path d="M3 4a2 2 0 0 0-2 2v.4l9 5.1 9-5.1V6a2 2 0 0 0-2-2H3Z" />
+    <path d="m19 8.7-8.5 4.8a1 1 0 0 1-1 0L1 8.7V14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V8.7Z" />
+  </Solid>
+)

@@ -55,3 +55,58 @@ export function useTabs<T extends string>(keys: readonly T[], active: T, onChang
       }) as const,
   }
 }
+
+/** A segment of a segmented control (a tab, or a radio's label): white and raised when it is chosen. */
+export const segmentClasses = (selected: boolean) =>
+  `inline-flex h-9 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors sm:px-4 ${
+    selected
+      ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
+      : 'text-slate-700 hover:text-slate-900'
+  }`
+
+/**
+ * The tabs of `useTabs` drawn as a segmented control: `label` names the tablist, `labelOf` each tab.
+ * `className` places the control and gives its corners.
+ */
+export function TabList<T extends string>({
+  tabs,
+  keys,
+  active,
+  label,
+  labelOf,
+  className,
+}: {
+  tabs: ReturnType<typeof useTabs<T>>
+  keys: readonly T[]
+  active: T
+  label: string
+  labelOf: (key: T) => string
+  className: string
+}) {
+  return (
+    <div
+      role="tablist"
+      {...tabs.tabListProps}
+      aria-label={label}
+      className={`flex gap-1 bg-slate-100 p-1 ring-1 ring-slate-200 ${className}`}
+    >
+      {keys.map((key) => (
+        <button key={key} {...tabs.tabProps(key)} className={segmentClasses(key === active)}>
+          {labelOf(key)}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+const BREAKPOINT_TAB_LABEL = { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Mobile' } as const
+
+/** The tabs that choose a breakpoint (the design viewer, the comparison): Desktop, Tablet and Mobile. */
+export function BreakpointTabs<T extends keyof typeof BREAKPOINT_TAB_LABEL>(props: {
+  tabs: ReturnType<typeof useTabs<T>>
+  keys: readonly T[]
+  active: T
+  className: string
+}) {
+  return <TabList {...props} label="Breakpoint" labelOf={(key) => BREAKPOINT_TAB_LABEL[key]} />
+}

@@ -3,6 +3,7 @@ import type { Challenge } from '#shared/challenge.ts'
 import type { DeviceView } from '#shared/constants.ts'
 import { pixelSize } from '#web/components/image-viewer/size.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { DesktopIcon, MobileIcon, TabletIcon } from '#web/components/ui/icons.tsx'
 import { useTabs } from '#web/components/ui/tabs.tsx'
 import { ChallengeImage } from '#web/features/challenges/components/challenge-image.tsx'
 import {
@@ -29,35 +30,8 @@ const FRAME_WIDTH: Record<(typeof DESIGN_VIEWS)[number], string> = {
 }
 
 function DeviceIcon({ view }: { view: DeviceView }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="hidden size-4 min-[360px]:block"
-    >
-      {view === 'Desktop' ? (
-        <>
-          <rect x="3" y="4" width="18" height="12" rx="2" />
-          <path d="M8 20h8M12 16v4" />
-        </>
-      ) : view === 'Tablet' ? (
-        <>
-          <rect x="5" y="3" width="14" height="18" rx="2" />
-          <path d="M11 18h2" />
-        </>
-      ) : (
-        <>
-          <rect x="7" y="3" width="10" height="18" rx="2" />
-          <path d="M11 18h2" />
-        </>
-      )}
-    </svg>
-  )
+  const Icon = view === 'Desktop' ? DesktopIcon : view === 'Tablet' ? TabletIcon : MobileIcon
+  return <Icon className="hidden size-4 min-[360px]:block" />
 }
 
 /**

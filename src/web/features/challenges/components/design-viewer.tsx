@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { Challenge, DesignImage } from '#shared/challenge.ts'
+import { FullScreenDialog } from '#web/components/full-screen-dialog.tsx'
 import { ImageViewer } from '#web/components/image-viewer/image-viewer.tsx'
 import type { Zoom } from '#web/components/image-viewer/zoom.ts'
-import { CloseIcon } from '#web/components/ui/icons.tsx'
-import { useTabs } from '#web/components/ui/tabs.tsx'
+import { BreakpointTabs, TabList, useTabs } from '#web/components/ui/tabs.tsx'
 import {
   DESIGN_VIEWS,
   type DesignTarget,
@@ -11,15 +11,6 @@ import {
   stateLabel,
   VIEW_LABEL,
 } from '#web/features/challenges/design-images.ts'
-import { useDialogClose } from '#web/lib/use-dialog-close.ts'
-import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
-
-const tabClasses = (selected: boolean) =>
-  `inline-flex h-9 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors sm:px-4 ${
-    selected
-      ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
-      : 'text-slate-700 hover:text-slate-900'
-  }`
 
 function viewerImage(challenge: Challenge, image: DesignImage) {
   return {
@@ -52,11 +43,8 @@ function BreakpointPanel({
 }) {
   const images = [page, ...states]
   const current = images.find((image) => image.name === selected) ?? page
-  const tabs = useTabs(
-    images.map((image) => image.name),
-    current.name,
-    onSelect,
-  )
+  const names = images.map((image) => image.name)
+  const tabs = useTabs(names, current.name, onSelect)
   const viewer = (
     <ImageViewer
       key={current.name}
@@ -69,18 +57,16 @@ function BreakpointPanel({
   if (states.length === 0) return viewer
   return (
     <>
-      <div
-        role="tablist"
-        {...tabs.tabListProps}
-        aria-label={`${VIEW_LABEL[page.view]} state`}
-        className="mx-4 mb-2 flex flex-wrap gap-1 self-start rounded-2xl bg-slate-100 p-1 ring-1 ring-slate-200"
-      >
-        {images.map((image) => (
-          <button key={image.name} {...tabs.tabProps(image.name)} className={tabClasses(image === current)}>
-            {image === page ? 'Full page' : stateLabel(image)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        tabs={tabs}
+        keys={names}
+        active={current.name}
+        label={`${VIEW_LABEL[page.view]} state`}
+        labelOf={(name) =>
+          name === page.name ? 'Full page' : stateLabel(images.find((image) => image.name === name) ?? page)
+        }
+        className="mx-4 mb-2 flex-wrap self-start rounded-2xl"
+      />
       {images.map((image) => (
         <div key={image.name} {...tabs.panelProps(image.name)} className="flex min-h-0 flex-1 flex-col">
           {image === current ? viewer : null}
@@ -107,8 +93,6 @@ export function DesignViewer({
   initial: DesignTarget
   onClose: () => void
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const headingId = useId()
   const [view, setView] = useState(initial.view)
   const [selected, setSelected] = useState<Record<DesignTarget['view'], string>>({
     desktop: 'desktop',
@@ -118,47 +102,15 @@ export function DesignViewer({
   })
   const [zoom, setZoom] = useState<Zoom>('fit')
   const views = useTabs(DESIGN_VIEWS, view, setView)
-  useScrollLock(true)
-  const finish = useDialogClose(dialogRef, onClose)
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-  }, [])
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      onCancel={finish}
-      onClose={finish}
-      className="m-auto h-[calc(100dvh-1rem)] max-h-none w-[calc(100vw-1rem)] max-w-none flex-col overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-ink-950/75 open:flex sm:h-[calc(100dvh-3rem)] sm:w-[calc(100vw-3rem)]"
-    >
-      <div className="flex items-center justify-between gap-3 border-b border-slate-200 py-2 pr-2 pl-4">
-        <h2 id={headingId} className="truncate text-base font-bold tracking-tight sm:text-lg">
-          {challenge.title} design
-        </h2>
-        <button
-          type="button"
-          aria-label="Close design viewer"
-          onClick={finish}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <CloseIcon className="size-5" />
-        </button>
-      </div>
-      <div
-        role="tablist"
-        {...views.tabListProps}
-        aria-label="Breakpoint"
-        className="m-4 mb-2 flex gap-1 self-start rounded-full bg-slate-100 p-1 ring-1 ring-slate-200"
-      >
-        {DESIGN_VIEWS.map((key) => (
-          <button key={key} {...views.tabProps(key)} className={tabClasses(key === view)}>
-            {VIEW_LABEL[key]}
-          </button>
-        ))}
-      </div>
+    <FullScreenDialog title={`${challenge.title} design`} closeLabel="Close design viewer" onClose={onClose}>
+      <BreakpointTabs
+        tabs={views}
+        keys={DESIGN_VIEWS}
+        active={view}
+        className="m-4 mb-2 self-start rounded-full"
+      />
       {DESIGN_VIEWS.map((key) => {
         const page = challenge.designs.views.find((image) => image.view === key)
         return (
@@ -177,6 +129,6 @@ export function DesignViewer({
           </div>
         )
       })}
-    </dialog>
+    </FullScreenDialog>
   )
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ClipboardEvent, useEffect, useId, useState } from 'react'
+import { type ClipboardEvent, useId, useState } from 'react'
 import {
   type FieldErrors,
   type Resolver,
@@ -20,7 +20,8 @@ import {
 } from '#shared/live-url-rule.ts'
 import { parseWriteUp, WRITE_UP_NOT_TEXT, WRITE_UP_TOO_LONG } from '#shared/write-up-rule.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
+import { FieldLabel } from '#web/components/ui/field-label.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { updateSessionUser } from '#web/features/auth/api/session.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
@@ -37,6 +38,7 @@ import { WriteUpField } from '#web/features/solutions/components/write-up-field.
 import { VerificationTag } from '#web/features/verification/verification-tag.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
+import { useSettled } from '#web/lib/use-settled.ts'
 
 type SubmitValues = { liveUrl: string; repositoryUrl: string; writeUp: string }
 type FieldName = keyof SubmitValues
@@ -120,16 +122,6 @@ function MemberSubmitSection({ challenge }: { challenge: Challenge }) {
   )
 }
 
-/** The value after the person stopped typing for a moment, so the live note is not read at every key. */
-function useSettled<T>(value: T, delayMs = 500): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs)
-    return () => clearTimeout(timer)
-  }, [value, delayMs])
-  return settled
-}
-
 /** What a rule understood, when it is not exactly what was typed (a scheme added, a slash dropped...). */
 function understood(typed: string, url: string | undefined): string | null {
   const trimmed = typed.trim()
@@ -171,8 +163,8 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
     control,
     name: ['liveUrl', 'repositoryUrl', 'writeUp'],
   })
-  const liveNote = useSettled(understood(typedLive, parseLiveUrl(typedLive).url))
-  const repositoryNote = useSettled(understood(typedRepository, parseRepositoryUrl(typedRepository).url))
+  const liveNote = useSettled(understood(typedLive, parseLiveUrl(typedLive).url), 500)
+  const repositoryNote = useSettled(understood(typedRepository, parseRepositoryUrl(typedRepository).url), 500)
 
   const onPaste = (name: UrlFieldName) => (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault()
@@ -257,14 +249,12 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
       </section>
 
       {limitMessage ? (
-        <p
+        <FieldError
           id={limitId}
-          role="alert"
-          className="mt-5 flex items-start gap-1.5 rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800"
+          className="mt-5 rounded-xl border border-rose-200 bg-rose-50 px-4 py-3 text-sm font-medium text-rose-800"
         >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
           {limitMessage}
-        </p>
+        </FieldError>
       ) : null}
       <button
         type="submit"
@@ -317,12 +307,7 @@ function UrlField({
     .join(' ')
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-        {label}
-      </label>
-      <p id={hintId} className="mt-1 text-sm text-slate-600">
-        {hint}
-      </p>
+      <FieldLabel htmlFor={inputId} hintId={hintId} label={label} hint={hint} />
       <input
         {...field}
         id={inputId}
@@ -349,14 +334,9 @@ function UrlField({
         {note}
       </p>
       {error ? (
-        <p
-          id={errorId}
-          role="alert"
-          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+        <FieldError id={errorId} className="mt-2 text-sm font-medium text-rose-700">
           {error}
-        </p>
+        </FieldError>
       ) : null}
     </div>
   )

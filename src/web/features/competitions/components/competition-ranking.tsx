@@ -1,9 +1,13 @@
-import { Link } from 'react-router'
 import type { CompetitionEntry } from '#shared/competition.ts'
-import { paths } from '#shared/paths.ts'
 import { LeaderboardAvatar } from '#web/features/member/components/leaderboard-avatar.tsx'
+import { RankCell, RankedMemberLink, RankingTable } from '#web/features/member/components/ranking-table.tsx'
 import { VerifiedBadge } from '#web/features/profile/components/site-status.tsx'
 import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
+
+const COLUMNS = [
+  { label: 'Member', className: 'px-3 py-3' },
+  { label: 'Score', className: 'w-20 px-3 py-3 text-right sm:w-28 sm:px-6' },
+] as const
 
 /**
  * A competition's ranking: rank, member, match score and the Verified badge every entry carries; the
@@ -11,60 +15,35 @@ import { SolutionLink } from '#web/features/solutions/components/solution-link.t
  */
 export function CompetitionRanking({ entries, caption }: { entries: CompetitionEntry[]; caption: string }) {
   return (
-    <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="border-b border-slate-200 px-4 py-4 text-left text-base font-semibold text-slate-900 sm:px-6">
-          {caption}
-        </caption>
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="w-14 px-3 py-3 sm:w-20 sm:px-6">
-              Rank
-            </th>
-            <th scope="col" className="px-3 py-3">
-              Member
-            </th>
-            <th scope="col" className="w-20 px-3 py-3 text-right sm:w-28 sm:px-6">
-              Score
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {entries.map((entry) => (
-            <tr key={entry.username}>
-              <td className="px-3 py-3 font-semibold text-slate-900 tabular-nums sm:px-6">{entry.rank}</td>
-              <td className="px-3 py-3">
-                <div className="flex flex-wrap items-center gap-3">
-                  <LeaderboardAvatar entry={entry} className="size-9" />
-                  <div className="min-w-0">
-                    <Link
-                      to={paths.profile(entry.username)}
-                      className="block truncate rounded-sm font-semibold text-slate-900 underline-offset-4 hover:text-accent-800 hover:underline"
-                    >
-                      {entry.name?.trim() || entry.username}
-                    </Link>
-                    <span className="block truncate text-slate-600">@{entry.username}</span>
-                  </div>
-                  <VerifiedBadge />
-                </div>
-              </td>
-              <td className="px-3 py-3 text-right font-semibold text-slate-900 tabular-nums sm:px-6">
-                {entry.solutionId ? (
-                  <SolutionLink
-                    id={entry.solutionId}
-                    label={`${entry.name?.trim() || entry.username}'s solution`}
-                    className="rounded-sm underline underline-offset-4 hover:text-accent-800"
-                  >
-                    {entry.score.toFixed(1)}
-                  </SolutionLink>
-                ) : (
-                  entry.score.toFixed(1)
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RankingTable caption={caption} columns={COLUMNS}>
+      {entries.map((entry) => (
+        <tr key={entry.username}>
+          <RankCell rank={entry.rank} />
+          <td className="px-3 py-3">
+            <div className="flex flex-wrap items-center gap-3">
+              <LeaderboardAvatar entry={entry} className="size-9" />
+              <div className="min-w-0">
+                <RankedMemberLink entry={entry} />
+                <span className="block truncate text-slate-600">@{entry.username}</span>
+              </div>
+              <VerifiedBadge />
+            </div>
+          </td>
+          <td className="px-3 py-3 text-right font-semibold text-slate-900 tabular-nums sm:px-6">
+            {entry.solutionId ? (
+              <SolutionLink
+                id={entry.solutionId}
+                label={`${entry.name?.trim() || entry.username}'s solution`}
+                className="rounded-sm underline underline-offset-4 hover:text-accent-800"
+              >
+                {entry.score.toFixed(1)}
+              </SolutionLink>
+            ) : (
+              entry.score.toFixed(1)
+            )}
+          </td>
+        </tr>
+      ))}
+    </RankingTable>
   )
 }

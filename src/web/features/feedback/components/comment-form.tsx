@@ -11,7 +11,7 @@ import {
 } from '#shared/feedback.ts'
 import { isBlankText } from '#shared/visible-text.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
 import { withCommas } from '#web/features/feedback/format.ts'
 import { ApiError } from '#web/lib/api-client.ts'
 import { toast } from '#web/lib/toast.ts'
@@ -145,14 +145,9 @@ export function CommentForm({
           })}
         </div>
         {errors.kind ? (
-          <p
-            id={kindErrorId}
-            role="alert"
-            className="mt-1 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-          >
-            <AlertIcon className="mt-0.5 size-4 shrink-0" />
+          <FieldError id={kindErrorId} className="mt-1 text-sm font-medium text-rose-700">
             {errors.kind.message}
-          </p>
+          </FieldError>
         ) : null}
       </fieldset>
       <label htmlFor={textId} className="mt-4 block text-sm font-semibold text-slate-900">
@@ -175,14 +170,9 @@ export function CommentForm({
         {withCommas(length)} / {withCommas(COMMENT_MAX_LENGTH)} characters
       </p>
       {errors.body ? (
-        <p
-          id={bodyErrorId}
-          role="alert"
-          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+        <FieldError id={bodyErrorId} className="mt-2 text-sm font-medium text-rose-700">
           {errors.body.message}
-        </p>
+        </FieldError>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="submit" aria-disabled={isSubmitting || undefined} className={buttonClasses('primary')}>

@@ -1,25 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Solution } from '#shared/solution.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { HeartIcon } from '#web/components/ui/icons.tsx'
 import { setLiked } from '#web/features/feedback/api/feedback.ts'
 import { likesText } from '#web/features/feedback/format.ts'
 import { signInReturningTo } from '#web/features/feedback/sign-in-link.ts'
 import { solutionKeys } from '#web/features/solutions/api/solutions.ts'
 import { toast } from '#web/lib/toast.ts'
 
-const HeartIcon = ({ filled }: { filled: boolean }) => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
+const LikeHeart = ({ filled }: { filled: boolean }) => (
+  <HeartIcon
     fill={filled ? 'currentColor' : 'none'}
-    stroke="currentColor"
     strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
     className={`size-4 ${filled ? 'text-rose-600' : ''}`}
-  >
-    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
-  </svg>
+  />
 )
 
 /**
@@ -77,7 +71,7 @@ export function LikeControl({
           }}
           className={buttonClasses('secondary', 'sm')}
         >
-          <HeartIcon filled={solution.likedByMe} />
+          <LikeHeart filled={solution.likedByMe} />
           {solution.likedByMe ? 'Liked' : 'Like'}
         </button>
         {count}
@@ -88,7 +82,7 @@ export function LikeControl({
     return (
       <span className="inline-flex items-center gap-2">
         <a href={signInReturningTo(solution.id)} className={buttonClasses('secondary', 'sm')}>
-          <HeartIcon filled={false} />
+          <LikeHeart filled={false} />
           Like<span className="sr-only">: log in with GitHub first</span>
         </a>
         {count}
@@ -97,7 +91,7 @@ export function LikeControl({
   }
   return (
     <span className="inline-flex items-center gap-2">
-      <HeartIcon filled={false} />
+      <LikeHeart filled={false} />
       {count}
     </span>
   )

@@ -10,7 +10,7 @@ import {
   type ReportReason,
 } from '#shared/feedback.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
 import { sendReport } from '#web/features/feedback/api/feedback.ts'
 import { Modal } from '#web/features/feedback/components/modal.tsx'
 import { withCommas } from '#web/features/feedback/format.ts'
@@ -102,13 +102,9 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
               ))}
             </div>
             {errors.reason ? (
-              <p
-                id={reasonErrorId}
-                className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-              >
-                <AlertIcon className="mt-0.5 size-4 shrink-0" />
+              <FieldError id={reasonErrorId} alert={false} className="mt-2 text-sm font-medium text-rose-700">
                 {errors.reason}
-              </p>
+              </FieldError>
             ) : null}
           </fieldset>
           <label htmlFor={detailsId} className="mt-4 block text-sm font-semibold text-slate-900">
@@ -135,13 +131,9 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget; onClos
             {withCommas(detailsLength)} / {withCommas(REPORT_DETAILS_MAX_LENGTH)} characters
           </p>
           {errors.details ? (
-            <p
-              id={detailsErrorId}
-              className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-            >
-              <AlertIcon className="mt-0.5 size-4 shrink-0" />
+            <FieldError id={detailsErrorId} alert={false} className="mt-2 text-sm font-medium text-rose-700">
               {errors.details}
-            </p>
+            </FieldError>
           ) : null}
           {errors.server ? (
             <p role="alert" className="mt-4 text-sm font-medium text-rose-700">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { FigmaIcon, LayersIcon } from '#web/components/ui/icons.tsx'
+import { FigmaIcon, LayersIcon, PointCheckIcon } from '#web/components/ui/icons.tsx'
 import { SectionHeading } from '#web/components/ui/section-heading.tsx'
 
 const FEATURES: { title: string; text: string; points: string[]; icon: ReactNode; tint: string }[] = [
@@ -57,14 +57,7 @@ export function Features() {
               <ul className="relative mt-6 space-y-2.5">
                 {feature.points.map((point) => (
                   <li key={point} className="flex items-center gap-2.5 text-sm font-medium text-slate-700">
-                    <svg
-                      aria-hidden="true"
-                      viewBox="0 0 16 16"
-                      className="size-4 text-emerald-600"
-                      fill="currentColor"
-                    >
-                      <path d="M6.2 11.6L2.6 8l1.1-1.1 2.5 2.5 6.1-6.1 1.1 1.1z" />
-                    </svg>
+                    <PointCheckIcon className="size-4 text-emerald-600" />
                     {point}
                   </li>
                 ))}

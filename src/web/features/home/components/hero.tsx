@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { ArrowRightIcon, GithubIcon } from '#web/components/ui/icons.tsx'
+import { ArrowRightIcon, GithubIcon, PointCheckIcon } from '#web/components/ui/icons.tsx'
 import { useSignInHref } from '#web/features/auth/sign-in.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import bannerUrl from '#web/features/home/assets/banner.svg'
@@ -64,14 +64,7 @@ export function Hero() {
           <ul className="mt-9 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-slate-400 lg:justify-start">
             {HIGHLIGHTS.map((item) => (
               <li key={item} className="flex items-center gap-2">
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 16 16"
-                  className="size-4 text-accent-400"
-                  fill="currentColor"
-                >
-                  <path d="M6.2 11.6L2.6 8l1.1-1.1 2.5 2.5 6.1-6.1 1.1 1.1z" />
-                </svg>
+                <PointCheckIcon className="size-4 text-accent-400" />
                 {item}
               </li>
             ))}

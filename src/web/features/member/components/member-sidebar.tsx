@@ -5,6 +5,7 @@ import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import {
+  BellIcon,
   CheckCircleIcon,
   ChevronDownIcon,
   CodeIcon,
@@ -17,7 +18,6 @@ import {
 } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { readActiveLink, storeActiveLink } from '#web/features/member/active-link.ts'
-import { BellIcon } from '#web/features/notifications/components/notification-bell.tsx'
 
 type MemberLink = { to: string; label: string; icon: ReactNode; end?: boolean }
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { type SVGProps, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { NavLink } from 'react-router'
 import { paths } from '#shared/paths.ts'
+import { BellIcon } from '#web/components/ui/icons.tsx'
 import { sessionQuery } from '#web/features/auth/api/session.ts'
 import { unreadCountQuery } from '#web/features/notifications/api/notifications.ts'
 
@@ -13,25 +14,6 @@ export function bellLabel(unread: number): string {
 /** What the badge shows: the count, or "99+" past it, so the badge keeps its size. */
 function badgeText(unread: number): string {
   return unread > 99 ? '99+' : String(unread)
-}
-
-export function BellIcon({ className = 'size-5', ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      {...props}
-    >
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  )
 }
 
 function useUnreadCount(poll: boolean): number {

@@ -3,9 +3,11 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Notification } from '#shared/feedback.ts'
 import { paths } from '#shared/paths.ts'
+import { LoadMore } from '#web/components/load-more.tsx'
 import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
+import { BellIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import {
@@ -15,7 +17,6 @@ import {
   notificationKeys,
   notificationsQuery,
 } from '#web/features/notifications/api/notifications.ts'
-import { BellIcon } from '#web/features/notifications/components/notification-bell.tsx'
 import {
   NOTIFICATION_TEXTS,
   notificationHref,
@@ -145,33 +146,13 @@ export function NotificationsPage() {
               ))}
             </ul>
             {query.hasNextPage ? (
-              <div className="mt-8 flex flex-col items-center gap-3">
-                {query.isFetchNextPageError ? (
-                  <p role="alert" className="text-sm font-medium text-rose-800">
-                    {NOTIFICATION_TEXTS.loadMoreFailed}
-                  </p>
-                ) : null}
-                <button
-                  type="button"
-                  className={buttonClasses('secondary')}
-                  // Not `disabled`: a disabled button loses focus, and focus must stay here if the page fails.
-                  aria-disabled={query.isFetchingNextPage}
-                  onClick={() => {
-                    if (query.isFetchingNextPage) return
-                    focusFrom.current = notifications.length
-                    void query.fetchNextPage()
-                  }}
-                >
-                  {query.isFetchingNextPage ? (
-                    <>
-                      <Spinner className="size-4" />
-                      {NOTIFICATION_TEXTS.loadingMore}
-                    </>
-                  ) : (
-                    NOTIFICATION_TEXTS.loadMore
-                  )}
-                </button>
-              </div>
+              <LoadMore
+                query={query}
+                texts={NOTIFICATION_TEXTS}
+                onLoad={() => {
+                  focusFrom.current = notifications.length
+                }}
+              />
             ) : null}
           </>
         )}

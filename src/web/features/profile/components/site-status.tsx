@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react'
 import type { LinkStatus, Ownership } from '#shared/ownership.ts'
-import { WifiOffIcon } from '#web/components/ui/icons.tsx'
+import { BadgeCheckIcon, WifiOffIcon } from '#web/components/ui/icons.tsx'
 
 /** What each badge means, for the tooltip and for screen readers (as the badge's description). */
 export const SITE_STATUS_DESCRIPTIONS = {
@@ -11,22 +11,6 @@ export const SITE_STATUS_DESCRIPTIONS = {
     "The site is someone else's: another account's GitHub Pages, or another member's verification tag.",
   offline: 'The live site did not answer our last weekly checks.',
 } as const satisfies Record<Ownership | 'offline', string>
-
-const BadgeCheckIcon = () => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="size-3.5"
-  >
-    <path d="M12 3l2.4 1.8 3-.2.9 2.9 2.4 1.8-1 2.7 1 2.7-2.4 1.8-.9 2.9-3-.2L12 21l-2.4-1.8-3 .2-.9-2.9-2.4-1.8 1-2.7-1-2.7 2.4-1.8.9-2.9 3 .2z" />
-    <path d="m8.8 12.2 2.2 2.2 4.2-4.4" />
-  </svg>
-)
 
 /**
  * A badge that explains itself (a toggletip): the description shows on hover, on keyboard focus and
@@ -133,7 +117,7 @@ export function VerifiedBadge() {
       description={SITE_STATUS_DESCRIPTIONS.verified}
       className="bg-emerald-50 px-2.5 py-0.5 text-emerald-800 ring-1 ring-emerald-600/25 ring-inset"
     >
-      <BadgeCheckIcon />
+      <BadgeCheckIcon strokeWidth="2" className="size-3.5" />
       Verified
     </ExplainedBadge>
   )

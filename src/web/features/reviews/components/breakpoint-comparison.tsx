@@ -2,7 +2,8 @@ import { useId, useState } from 'react'
 import type { ReviewBreakpoint } from '#shared/review.ts'
 import { ExternalLinkIcon } from '#web/components/ui/icons.tsx'
 import { DifferencesToggle } from '#web/features/reviews/components/differences-toggle.tsx'
-import { HEATMAP_LEGEND } from '#web/features/reviews/report.ts'
+import { HeatmapLegendEntries } from '#web/features/reviews/components/heatmap-legend.tsx'
+import { PercentRange } from '#web/features/reviews/components/percent-range.tsx'
 
 /**
  * How wide each comparison is shown at most: a capture is never blown up past its real width. Below
@@ -37,16 +38,12 @@ export function BreakpointComparison({ breakpoint, label }: { breakpoint: Review
           <label htmlFor={sliderId} className="block text-sm font-semibold text-slate-900">
             Your site over the design ({label})
           </label>
-          <input
+          <PercentRange
             id={sliderId}
-            type="range"
-            min={0}
-            max={100}
-            step={1}
             value={shown}
             disabled={heatmap}
-            onChange={(event) => setShown(Number(event.currentTarget.value))}
-            aria-valuetext={`${shown}% of your site shown, ${100 - shown}% of the design`}
+            onChange={setShown}
+            valueText={`${shown}% of your site shown, ${100 - shown}% of the design`}
             className="mt-2 block w-full accent-accent-700 disabled:opacity-50"
           />
           <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-slate-600">
@@ -108,27 +105,7 @@ export function BreakpointComparison({ breakpoint, label }: { breakpoint: Review
         <div className="mt-3 text-sm text-slate-700" data-testid="heatmap-legend">
           <p className="font-semibold text-slate-900">What the colours mean</p>
           <ul id={legendId} className="mt-1.5 space-y-1">
-            {HEATMAP_LEGEND.map((entry) => (
-              <li key={entry.label} className="flex items-start gap-2">
-                <span
-                  aria-hidden="true"
-                  className="mt-0.5 size-3.5 shrink-0 rounded-sm ring-1 ring-slate-900/40"
-                  style={{ backgroundColor: `rgb(${entry.rgb.join(' ')})` }}
-                />
-                <span>
-                  <span className="font-semibold text-slate-900">{entry.label}</span>: {entry.meaning}.
-                </span>
-              </li>
-            ))}
-            <li className="flex items-start gap-2">
-              <span
-                aria-hidden="true"
-                className="mt-0.5 size-3.5 shrink-0 rounded-sm bg-slate-200 ring-1 ring-slate-900/40"
-              />
-              <span>
-                <span className="font-semibold text-slate-900">Faded grey</span>: the same as the design.
-              </span>
-            </li>
+            <HeatmapLegendEntries itemClass="flex items-start gap-2" swatchClass="mt-0.5" end="." />
           </ul>
         </div>
       ) : null}

@@ -1,26 +1,24 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import type { ReviewBreakpoint } from '#shared/review.ts'
 import {
   COMPARE_MODE_LABEL,
   COMPARE_MODES,
   type CompareMode,
-  clampPercent,
   downloadName,
   opacityText,
   splitText,
 } from '#web/components/compare/compare.ts'
+import { FullScreenDialog } from '#web/components/full-screen-dialog.tsx'
 import {
   ImageViewer,
   type ViewerImage,
   type ViewerStack,
 } from '#web/components/image-viewer/image-viewer.tsx'
 import type { Zoom } from '#web/components/image-viewer/zoom.ts'
-import { CloseIcon } from '#web/components/ui/icons.tsx'
-import { useTabs } from '#web/components/ui/tabs.tsx'
+import { BreakpointTabs, segmentClasses, useTabs } from '#web/components/ui/tabs.tsx'
 import { DifferencesToggle } from '#web/features/reviews/components/differences-toggle.tsx'
-import { HEATMAP_LEGEND } from '#web/features/reviews/report.ts'
-import { useDialogClose } from '#web/lib/use-dialog-close.ts'
-import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
+import { HeatmapLegendEntries } from '#web/features/reviews/components/heatmap-legend.tsx'
+import { PercentRange } from '#web/features/reviews/components/percent-range.tsx'
 
 export type BreakpointName = ReviewBreakpoint['breakpoint']
 
@@ -45,12 +43,7 @@ export const BREAKPOINT_LABEL: Record<BreakpointName, string> = {
 
 const ORDER: readonly BreakpointName[] = ['desktop', 'tablet', 'mobile']
 
-const segmentClasses = (selected: boolean) =>
-  `inline-flex h-9 items-center justify-center rounded-full px-3 text-sm font-semibold transition-colors sm:px-4 ${
-    selected
-      ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200'
-      : 'text-slate-700 hover:text-slate-900'
-  }`
+const SLIDER_CLASS = 'block w-40 min-w-0 flex-1 accent-accent-700 sm:max-w-md'
 
 function images(breakpoint: CompareBreakpoint) {
   const label = BREAKPOINT_LABEL[breakpoint.breakpoint]
@@ -101,8 +94,7 @@ export function CompareDialog({
   initial: BreakpointName
   onClose: () => void
 }) {
-  const dialogRef = useRef<HTMLDialogElement>(null)
-  const headingId = useId()
+  const modeName = useId()
   const sliderId = useId()
   const opacityId = useId()
   const available = ORDER.filter((name) => breakpoints.some((b) => b.breakpoint === name))
@@ -113,13 +105,6 @@ export function CompareDialog({
   const [heatmap, setHeatmap] = useState(false)
   const [zoom, setZoom] = useState<Zoom>('fit')
   const tabs = useTabs(available, view, setView)
-  useScrollLock(true)
-  const finish = useDialogClose(dialogRef, onClose)
-
-  useEffect(() => {
-    const dialog = dialogRef.current
-    if (dialog && !dialog.open) dialog.showModal()
-  }, [])
 
   const stack: ViewerStack | undefined =
     mode === 'slider'
@@ -129,40 +114,9 @@ export function CompareDialog({
         : undefined
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={headingId}
-      onCancel={finish}
-      onClose={finish}
-      className="m-auto h-[calc(100dvh-1rem)] max-h-none w-[calc(100vw-1rem)] max-w-none flex-col overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-ink-950/75 open:flex sm:h-[calc(100dvh-3rem)] sm:w-[calc(100vw-3rem)]"
-    >
-      <div className="flex items-center justify-between gap-3 border-b border-slate-200 py-2 pr-2 pl-4">
-        <h2 id={headingId} className="truncate text-base font-bold tracking-tight sm:text-lg">
-          Compare with the design
-        </h2>
-        <button
-          type="button"
-          aria-label="Close comparison"
-          onClick={finish}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-        >
-          <CloseIcon className="size-5" />
-        </button>
-      </div>
-
+    <FullScreenDialog title="Compare with the design" closeLabel="Close comparison" onClose={onClose}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 pt-3 pb-2">
-        <div
-          role="tablist"
-          {...tabs.tabListProps}
-          aria-label="Breakpoint"
-          className="flex gap-1 rounded-full bg-slate-100 p-1 ring-1 ring-slate-200"
-        >
-          {available.map((key) => (
-            <button key={key} {...tabs.tabProps(key)} className={segmentClasses(key === view)}>
-              {BREAKPOINT_LABEL[key]}
-            </button>
-          ))}
-        </div>
+        <BreakpointTabs tabs={tabs} keys={available} active={view} className="rounded-full" />
         <fieldset
           disabled={heatmap}
           className="flex gap-1 rounded-full bg-slate-100 p-1 ring-1 ring-slate-200 disabled:opacity-50"
@@ -175,7 +129,7 @@ export function CompareDialog({
             >
               <input
                 type="radio"
-                name={`${headingId}-mode`}
+                name={modeName}
                 value={key}
                 checked={key === mode}
                 onChange={() => setMode(key)}
@@ -191,27 +145,7 @@ export function CompareDialog({
       {heatmap ? (
         <div className="px-4 pb-2 text-sm text-slate-700" data-testid="heatmap-legend">
           <ul aria-label="What the colours mean" className="flex flex-wrap gap-x-4 gap-y-1">
-            {HEATMAP_LEGEND.map((entry) => (
-              <li key={entry.label} className="flex items-center gap-1.5">
-                <span
-                  aria-hidden="true"
-                  className="size-3.5 shrink-0 rounded-sm ring-1 ring-slate-900/40"
-                  style={{ backgroundColor: `rgb(${entry.rgb.join(' ')})` }}
-                />
-                <span>
-                  <span className="font-semibold text-slate-900">{entry.label}</span>: {entry.meaning}
-                </span>
-              </li>
-            ))}
-            <li className="flex items-center gap-1.5">
-              <span
-                aria-hidden="true"
-                className="size-3.5 shrink-0 rounded-sm bg-slate-200 ring-1 ring-slate-900/40"
-              />
-              <span>
-                <span className="font-semibold text-slate-900">Faded grey</span>: the same as the design
-              </span>
-            </li>
+            <HeatmapLegendEntries itemClass="flex items-center gap-1.5" swatchClass="" />
           </ul>
         </div>
       ) : mode === 'slider' ? (
@@ -222,16 +156,12 @@ export function CompareDialog({
           <span aria-hidden="true" className="text-xs text-slate-600">
             ← Your site
           </span>
-          <input
+          <PercentRange
             id={sliderId}
-            type="range"
-            min={0}
-            max={100}
-            step={1}
             value={shown}
-            onChange={(event) => setShown(clampPercent(Number(event.currentTarget.value)))}
-            aria-valuetext={splitText(shown)}
-            className="block w-40 min-w-0 flex-1 accent-accent-700 sm:max-w-md"
+            onChange={setShown}
+            valueText={splitText(shown)}
+            className={SLIDER_CLASS}
           />
           <span aria-hidden="true" className="text-xs text-slate-600">
             Design →
@@ -242,16 +172,13 @@ export function CompareDialog({
           <label htmlFor={opacityId} className="text-sm font-semibold text-slate-900">
             Your site’s opacity
           </label>
-          <input
+          <PercentRange
             id={opacityId}
-            type="range"
-            min={0}
-            max={100}
-            step={5}
             value={opacity}
-            onChange={(event) => setOpacity(clampPercent(Number(event.currentTarget.value)))}
-            aria-valuetext={opacityText(opacity)}
-            className="block w-40 min-w-0 flex-1 accent-accent-700 sm:max-w-md"
+            step={5}
+            onChange={setOpacity}
+            valueText={opacityText(opacity)}
+            className={SLIDER_CLASS}
           />
           <span aria-hidden="true" className="w-10 text-sm text-slate-700 tabular-nums">
             {opacity}%
@@ -292,6 +219,6 @@ export function CompareDialog({
           </div>
         )
       })}
-    </dialog>
+    </FullScreenDialog>
   )
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId } from 'react'
 import type { ReviewSummary } from '#shared/review.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import {
   isReviewPending,
@@ -103,15 +103,9 @@ export function RequestReview({
         </p>
       ) : null}
       {refused ? (
-        <p
-          id={refusedId}
-          role="alert"
-          data-testid="review-refused"
-          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-800"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+        <FieldError id={refusedId} testId="review-refused" className="mt-2 text-sm font-medium text-rose-800">
           {refused}
-        </p>
+        </FieldError>
       ) : null}
     </div>
   )

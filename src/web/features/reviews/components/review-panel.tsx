@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { ReviewSummary } from '#shared/review.ts'
-import { AlertIcon, ArrowRightIcon } from '#web/components/ui/icons.tsx'
+import { AlertIcon, ArrowRightIcon, PassedIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { sessionQuery } from '#web/features/auth/api/session.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
@@ -173,7 +173,7 @@ function LatestReview({
         ) : review.status === 'passed' ? (
           <>
             <p className="flex items-center gap-2 text-base font-semibold text-emerald-800">
-              <PassedIcon />
+              <PassedIcon strokeWidth="2" className="size-5 shrink-0" />
               Review passed
             </p>
             {review.score !== null ? (
@@ -272,19 +272,3 @@ function EarlierReviews({ reviews, total }: { reviews: ReviewSummary[]; total: n
     </div>
   )
 }
-
-const PassedIcon = () => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="size-5 shrink-0"
-  >
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12.5 2.8 2.8L16.5 9.5" />
-  </svg>
-)

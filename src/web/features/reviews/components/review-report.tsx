@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { Review, ReviewBreakpoint } from '#shared/review.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
-import { AlertIcon, ChevronRightIcon, ExternalLinkIcon } from '#web/components/ui/icons.tsx'
+import { AlertIcon, CheckIcon, ChevronRightIcon, ExternalLinkIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { isReviewPending, reviewPath } from '#web/features/reviews/api/reviews.ts'
@@ -272,21 +272,6 @@ export function ReviewReport({ review }: { review: Review }) {
   )
 }
 
-const CheckIcon = () => (
-  <svg
-    aria-hidden="true"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2.2"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="size-3.5"
-  >
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </svg>
-)
-
 /**
  * Whose site the capture ended on (docs/product.md §6, §10) and whether it still answers. Words, not colours:
  * "Verified" for the member's own site (their GitHub Pages site, or one carrying their verification tag), a
@@ -303,7 +288,7 @@ function SiteStatus({ review }: { review: Review }) {
           className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-600/25 ring-inset"
           title={`The site is @${review.member.username}'s own: their GitHub Pages site, or a site carrying their verification tag.`}
         >
-          <CheckIcon />
+          <CheckIcon strokeWidth="2.2" className="size-3.5" />
           <span>
             Verified<span className="sr-only"> (the member's own site)</span>
           </span>

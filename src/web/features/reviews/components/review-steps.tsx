@@ -1,4 +1,5 @@
 import type { ReviewStage, ReviewStatus } from '#shared/review.ts'
+import { CheckIcon } from '#web/components/ui/icons.tsx'
 import { type ReviewStep, reviewProgress } from '#web/features/reviews/progress.ts'
 
 const STATE_TEXT: Record<ReviewStep['state'], string> = {
@@ -14,18 +15,7 @@ function StepMarker({ state }: { state: ReviewStep['state'] }) {
         aria-hidden="true"
         className="flex size-5 shrink-0 items-center justify-center rounded-full bg-emerald-700 text-white"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="3"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="size-3"
-        >
-          <path d="m5 12.5 4.5 4.5L19 7.5" />
-        </svg>
+        <CheckIcon strokeWidth="3" className="size-3" />
       </span>
     )
   if (state === 'current')

@@ -5,7 +5,7 @@ import { ACCOUNT_TEXTS, CONFIRM_MISMATCH } from '#shared/account.ts'
 import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { clearSession } from '#web/features/auth/api/session.ts'
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
@@ -153,14 +153,9 @@ function DeleteAccount({ login }: { login: string }) {
             className="mt-2 block h-11 w-full max-w-sm rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 focus:border-ink-700 focus:outline-2 focus:outline-offset-2 focus:outline-accent-400 aria-invalid:border-rose-600"
           />
           {error ? (
-            <p
-              id={errorId}
-              role="alert"
-              className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-800"
-            >
-              <AlertIcon className="mt-0.5 size-4 shrink-0" />
+            <FieldError id={errorId} className="mt-2 text-sm font-medium text-rose-800">
               {error}
-            </p>
+            </FieldError>
           ) : null}
           <div className="mt-4 flex flex-wrap gap-2">
             <button

@@ -1,8 +1,8 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef } from 'react'
 import type { SolutionCard as Card } from '#shared/solution.ts'
+import { LoadMore } from '#web/components/load-more.tsx'
 import { LoadError } from '#web/components/network-error.tsx'
-import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import { SolutionCard, SolutionCardSkeleton } from '#web/features/solutions/components/solution-card.tsx'
 import { HydrateLater } from '#web/lib/hydrate-later.tsx'
@@ -95,33 +95,14 @@ export function SolutionGallery<T extends Card>({
         ))}
       </ul>
       {query.hasNextPage ? (
-        <div className="mt-10 flex flex-col items-center gap-3">
-          {query.isFetchNextPageError ? (
-            <p role="alert" className="text-sm font-medium text-rose-800">
-              {GALLERY_TEXTS.loadMoreFailed}
-            </p>
-          ) : null}
-          <button
-            type="button"
-            className={buttonClasses('secondary')}
-            // Not `disabled`: a disabled button loses focus, and focus must stay here if the page fails.
-            aria-disabled={query.isFetchingNextPage}
-            onClick={() => {
-              if (query.isFetchingNextPage) return
-              focusFrom.current = cards.length
-              void query.fetchNextPage()
-            }}
-          >
-            {query.isFetchingNextPage ? (
-              <>
-                <Spinner className="size-4" />
-                {GALLERY_TEXTS.loadingMore}
-              </>
-            ) : (
-              GALLERY_TEXTS.loadMore
-            )}
-          </button>
-        </div>
+        <LoadMore
+          query={query}
+          texts={GALLERY_TEXTS}
+          className="mt-10"
+          onLoad={() => {
+            focusFrom.current = cards.length
+          }}
+        />
       ) : null}
     </>
   )

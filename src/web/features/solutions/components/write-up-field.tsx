@@ -1,8 +1,10 @@
 import { useEffect, useId, useState } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { WRITE_UP_MAX_LENGTH, writeUpLength } from '#shared/write-up-rule.ts'
-import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { FieldError } from '#web/components/ui/field-error.tsx'
+import { FieldLabel } from '#web/components/ui/field-label.tsx'
 import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
+import { useSettled } from '#web/lib/use-settled.ts'
 
 type Render = (source: string) => string
 
@@ -19,22 +21,12 @@ function loadRenderer(): Promise<Render> {
   return loading
 }
 
-/** The value after the person stopped typing for a moment. */
-function useSettled<T>(value: T, delayMs = 300): T {
-  const [settled, setSettled] = useState(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs)
-    return () => clearTimeout(timer)
-  }, [value, delayMs])
-  return settled
-}
-
 /**
  * The write-up's HTML as the server will serve it (docs/product.md §11): the same renderer, which the
  * server's sanitiser leaves unchanged. Empty while there is nothing to show or the renderer loads.
  */
 function usePreview(source: string): string {
-  const settled = useSettled(source)
+  const settled = useSettled(source, 300)
   const [html, setHtml] = useState('')
   useEffect(() => {
     if (settled.trim() === '') {
@@ -82,12 +74,7 @@ export function WriteUpField({
   const describedBy = [hintId, countId, error ? errorId : null].filter(Boolean).join(' ')
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-        {WRITE_UP_LABEL}
-      </label>
-      <p id={hintId} className="mt-1 text-sm text-slate-600">
-        {WRITE_UP_HINT}
-      </p>
+      <FieldLabel htmlFor={inputId} hintId={hintId} label={WRITE_UP_LABEL} hint={WRITE_UP_HINT} />
       <textarea
         {...field}
         id={inputId}
@@ -102,14 +89,9 @@ export function WriteUpField({
         {withCommas(length)} / {withCommas(WRITE_UP_MAX_LENGTH)} characters
       </p>
       {error ? (
-        <p
-          id={errorId}
-          role="alert"
-          className="mt-2 flex items-start gap-1.5 text-sm font-medium text-rose-700"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0" />
+        <FieldError id={errorId} className="mt-2 text-sm font-medium text-rose-700">
           {error}
-        </p>
+        </FieldError>
       ) : null}
       <section
         aria-labelledby={previewId}
