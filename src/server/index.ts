@@ -18,7 +18,7 @@ import { startScheduler } from '#server/jobs/scheduler.ts'
 import { createLogger, routeConsoleWarnings } from '#server/logger.ts'
 import { createMemberCaches } from '#server/member-caches.ts'
 import { createReviewService } from '#server/review/service.ts'
-import { lazyBrowserPool, startReviewWorkers } from '#server/review/workers.ts'
+import { startReviewWorkers } from '#server/review/workers.ts'
 import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
 
 async function main() {
@@ -38,8 +38,6 @@ async function main() {
   const started = performance.now()
   const services = await openServices(env, log)
   const { db } = services.database
-  // Chromium starts with the first review this process runs, not before.
-  const browsers = lazyBrowserPool()
   let workers: Workers | undefined
   // Made before the app: reviews, link checks and competitions drop what they change.
   const memberCaches = createMemberCaches()
@@ -49,7 +47,6 @@ async function main() {
     queue: createJobQueue(db),
     log,
     capture: {
-      pool: browsers,
       allowLoopback: env.REVIEW_ALLOW_LOOPBACK,
       ...(env.REVIEW_LIGHTHOUSE ? {} : { audits: { lighthouse: false } }),
     },
@@ -172,7 +169,7 @@ async function main() {
     const warn = (what: string) => (error: unknown) => log.warn(`could not stop ${what} cleanly`, { error })
     const [drained] = await Promise.all([
       drain(),
-      (workers?.stop() ?? Promise.resolve()).then(() => browsers.close()).catch(warn('the review workers')),
+      (workers?.stop() ?? Promise.resolve()).catch(warn('the review workers')),
       linkRechecks.stop().catch(warn('the link re-checks')),
       competitionCloser.stop(),
       events.close(),

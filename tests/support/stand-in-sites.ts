@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
-import type { BrowserPool } from '#server/review/browser-pool.ts'
-import type { CapturedBreakpoint, captureSite, SiteCapture } from '#server/review/capture.ts'
+import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import type { CaptureError } from '#server/review/capture-errors.ts'
 import type { ReviewCaptureDeps } from '#server/review/pipeline.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import { REVIEW_JOB_KIND } from '#server/review/workers.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 import { png } from '#tests/support/content-fixtures.ts'
+import { standInEngine } from '#tests/support/test-engine.ts'
 
 /**
  * Review captures without a browser, for the API tests: no browser can reach a real static host there.
  * Every address "shows" a page that matches its design exactly (score 100) and ends where it was opened,
- * with no verification tag, unless `sites.set(url, page)` says otherwise. The review pipeline, the
- * verdict and the points are the real ones.
+ * with no verification tag, unless `sites.set(url, page)` says otherwise. The review engine is a
+ * stand-in (test-engine.ts); the review pipeline, the scores, the verdict and the points are the real ones.
  */
 export type StandInPage = {
   /** Where the page ends after redirects (default: the address opened). */
@@ -41,38 +41,39 @@ export function standInSites() {
   }
   const opened: string[] = []
   const capture: ReviewCaptureDeps = {
-    pool: {} as BrowserPool,
     audits: { axe: false, html: false, lighthouse: false },
-    captureSite: (async (_pool, { url, onBreakpoint }) => {
-      opened.push(url)
-      const page = sites.get(url) ?? {}
-      const failure = page.fail?.()
-      if (failure) throw failure
-      const finalUrl = page.finalUrl ?? url
-      const captures: CapturedBreakpoint[] = []
-      for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
-        await onBreakpoint?.(breakpoint)
-        captures.push({
-          breakpoint,
-          width,
-          png: await png(width, HEIGHT, page.blank ? '#ffffff' : DESIGN_COLOUR),
-          height: HEIGHT,
-          pageHeight: HEIGHT,
-          failedFonts: [],
+    engine: standInEngine({
+      capture: async ({ url }, { onBreakpoint }) => {
+        opened.push(url)
+        const page = sites.get(url) ?? {}
+        const failure = page.fail?.()
+        if (failure) throw failure
+        const finalUrl = page.finalUrl ?? url
+        const captures: CapturedBreakpoint[] = []
+        for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
+          onBreakpoint(breakpoint)
+          captures.push({
+            breakpoint,
+            width,
+            png: await png(width, HEIGHT, page.blank ? '#ffffff' : DESIGN_COLOUR),
+            height: HEIGHT,
+            pageHeight: HEIGHT,
+            failedFonts: [],
+            finalUrl,
+            verificationTokens: page.tokens ?? [],
+          })
+        }
+        return {
           finalUrl,
-          verificationTokens: page.tokens ?? [],
-        })
-      }
-      return {
-        finalUrl,
-        captures,
-        egress: { requests: 1, bytes: 100, blocked: [] },
-        versions: { chromium: 'stand-in', playwright: 'stand-in' },
-        timings: { total: 1 },
-      } satisfies SiteCapture
-    }) as typeof captureSite,
-    // Every design "renders" as the colour every matching page shows.
-    renderDesign: async (_pool, { width }) => png(width, HEIGHT, DESIGN_COLOUR),
+          captures,
+          egress: { requests: 1, bytes: 100, blocked: [] },
+          versions: { chromium: 'stand-in', playwright: 'stand-in' },
+          timings: { total: 1 },
+        }
+      },
+      // Every design "renders" as the colour every matching page shows.
+      renderDesign: async (_design, width) => png(width, HEIGHT, DESIGN_COLOUR),
+    }),
   }
   return { sites, opened, capture }
 }

@@ -10,25 +10,15 @@ import type { Database } from '#server/db/client.ts'
 import { challenges, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { notifyReviewEnded } from '#server/feedback/notifications.ts'
 import { JobCancelled } from '#server/jobs/queue.ts'
-import type { BrowserPool } from '#server/review/browser-pool.ts'
-import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 import { createReviewEngine, type ReviewEngine } from '#server/review/engine-process.ts'
 import type { EngineResult } from '#server/review/engine-work.ts'
 import { settleFailed, settlePassed } from '#server/review/outcome.ts'
 import { DESIGN_COLUMN } from '#server/review/read-model.ts'
-import { scoreCapture } from '#server/review/score.ts'
 import { judgeReview } from '#server/review/verdict.ts'
-import { loadSharp } from '#server/sharp.ts'
 import { settleListing } from '#server/solutions/listing.ts'
 import type { Storage } from '#server/storage/storage.ts'
-import {
-  AXE_BREAKPOINTS,
-  REVIEW_BREAKPOINTS,
-  type ReviewBreakpointName,
-  type ReviewQuality,
-  type ReviewStage,
-} from '#shared/review.ts'
+import { REVIEW_BREAKPOINTS, type ReviewBreakpointName, type ReviewStage } from '#shared/review.ts'
 
 const pixelmatchVersion: string = createRequire(import.meta.url)('pixelmatch/package.json').version
 
@@ -42,70 +32,26 @@ export const reviewImageKey = (
   kind: 'capture' | 'diff',
 ) => `public/reviews/${reviewId}/${breakpoint}-${kind}.png`
 
-type CaptureModule = typeof import('#server/review/capture.ts')
-
-/**
- * The browser code is loaded with the first review a process runs: a web-only process (and every test
- * that is not about reviews) never loads Playwright.
- */
-let captureModule: Promise<CaptureModule> | undefined
-const loadCapture = () => {
-  captureModule ??= import('#server/review/capture.ts')
-  return captureModule
-}
-
-type QualityModule = typeof import('#server/review/quality/report.ts')
-type LighthouseModule = typeof import('#server/review/quality/lighthouse.ts')
-
-/** The audits' code (html-validate, Lighthouse) is loaded with the first review too. */
-let qualityModule: Promise<QualityModule> | undefined
-const loadQuality = () => {
-  qualityModule ??= import('#server/review/quality/report.ts')
-  return qualityModule
-}
-
 /** The quality report's audits (docs/product.md §10); each is on unless turned off here. */
 type ReviewAuditDeps = {
   /** axe on the desktop and mobile pages, while the capture has them open. */
   axe?: boolean
   /** html-validate on the served HTML (and the rendered DOM of a page its scripts build). */
   html?: boolean
-  /**
-   * Lighthouse on the desktop address: the real run by default, a stand-in in tests, or false for none
-   * (it takes tens of seconds, which most tests have no use for).
-   */
-  lighthouse?: false | LighthouseModule['runLighthouse']
+  /** Lighthouse on the desktop address (it takes tens of seconds, which most tests have no use for). */
+  lighthouse?: boolean
 }
 
 export type ReviewCaptureDeps = {
-  pool: BrowserPool
   /** Tests only (REVIEW_ALLOW_LOOPBACK): lets the capture open sites on 127.0.0.1. */
   allowLoopback?: boolean | { ports: readonly number[] }
-  /** The capture functions; the real ones by default, stand-ins in tests that are not about the browser. */
-  captureSite?: CaptureModule['captureSite']
-  renderDesign?: CaptureModule['renderDesign']
   audits?: ReviewAuditDeps
   /**
-   * Where the real review runs: a child process with a memory limit (engine-process.ts,
+   * Where the review runs: a child process with a memory limit (engine-process.ts,
    * docs/decisions/013-review-engine-process.md). Made from REVIEW_MEMORY_LIMIT_MB when absent; tests
-   * pass one with a lower limit. Stand-ins (`captureSite`, `renderDesign` or a `lighthouse` function)
-   * run in this process instead, as they always did.
+   * pass their own (one with a lower limit, or one that opens no browser).
    */
   engine?: ReviewEngine
-}
-
-/** Whether the review runs in the engine's child process: always, unless a test gave stand-ins. */
-function usesEngine(capture: ReviewCaptureDeps): boolean {
-  if (capture.engine) return true
-  return !capture.captureSite && !capture.renderDesign && typeof capture.audits?.lighthouse !== 'function'
-}
-
-/** What a review's browser work gives back, wherever it ran. */
-type ReviewWork = {
-  site: EngineResult['site']
-  scored: EngineResult['scored']
-  report: { quality: ReviewQuality }
-  timings: Record<string, number>
 }
 
 type WorkOptions = {
@@ -152,8 +98,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
   const { db, storage, changed } = deps
   // Made now, so a wrong REVIEW_MEMORY_LIMIT_MB stops the server at its start; its child starts with
   // the first review.
-  const engine =
-    deps.capture && usesEngine(deps.capture) ? (deps.capture.engine ?? createReviewEngine()) : undefined
+  const engine = deps.capture ? (deps.capture.engine ?? createReviewEngine()) : undefined
 
   /** Who and what a review is about, for the verdict and the points. */
   const subjectOf = async (reviewId: number) => {
@@ -235,16 +180,6 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     return rows.length > 0
   }
 
-  const readDesign = async (key: string): Promise<Buffer> => {
-    const object = await storage.get(key)
-    if (!object) throw new Error(`The design image ${key} is missing from storage.`)
-    // Stored as WebP for the web; the browser renders the design from a PNG.
-    const sharp = await loadSharp()
-    return sharp(await buffer(object.open()))
-      .png()
-      .toBuffer()
-  }
-
   /** A design image as stored (WebP): the engine's child converts it. */
   const readStored = async (key: string): Promise<Buffer> => {
     const object = await storage.get(key)
@@ -259,7 +194,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     capture: ReviewCaptureDeps,
     subject: Subject,
     options: WorkOptions,
-  ): Promise<ReviewWork> => {
+  ): Promise<EngineResult> => {
     if (!engine) throw new Error('This process has no review engine.')
     const designs = await Promise.all(
       REVIEW_BREAKPOINTS.map(async ({ breakpoint }) => ({
@@ -267,7 +202,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         image: await readStored(subject[DESIGN_COLUMN[breakpoint]]),
       })),
     )
-    const result = await engine.run(
+    return engine.run(
       {
         url: subject.url,
         ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
@@ -283,65 +218,6 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         onStage: (stage) => void options.stage(stage),
       },
     )
-    return {
-      site: result.site,
-      scored: result.scored,
-      report: { quality: result.quality },
-      timings: result.timings,
-    }
-  }
-
-  /** The same work in this process, with the stand-ins tests give (or the real functions around them). */
-  const inProcess = async (
-    capture: ReviewCaptureDeps,
-    subject: Subject,
-    options: WorkOptions,
-  ): Promise<ReviewWork> => {
-    const { signal } = options
-    const [browserCode, qualityEngine] = await Promise.all([loadCapture(), loadQuality()])
-    const captureSite = capture.captureSite ?? browserCode.captureSite
-    const renderDesign = capture.renderDesign ?? browserCode.renderDesign
-    const audits = capture.audits ?? {}
-    const site = await captureSite(capture.pool, {
-      url: subject.url,
-      ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
-      ...(signal ? { signal } : {}),
-      audits: { axe: options.axeOn ? AXE_BREAKPOINTS : [], documents: options.htmlOn },
-      onBreakpoint: (breakpoint) => options.stage(`capturing-${breakpoint}`),
-    })
-
-    await options.stage('scoring')
-    const timings: Record<string, number> = {}
-    const scored: ReviewWork['scored'] = []
-    for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
-      const shot: CapturedBreakpoint | undefined = site.captures.find(
-        (c: CapturedBreakpoint) => c.breakpoint === breakpoint,
-      )
-      if (!shot) throw new Error(`The capture has no ${breakpoint} screenshot.`)
-      signal?.throwIfAborted()
-      const designStarted = performance.now()
-      const designPng = await readDesign(subject[DESIGN_COLUMN[breakpoint]])
-      const design = await renderDesign(capture.pool, { png: designPng, width })
-      const scoreStarted = performance.now()
-      const result = await scoreCapture({ design, capture: shot.png })
-      timings[`${breakpoint}.design`] = Math.round(scoreStarted - designStarted)
-      timings[`${breakpoint}.score`] = Math.round(performance.now() - scoreStarted)
-      scored.push({ shot, width, result })
-    }
-
-    await options.stage('auditing')
-    const report = await qualityEngine.qualityReport({
-      site,
-      axe: options.axeOn,
-      html: options.htmlOn,
-      lighthouse:
-        audits.lighthouse === false
-          ? null
-          : (audits.lighthouse ?? (await import('#server/review/quality/lighthouse.ts')).runLighthouse),
-      ...(capture.allowLoopback ? { allowLoopback: capture.allowLoopback } : {}),
-      ...(signal ? { signal } : {}),
-    })
-    return { site, scored, report, timings: { ...timings, ...report.timings } }
   }
 
   /**
@@ -376,10 +252,9 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     const audits = capture.audits ?? {}
     const axeOn = audits.axe !== false
     const htmlOn = audits.html !== false
-    let work: ReviewWork
+    let work: EngineResult
     try {
-      const options = { axeOn, htmlOn, signal, stage }
-      work = engine ? await inEngine(capture, subject, options) : await inProcess(capture, subject, options)
+      work = await inEngine(capture, subject, { axeOn, htmlOn, signal, stage })
     } catch (error) {
       if (!signal?.aborted && isFinal(error)) {
         const { code, message } = error as CaptureError
@@ -387,7 +262,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       }
       throw error
     }
-    const { site, scored, report } = work
+    const { site, scored, quality } = work
     const timings: Record<string, number> = { ...site.timings, ...work.timings }
 
     const breakpoints: Array<typeof reviewBreakpoints.$inferInsert> = []
@@ -455,7 +330,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
           finalUrl: site.finalUrl,
           versions: { ...site.versions, pixelmatch: pixelmatchVersion },
           timings,
-          quality: report.quality,
+          quality,
           ownership: verdict.ownership,
           ownershipGithubId: subject.githubId,
           pointsAwarded,

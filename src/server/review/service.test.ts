@@ -6,11 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
 import { jobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import type { Workers } from '#server/jobs/queue.ts'
-import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
-import type { CapturedBreakpoint, captureSite, SiteCapture } from '#server/review/capture.ts'
+import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
+import { createReviewEngine, type ReviewEngine } from '#server/review/engine-process.ts'
 import { type ReviewCaptureDeps, reviewImageKey } from '#server/review/pipeline.ts'
-import { type RunLighthouse, runLighthouse } from '#server/review/quality/lighthouse.ts'
+import type { RunLighthouse } from '#server/review/quality/lighthouse.ts'
 import { REVIEW_FAILED } from '#server/review/read-model.ts'
 import { startReviewWorkers } from '#server/review/workers.ts'
 import type { Challenge } from '#shared/challenge.ts'
@@ -22,6 +22,7 @@ import {
   REVIEW_STAGES,
   type Review,
   type ReviewBreakpointName,
+  type ReviewStage,
   reviewResponse,
   VERDICT_FAILURES,
 } from '#shared/review.ts'
@@ -33,6 +34,7 @@ import { type FixtureServer, startFixtureServer } from '#tests/support/capture-f
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { standInEngine } from '#tests/support/test-engine.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
@@ -190,59 +192,74 @@ const standInLighthouse = (observe: () => Promise<void>): RunLighthouse & { urls
 }
 
 /**
- * A capture that opens nothing: each breakpoint "shows" a solid page of the design's colour and height,
- * and ends on the address opened (plus `#final`, to tell it apart) unless `endsOn` says otherwise.
- * `observe(url)` is called at each step the pipeline takes with the review of `url`: as each
- * breakpoint's capture starts, as each design is rendered (scoring) and as Lighthouse runs (auditing).
+ * A review engine that opens nothing (test-engine.ts): each breakpoint "shows" a solid page of the
+ * design's colour and height, and ends on the address opened (plus `#final`, to tell it apart) unless
+ * `endsOn` says otherwise. `observe(url, stage)` is called at each step the pipeline takes with the
+ * review of `url`, with the stage that step shows: as each breakpoint's capture starts, as each design
+ * is rendered (scoring) and as Lighthouse runs (auditing). A test may make the capture fail (`fail`),
+ * run until it is aborted (`hang`), or wait for `gate` once the desktop capture has started.
  */
 const standInCapture = (
-  observe: (url: string) => Promise<void>,
+  observe: (url: string, stage: ReviewStage) => Promise<void>,
 ): ReviewCaptureDeps & {
   calls: string[]
   lighthouse: ReturnType<typeof standInLighthouse>
   endsOn?: (url: string, breakpoint: ReviewBreakpointName) => string
+  fail?: () => Error
+  hang?: boolean
+  gate?: Promise<void>
 } => {
   const calls: string[] = []
   let current = ''
-  const lighthouse = standInLighthouse(() => observe(current))
+  const lighthouse = standInLighthouse(() => observe(current, 'auditing'))
   const deps: ReturnType<typeof standInCapture> = {
     calls,
     lighthouse,
-    audits: { lighthouse },
-    pool: {} as BrowserPool,
-    captureSite: (async (_pool, { url, onBreakpoint }) => {
-      calls.push(url)
-      current = url
-      const captures: CapturedBreakpoint[] = []
-      for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
-        await onBreakpoint?.(breakpoint)
-        await observe(url)
-        captures.push({
-          breakpoint,
-          width,
-          png: await png(width, DESIGN[breakpoint].height, DESIGN[breakpoint].colour),
-          height: DESIGN[breakpoint].height,
-          pageHeight: DESIGN[breakpoint].height,
-          failedFonts: breakpoint === 'mobile' ? ['Missing Sans'] : [],
-          finalUrl: deps.endsOn?.(url, breakpoint) ?? `${url}#final`,
-          verificationTokens: [],
-        })
-      }
-      return {
-        finalUrl: captures[0]?.finalUrl ?? url,
-        captures,
-        egress: { requests: 1, bytes: 100, blocked: [] },
-        versions: { chromium: 'stand-in', playwright: 'stand-in' },
-        timings: { total: 1, 'desktop.axe': 5, 'mobile.axe': 4 },
-        axe: STAND_IN_AXE,
-        documents: { served: STAND_IN_HTML, servedBytes: STAND_IN_HTML.length, rendered: null },
-      } satisfies SiteCapture
-    }) as typeof captureSite,
-    // The fixture designs are drawn at the breakpoints' widths already.
-    renderDesign: async (_pool, { png: design }) => {
-      await observe(current)
-      return design
-    },
+    engine: standInEngine({
+      capture: async ({ url }, { signal, onBreakpoint }) => {
+        const failure = deps.fail?.()
+        if (failure) throw failure
+        // A review still running when its process stops: it ends only when aborted.
+        if (deps.hang)
+          await new Promise((_resolve, reject) => {
+            if (signal?.aborted) reject(signal.reason)
+            signal?.addEventListener('abort', () => reject(signal?.reason))
+          })
+        calls.push(url)
+        current = url
+        const captures: CapturedBreakpoint[] = []
+        for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
+          onBreakpoint(breakpoint)
+          if (breakpoint === 'desktop') await deps.gate
+          await observe(url, `capturing-${breakpoint}`)
+          captures.push({
+            breakpoint,
+            width,
+            png: await png(width, DESIGN[breakpoint].height, DESIGN[breakpoint].colour),
+            height: DESIGN[breakpoint].height,
+            pageHeight: DESIGN[breakpoint].height,
+            failedFonts: breakpoint === 'mobile' ? ['Missing Sans'] : [],
+            finalUrl: deps.endsOn?.(url, breakpoint) ?? `${url}#final`,
+            verificationTokens: [],
+          })
+        }
+        return {
+          finalUrl: captures[0]?.finalUrl ?? url,
+          captures,
+          egress: { requests: 1, bytes: 100, blocked: [] },
+          versions: { chromium: 'stand-in', playwright: 'stand-in' },
+          timings: { total: 1, 'desktop.axe': 5, 'mobile.axe': 4 },
+          axe: STAND_IN_AXE,
+          documents: { served: STAND_IN_HTML, servedBytes: STAND_IN_HTML.length, rendered: null },
+        }
+      },
+      // The fixture designs are drawn at the breakpoints' widths already.
+      renderDesign: async (design) => {
+        await observe(current, 'scoring')
+        return design
+      },
+      lighthouse,
+    }),
   }
   return deps
 }
@@ -251,48 +268,31 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
   let database: TestDatabase
   let t: TestApp
   let challenge: Challenge
-  let capture: ReturnType<typeof standInCapture> & {
-    fail?: () => Error
-    hang?: boolean
-    /** The capture waits for this once the desktop capture has started (its stage shows). */
-    gate?: Promise<void>
-  }
+  let capture: ReturnType<typeof standInCapture>
   let workers: Workers | undefined
   /** The stages a running review showed, by requested address, in order (repeats left out). */
   const stagesSeen = new Map<string, (string | null)[]>()
 
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const base = standInCapture(async (url) => {
-      const [row] = await database.db
-        .select({ status: submissionReviews.status, stage: submissionReviews.stage })
-        .from(submissionReviews)
-        .where(and(eq(submissionReviews.requestedUrl, url), eq(submissionReviews.status, 'running')))
+    capture = standInCapture(async (url, expected) => {
+      // The engine tells the pipeline each stage without waiting for it to be shown (as the real one
+      // does, from its child process): the stage of a running review is looked for until it shows, for
+      // at most 5 s.
+      const deadline = Date.now() + 5000
+      let stage: string | null
+      for (;;) {
+        const [row] = await database.db
+          .select({ status: submissionReviews.status, stage: submissionReviews.stage })
+          .from(submissionReviews)
+          .where(and(eq(submissionReviews.requestedUrl, url), eq(submissionReviews.status, 'running')))
+        stage = row ? row.stage : `not running`
+        if (!row || stage === expected || Date.now() > deadline) break
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
       const seen = stagesSeen.get(url) ?? []
-      const stage = row ? row.stage : `not running`
       if (seen.at(-1) !== stage) seen.push(stage)
       stagesSeen.set(url, seen)
-    })
-    const standIn = base.captureSite as typeof captureSite
-    // The same object, so what a test sets on `capture` (endsOn) is what the stand-in reads.
-    capture = Object.assign(base, {
-      captureSite: (async (pool, options) => {
-        const failure = capture.fail?.()
-        if (failure) throw failure
-        // A review still running when its process stops: it ends only when aborted.
-        if (capture.hang)
-          await new Promise((_resolve, reject) => {
-            if (options.signal?.aborted) reject(options.signal.reason)
-            options.signal?.addEventListener('abort', () => reject(options.signal?.reason))
-          })
-        return standIn(pool, {
-          ...options,
-          onBreakpoint: async (breakpoint) => {
-            await options.onBreakpoint?.(breakpoint)
-            if (breakpoint === 'desktop') await capture.gate
-          },
-        })
-      }) as typeof captureSite,
     })
     t = await createTestApp(database, {}, { reviewCapture: capture })
     challenge = await fixtureChallenge(t, database, 'Stand In Review')
@@ -665,7 +665,7 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
   const realLighthouse = kind === TEST_DATABASES[0]
   let database: TestDatabase
   let t: TestApp
-  let pool: BrowserPool
+  let engine: ReviewEngine
   let site: FixtureServer
   let workers: Workers
   let challenge: Challenge
@@ -676,27 +676,32 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
       '/solid': SOLID_PAGE,
       '/blank': '<!doctype html><title>Blank</title>',
     })
-    pool = createBrowserPool()
-    // Lighthouse takes tens of seconds on two cores: the real one for the page drawn like the design on
-    // the first database, not for the blank page after it, nor again on the other database, where
-    // what is stored is the same report.
-    const lighthouse: RunLighthouse = (options) =>
-      options.url.endsWith('/solid') && realLighthouse
-        ? runLighthouse(options)
-        : Promise.resolve({
-            audit: { status: 'unavailable', reason: 'Not run in this test.' },
-            version: '-',
-          })
+    // The product's engine, its child process and its Chromium. Lighthouse takes tens of seconds on two
+    // cores: it runs for the page drawn like the design on the first database, not for the blank page
+    // after it, nor again on the other database, where what is stored is the same report.
+    const real = createReviewEngine()
+    engine = {
+      memoryLimitMb: real.memoryLimitMb,
+      run: (request, options) =>
+        real.run(
+          {
+            ...request,
+            audits: { ...request.audits, lighthouse: realLighthouse && request.url.endsWith('/solid') },
+          },
+          options,
+        ),
+      close: () => real.close(),
+    }
     t = await createTestApp(
       database,
       {},
-      { reviewCapture: { pool, allowLoopback: { ports: [site.port] }, audits: { lighthouse } } },
+      { reviewCapture: { allowLoopback: { ports: [site.port] }, engine } },
     )
     challenge = await fixtureChallenge(t, database, 'Chromium Review')
   })
   afterAll(async () => {
     await workers?.stop()
-    await pool?.close()
+    await engine?.close()
     await site?.close()
     await database?.drop()
   })
@@ -743,10 +748,16 @@ describe.skipIf(!hasChromium()).each(TEST_DATABASES)('a real review in Chromium 
         expect(score, category).toBeLessThanOrEqual(1)
       }
     }
+    if (!realLighthouse)
+      expect(quality?.lighthouse).toEqual({
+        status: 'unavailable',
+        reason: 'This check is turned off on this server.',
+      })
+    // Lighthouse's version is named whether it ran or was turned off for this review.
     expect(quality?.versions).toEqual({
       'axe-core': '4.13.0',
       'html-validate': '10.17.0',
-      lighthouse: realLighthouse ? '12.8.2' : '-',
+      lighthouse: '12.8.2',
     })
     expect(await timingsOf(database, reviewId)).toMatchObject({
       'desktop.axe': expect.any(Number),

@@ -1,7 +1,7 @@
 /**
  * Reviews on the job queue: the review job's kind and payload, the queue as the review workers see it
  * (a final capture error fails the review without retry, a retried or released job's review waits
- * again, a dead job's review fails), and starting those workers and their lazy browser in a process.
+ * again, a dead job's review fails), and starting those workers in a process.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
@@ -9,7 +9,6 @@ import type { Database } from '#server/db/client.ts'
 import { jobs, submissionReviews } from '#server/db/schema.ts'
 import { type Job, type JobHandler, type JobQueue, startWorkers, type Workers } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
-import type { BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 import type { CaptureError } from '#server/review/capture-errors.ts'
 import { isFinal, type ReviewPipeline } from '#server/review/pipeline.ts'
 import { REVIEW_FAILED } from '#server/review/read-model.ts'
@@ -150,23 +149,4 @@ export function startReviewWorkers(
     log: options.log,
     ...(options.stopTimeoutMs === undefined ? {} : { stopTimeoutMs: options.stopTimeoutMs }),
   })
-}
-
-/**
- * A browser pool that starts nothing until its first use: a process that never runs a review (or not
- * yet) has no Chromium, and does not even load Playwright.
- */
-export function lazyBrowserPool(options: Parameters<typeof createBrowserPool>[0] = {}): BrowserPool {
-  let pool: Promise<BrowserPool> | undefined
-  const open = () => {
-    pool ??= import('#server/review/browser-pool.ts').then((browsers) => browsers.createBrowserPool(options))
-    return pool
-  }
-  return {
-    use: async (fn) => (await open()).use(fn),
-    version: async () => (await open()).version(),
-    async close() {
-      if (pool) await (await pool).close()
-    },
-  }
 }
