@@ -1,32 +1,44 @@
-import { dehydrate, QueryClientProvider } from '@tanstack/react-query'
+import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
+import type { PublicConfig } from '#shared/public-config.ts'
+import { ApiError, isApiNotFound, setApiTransport } from '#web/lib/api-client.ts'
 import { createHeadTags, HeadCollector, type HeadTags } from '#web/lib/head.tsx'
+import { publicConfigQuery } from '#web/lib/public-config.ts'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
+import type { PageData, PageHead, RenderContext, RenderHandle } from '#web/lib/route-data.ts'
 import type { SsrData, SsrNotFound } from '#web/lib/ssr-data.ts'
 import { createRoutes } from '#web/routes.tsx'
 
 /**
  * The server's renderer (built by `vite build --ssr` into dist/render): the same routes and
- * components as the browser, rendered to HTML for a visitor with the page's data already in the
- * query cache. The browser hydrates it with the data the answer carries (main.tsx).
+ * components as the browser, rendered to HTML for a visitor. React Router's static handler runs the
+ * matched routes' loaders first, which fill the page's query cache through the features' query-options
+ * factories (their requests go to the app in-process) and state the page's head and status. The browser
+ * hydrates it with the data the answer carries (main.tsx).
  */
-export type PrefetchedQuery = { queryKey: readonly unknown[]; data: unknown }
-
 export type RenderInput = {
   request: Request
-  queries: PrefetchedQuery[]
-  notFound: SsrNotFound[]
+  /** The app's own API, in-process. */
+  api: (path: string) => Promise<Response>
+  /** The site's configuration, which every page's layout reads: the server has it, no request needed. */
+  config: PublicConfig
 }
 
 export type RenderResult = {
+  status: number
   html: string
   head: HeadTags
+  /** The page's description and link-preview tags, as its route's loader stated them. */
+  page: PageHead
   /** The resource hints React asked for while rendering (image preloads), to go into <head>. */
   hints: string
   data: SsrData
 }
+
+/** A route of the table the server renders (docs/decisions/003-server-rendered-public-pages.md). */
+export type RenderedRoute = { handle: RenderHandle; params: Record<string, string | undefined> }
 
 /**
  * React writes the hints of a page it renders (`preload()`, an `<img fetchPriority="high">`) before the
@@ -52,14 +64,53 @@ export function isUnknownPath(pathname: string): boolean {
   return !matches || matches[matches.length - 1]?.route.path === '*'
 }
 
+/**
+ * The public page the route table has at `pathname` (its 404 page for a path it does not know), or null
+ * for a member page, which the browser renders.
+ */
+export function renderedRoute(pathname: string): RenderedRoute | null {
+  const leaf = matchRoutes(routes, pathname)?.at(-1)
+  const handle = leaf?.route.handle as RenderHandle | undefined
+  return leaf && handle ? { handle, params: leaf.params } : null
+}
+
+/** The queries the API answered 404 (an unknown challenge or profile): the page shows "not found". */
+function notFoundQueries(queryClient: QueryClient): SsrNotFound[] {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .flatMap(({ queryKey, state: { error } }) =>
+      error instanceof ApiError && isApiNotFound(error)
+        ? [{ queryKey, code: error.code, message: error.message }]
+        : [],
+    )
+}
+
+/** The deepest matched route's head: a page's own description overrides the layout's. */
+function pageHead(loaderData: Record<string, unknown>, matches: { route: { id: string } }[]): PageHead {
+  for (const { route } of [...matches].reverse()) {
+    const head = (loaderData[route.id] as PageData | null | undefined)?.head
+    if (head) return head
+  }
+  return {}
+}
+
 /** Null when the router answers with a redirect or an error: the caller serves the plain app then. */
 export async function renderPage(input: RenderInput): Promise<RenderResult | null> {
-  const context = await handler.query(input.request)
-  if (context instanceof Response || context.errors) return null
-
+  setApiTransport((path) => input.api(path))
   const queryClient = createQueryClient()
-  for (const query of input.queries) queryClient.setQueryData(query.queryKey, query.data)
-  for (const notFound of input.notFound) seedNotFound(queryClient, notFound)
+  // A page that cannot be read is served as the plain app at once, not after a retry's wait.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
+  queryClient.setQueryData(publicConfigQuery().queryKey, input.config)
+  const requestContext: RenderContext = { queryClient }
+  const context = await handler.query(input.request, { requestContext })
+  if (context instanceof Response || context.errors) {
+    queryClient.clear()
+    return null
+  }
+  // They render their "not found" state here, as in the browser, instead of a skeleton waiting to ask again.
+  const notFound = notFoundQueries(queryClient)
+  for (const query of notFound) seedNotFound(queryClient, query)
 
   const router = createStaticRouter(handler.dataRoutes, context)
   const head = createHeadTags()
@@ -80,9 +131,16 @@ export async function renderPage(input: RenderInput): Promise<RenderResult | nul
   const { hints, html } = splitHints(await new Response(prelude).text())
   const data: SsrData = {
     queries: dehydrate(queryClient),
-    notFound: input.notFound,
+    notFound,
     router: { loaderData: context.loaderData, actionData: context.actionData },
   }
   queryClient.clear()
-  return { html, head, hints, data }
+  return {
+    status: context.statusCode,
+    html,
+    head,
+    page: pageHead(context.loaderData, context.matches),
+    hints,
+    data,
+  }
 }

@@ -9,6 +9,7 @@ import { createPublicPages } from '#server/render/public-pages.ts'
 import { writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { Solution } from '#shared/solution.ts'
+import { challengeFixture } from '#tests/support/challenge-fixture.ts'
 import { documentShape, PATTERN_CORPUS, structureOf, WHOLE_DOCUMENT } from '#tests/support/hostile-text.ts'
 import { SSR_DATA_ID } from '#web/lib/ssr-data.ts'
 
@@ -16,8 +17,8 @@ import { SSR_DATA_ID } from '#web/lib/ssr-data.ts'
  * No text a page shows can change the document around it (docs/product.md §11): the corpus goes through
  * every slot of the template and every field the server puts into a public page's head and data, and
  * each document keeps one <html>, one root, one h1, a data block that parses, no http-equiv meta, and
- * shows the text as text. The React renderer is a stand-in that shows the page's main text in its h1 (the
- * real one is covered by tests/e2e/hostile-text.spec.ts).
+ * shows the text as text. The pages are the app's own (its route table, loaders and components), with a
+ * stand-in for its API; tests/e2e/hostile-text.spec.ts sends the corpus through the browser as well.
  */
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -33,35 +34,11 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>`
 
-const RENDERER = `
-const escape = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-export function isUnknownPath() {
-  return false
-}
-export async function renderPage(input) {
-  const data = (key) => input.queries.find((q) => q.queryKey[0] === key || q.queryKey[1] === key)?.data
-  const text =
-    data('slug')?.title ?? data('profiles')?.profile.name ?? data('solutions')?.writeUp ?? 'Home'
-  return {
-    html: '<main><h1>' + escape(text) + '</h1></main>',
-    head: { title: text + ' | Frontend Dojo' },
-    hints: '',
-    data: { queries: input.queries, notFound: input.notFound },
-  }
-}`
-
 const ORIGIN = 'https://dojo.example'
 const SOLUTION_ID = '3f0c2a1e-8b7d-4c6a-9e5f-1a2b3c4d5e6f'
 
 function challengeWith(text: string): Challenge {
-  return {
-    id: 7,
-    slug: 'Card-Grid',
-    title: `Card ${text} Grid`,
-    description: `A grid of ${text} cards.`,
-    templateImg: '/files/challenges/7/desktop.png',
-    category: 'features',
-  } as unknown as Challenge
+  return challengeFixture({ title: `Card ${text} Grid`, description: `A grid of ${text} cards.` })
 }
 
 describe('the document template', () => {
@@ -102,22 +79,40 @@ describe.each(PATTERN_CORPUS)('a public page showing %j', (payload) => {
   let dir: string
   let pages: NonNullable<ReturnType<typeof createPublicPages>>
   const challenge = challengeWith(payload)
-  const profile = { username: 'eve', name: `Eve ${payload}`, bio: `I build ${payload} pages.`, points: 20 }
-  const solution = {
+  const profile = {
+    id: 'u1',
+    username: 'eve',
+    name: `Eve ${payload}`,
+    avatarUrl: null,
+    bio: `I build ${payload} pages.`,
+    points: 20,
+    submission: 0,
+    githubUrl: null,
+    linkedinUrl: null,
+    helpfulComments: 0,
+  }
+  const solution: Solution = {
     id: SOLUTION_ID,
     member: { username: 'eve', name: `Eve ${payload}`, avatarUrl: null },
     challenge: { id: 7, slug: 'Card-Grid', title: challenge.title, category: 'features', difficulty: 'easy' },
     liveUrl: 'https://eve.github.io/grid/',
     repositoryUrl: null,
     writeUp: `I wrote ${payload} here. Then more.`,
+    writeUpHtml: `<p>I wrote ${escapeHtml(payload)} here. Then more.</p>`,
+    hidden: false,
+    listed: true,
+    likeCount: 0,
+    commentCount: 0,
+    likedByMe: false,
+    moderatorHidden: false,
+    completedAt: '2026-11-01T00:00:00.000Z',
     latestReview: null,
-  } as unknown as Solution
+    iterations: [],
+  }
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'dojo-hostile-render-'))
     await mkdir(join(dir, 'web', '.vite'), { recursive: true })
-    await mkdir(join(dir, 'render'))
-    await writeFile(join(dir, 'render', 'entry-server.js'), RENDERER)
     await writeFile(
       join(dir, 'web', '.vite', 'manifest.json'),
       JSON.stringify({ 'index.html': { file: 'assets/index-1.js' } }),
@@ -144,13 +139,15 @@ describe.each(PATTERN_CORPUS)('a public page showing %j', (payload) => {
       catalogue,
       config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },
       publicOrigin: ORIGIN,
+      renderer: () => import('#web/entry-server.tsx'),
       api: async (path) => {
-        if (path === '/api/users/eve') return Response.json({ profile, submissions: [] })
+        if (path === '/api/challenges/by-slug/Card-Grid') return Response.json({ challenge })
+        if (path === '/api/users/eve') return Response.json({ profile, badges: [], submissions: [] })
         if (path === `/api/solutions/${SOLUTION_ID}`) return Response.json({ solution })
         return Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 })
       },
     })
-    if (!created) throw new Error('the stand-in renderer was not found')
+    if (!created) throw new Error('the manifest was not found')
     pages = created
   })
   afterAll(async () => {

@@ -4,13 +4,15 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cacheJson } from '#server/catalogue/cached-body.ts'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import type { Category } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
+import { challengeFixture } from '#tests/support/challenge-fixture.ts'
 import { createPublicPages } from './public-pages.ts'
 
 /**
- * The document around a server-rendered page: head tags, status, the data block and the cache. The
- * React renderer is replaced by a stand-in (the real one is built by `vite build --ssr` and covered
- * by the browser tests); it echoes the queries it was given so the data block can be inspected.
+ * The document around a server-rendered page: head tags, status, the data block and the cache, with the
+ * app's own route table, loaders and components (src/web/entry-server.tsx, which `vite build --ssr`
+ * bundles for production) and a stand-in for the app's API.
  */
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -24,34 +26,21 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>`
 
-const RENDERER = `
-export function isUnknownPath(pathname) {
-  return pathname === '/no-such-page'
-}
-export async function renderPage(input) {
-  const profile = input.queries.find((q) => q.queryKey[0] === 'profiles')
-  const challenge = input.queries.find((q) => q.queryKey[1] === 'slug')
-  const name = profile ? profile.data.profile.name : challenge ? challenge.data.title : 'Home'
-  const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-  return {
-    html: '<main><h1>' + escaped + '</h1></main>',
-    head: {
-      title: name + ' | Frontend Dojo',
-      noindex: input.notFound.length > 0,
-    },
-    hints: '<link rel="preload" as="image" href="/i.png?w=1&amp;h=&quot;2&quot;" fetchPriority="high"/><link rel="preload" as="image" href="/j.png"/>',
-    data: { queries: input.queries, notFound: input.notFound },
-  }
-}`
+const challenge = challengeFixture({ description: 'A grid of "cards" & <things>' })
 
-const challenge = {
-  id: 7,
-  slug: 'Card-Grid',
-  title: 'Card Grid',
-  description: 'A grid of "cards" & <things>',
-  templateImg: '/files/challenges/7/desktop.png',
-  category: 'features',
-} as unknown as Challenge
+/** The renderer's first lines in <head> and the page's root, less what varies with the page. */
+function rootOf(html: string): string {
+  return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'))
+}
+
+/** The queries of the page's data block, as the browser's cache takes them (dehydrated). */
+function queriesOf(html: string): { queryKey: unknown[]; data: unknown }[] {
+  const block = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}'
+  const { queries } = JSON.parse(block) as {
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }
+  }
+  return queries.queries.map(({ queryKey, state }) => ({ queryKey, data: state.data }))
+}
 
 function snapshot(signature: string, challenges: Challenge[]): CatalogueSnapshot {
   return {
@@ -74,8 +63,6 @@ describe('server-rendered public pages', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'dojo-render-'))
     await mkdir(join(dir, 'web', '.vite'), { recursive: true })
-    await mkdir(join(dir, 'render'))
-    await writeFile(join(dir, 'render', 'entry-server.js'), RENDERER)
     await writeFile(
       join(dir, 'web', '.vite', 'manifest.json'),
       JSON.stringify({
@@ -101,24 +88,47 @@ describe('server-rendered public pages', () => {
       catalogue,
       config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },
       publicOrigin: 'https://dojo.example',
+      renderer: () => import('#web/entry-server.tsx'),
       api: async (path) => {
         apiCalls.push(path)
-        if (/^\/api\/(challenges\/\d+\/)?solutions\?/.test(path)) {
+        const url = new URL(path, 'https://dojo.example')
+        const notFound = (message: string) =>
+          Response.json({ error: { code: 'not_found', message } }, { status: 404 })
+        if (/^\/api\/(challenges\/\d+\/)?solutions$/.test(url.pathname)) {
           return Response.json({ solutions: [], nextCursor: path.includes('sort=score') ? 'next' : null })
         }
-        if (!path.endsWith('/eve')) {
-          return Response.json(
-            { error: { code: 'not_found', message: 'User not found. Please check the username.' } },
-            { status: 404 },
-          )
+        if (url.pathname === '/api/challenges') {
+          const category = url.searchParams.get('category') ?? undefined
+          return Response.json({ challenges: (await catalogue.listing(category as Category)).challenges })
         }
+        const slug = /^\/api\/challenges\/by-slug\/([^/]+)$/.exec(url.pathname)?.[1]
+        if (slug !== undefined) {
+          const found = current.challenges.find((c) => c.slug === decodeURIComponent(slug))
+          return found
+            ? Response.json({ challenge: found })
+            : notFound(`There is no challenge at "${decodeURIComponent(slug)}".`)
+        }
+        if (/^\/api\/challenges\/\d+\/zip$/.test(url.pathname)) return notFound('There is no download.')
+        if (url.pathname !== '/api/users/eve') return notFound('User not found. Please check the username.')
         return Response.json({
-          profile: { username: 'eve', name: 'Eve <b>"E"</b>', bio: hostileBio, points: 20 },
+          profile: {
+            id: 'u1',
+            username: 'eve',
+            name: 'Eve <b>"E"</b>',
+            avatarUrl: null,
+            bio: hostileBio,
+            points: 20,
+            submission: 0,
+            githubUrl: null,
+            linkedinUrl: null,
+            helpfulComments: 0,
+          },
+          badges: [],
           submissions: [],
         })
       },
     })
-    if (!created) throw new Error('the stand-in renderer was not found')
+    if (!created) throw new Error('the manifest was not found')
     pages = created
   })
   afterAll(async () => {
@@ -140,14 +150,9 @@ describe('server-rendered public pages', () => {
       '<meta property="og:image" content="https://dojo.example/files/challenges/7/desktop.png" />',
     )
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
-    // The hints React wrote while rendering, as it escaped them, in <head>.
-    const head = html.slice(0, html.indexOf('</head>'))
-    expect(head).toContain(
-      '<link rel="preload" as="image" href="/i.png?w=1&amp;h=&quot;2&quot;" fetchPriority="high"/>',
-    )
-    expect(head).toContain('<link rel="preload" as="image" href="/j.png"/>')
     expect(html).not.toContain('name="robots"')
-    expect(html).toContain('<div id="root"><main><h1>Card Grid</h1></main></div>')
+    // The page itself, rendered by the app's components inside the root.
+    expect(rootOf(html)).toMatch(/^<div id="root">.*<h1 [^>]*>Card Grid<\/h1>.*<\/div>\s*$/s)
     // The route's own chunks are preloaded; the entry's are already in index.html.
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/challenge-1.js" />')
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-1.js" />')
@@ -158,12 +163,15 @@ describe('server-rendered public pages', () => {
     const unknown = await pages.render('/challenge/nope', 'https://dojo.example/challenge/nope')
     expect(unknown?.status).toBe(404)
     expect(unknown?.html).toContain('There is no challenge at \\"nope\\".')
+    // The page itself shows it, not a skeleton waiting to ask again.
+    expect(rootOf(unknown?.html ?? '')).toMatch(/<h1 [^>]*>404 - Not Found<\/h1>/)
     expect(
       (await pages.render('/challenges/widgets', 'https://dojo.example/challenges/widgets'))?.status,
     ).toBe(404)
     const profile = await pages.render('/profile/nobody', 'https://dojo.example/profile/nobody')
     expect(profile?.status).toBe(404)
     expect(profile?.html).toContain('User not found. Please check the username.')
+    expect(rootOf(profile?.html ?? '')).toMatch(/<h1 [^>]*>User not found<\/h1>/)
     expect(profile?.html).toContain('<meta name="robots" content="noindex" />')
   })
 
@@ -181,17 +189,18 @@ describe('server-rendered public pages', () => {
     const unknown = await pages.render('/no-such-page', 'https://dojo.example/no-such-page')
     expect(unknown?.status).toBe(404)
     expect(unknown?.html).toContain('<meta name="robots" content="noindex" />')
+    // The hints React wrote while rendering (the page's illustration), as it escaped them, in <head>
+    // (escaping: entry-server.test.ts).
+    const html = unknown?.html ?? ''
+    const head = html.slice(0, html.indexOf('</head>'))
+    expect(head).toContain('<link rel="preload" href="/images/static/not-found.svg" as="image"/>')
+    expect(rootOf(html)).not.toContain('rel="preload"')
     expect(await pages.render('/my', 'https://dojo.example/my')).toBeNull()
   })
 
   it('keeps a catalogue page per search and filters, and renders it again when a solution count changes', async () => {
-    type Block = { queries: { queryKey: unknown[]; data: { solutionCount?: number }[] }[] }
     const listOf = (html: string | undefined) =>
-      (
-        JSON.parse(
-          /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html ?? '')?.[1] ?? '{}',
-        ) as Block
-      ).queries.find((q) => q.queryKey[1] === 'list')?.data
+      queriesOf(html ?? '').find((q) => q.queryKey[1] === 'list')?.data as { solutionCount?: number }[]
     const plain = await pages.render('/challenges', 'https://dojo.example/challenges')
     expect(listOf(plain?.html)).toEqual([expect.objectContaining({ id: 7, solutionCount: 0 })])
     expect(await pages.render('/challenges', 'https://dojo.example/challenges')).toBe(plain)
@@ -215,16 +224,17 @@ describe('server-rendered public pages', () => {
     expect(html.match(/<script/g)).toHaveLength(2)
     expect(html).not.toContain('<img')
     expect(html).not.toContain('</script><script>')
-    expect(html).toContain('<title>Eve &lt;b&gt;&quot;E&quot;&lt;/b&gt; | Frontend Dojo</title>')
+    expect(html).toContain('<title>Eve &lt;b&gt;&quot;E&quot;&lt;/b&gt; (@eve) | Frontend Dojo</title>')
     expect(html).toContain(
       '<meta name="description" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;" />',
     )
     // The data block parses back to exactly what the API answered.
     const block = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
-    const data = JSON.parse(block) as {
-      queries: { queryKey: string[]; data: { profile: { bio: string } } }[]
+    const data = queriesOf(html).find((q) => q.queryKey[0] === 'profiles')?.data as {
+      profile: { bio: string }
     }
-    expect(data.queries.find((q) => q.queryKey[0] === 'profiles')?.data.profile.bio).toBe(hostileBio)
+    expect(block).not.toBe('')
+    expect(data.profile.bio).toBe(hostileBio)
   })
 
   it('reads profiles afresh and rebuilds catalogue pages after the catalogue changes', async () => {
@@ -243,11 +253,6 @@ describe('server-rendered public pages', () => {
   })
 
   it('renders the galleries afresh with the first page the address asks for (docs/product.md §11)', async () => {
-    type Block = { queries: { queryKey: unknown[]; data: unknown }[] }
-    const blockOf = (html: string) =>
-      JSON.parse(
-        /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '{}',
-      ) as Block
     apiCalls.length = 0
     const url = 'https://dojo.example/solutions?category=hero&difficulty=nope&sort=score'
     const site = await pages.render('/solutions', url)
@@ -255,7 +260,7 @@ describe('server-rendered public pages', () => {
     expect(site?.status).toBe(200)
     // An unknown difficulty is no filter, as the page reads it.
     expect(apiCalls).toEqual(['/api/solutions?sort=score&category=hero', '/api/solutions?sort=newest'])
-    expect(blockOf(site?.html ?? '').queries).toContainEqual({
+    expect(queriesOf(site?.html ?? '')).toContainEqual({
       queryKey: ['solutions', 'gallery', 'site', 'score', 'hero', null],
       data: { pages: [{ solutions: [], nextCursor: 'next' }], pageParams: [null] },
     })
@@ -266,11 +271,11 @@ describe('server-rendered public pages', () => {
       'https://dojo.example/challenge/Card-Grid/solutions',
     )
     await pages.render('/challenge/Card-Grid/solutions', 'https://dojo.example/challenge/Card-Grid/solutions')
-    expect(apiCalls).toEqual([
+    expect(apiCalls.filter((path) => path.includes('/solutions'))).toEqual([
       '/api/challenges/7/solutions?sort=newest',
       '/api/challenges/7/solutions?sort=newest',
     ])
-    const queries = blockOf(tab?.html ?? '').queries.map((q) => q.queryKey)
+    const queries = queriesOf(tab?.html ?? '').map((q) => q.queryKey)
     expect(queries).toContainEqual(['challenges', 'slug', 'Card-Grid'])
     expect(queries).toContainEqual(['solutions', 'gallery', 'challenge', 7, 'newest'])
     expect(tab?.html).toContain(
@@ -285,8 +290,10 @@ describe('server-rendered public pages', () => {
     expect(unknown?.html).toContain('<meta name="robots" content="noindex" />')
   })
 
-  it('leaves other paths to the plain app', async () => {
-    for (const path of ['/dashboard', '/settings', '/leaderboard', '/challenge/a/b', '/profile/'])
-      expect(await pages.render(path, `https://dojo.example${path}`)).toBeNull()
+  it('leaves the member pages to the plain app, and answers any other path with the 404 page', async () => {
+    for (const path of ['/settings', '/leaderboard', '/my', '/user-challenges/ongoing'])
+      expect(await pages.render(path, `https://dojo.example${path}`), path).toBeNull()
+    for (const path of ['/dashboard', '/challenge/a/b', '/profile/'])
+      expect((await pages.render(path, `https://dojo.example${path}`))?.status, path).toBe(404)
   })
 })

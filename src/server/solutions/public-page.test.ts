@@ -10,7 +10,8 @@ import type { Solution } from '#shared/solution.ts'
 /**
  * The solution page's document (docs/product.md §11): rendered as a visitor sees it, with link-preview
  * tags naming the member and the challenge, the desktop capture as an absolute image address and the
- * write-up's first sentence. The React renderer is a stand-in, as in public-pages.test.ts.
+ * write-up's first sentence. The app's own route table renders it, with a stand-in for its API, as in
+ * public-pages.test.ts.
  */
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -22,17 +23,6 @@ const INDEX_HTML = `<!doctype html>
     <div id="root"></div>
   </body>
 </html>`
-
-const RENDERER = `
-export async function renderPage(input) {
-  const found = input.queries.find((q) => q.queryKey[0] === 'solutions')
-  return {
-    html: '<main><h1>' + (found ? 'solution' : 'missing') + '</h1></main>',
-    head: { title: found ? 'Solution | Frontend Dojo' : 'Not found | Frontend Dojo', noindex: input.notFound.length > 0 },
-    hints: '',
-    data: { queries: input.queries, notFound: input.notFound },
-  }
-}`
 
 const ID = '3f0c2a1e-8b7d-4c6a-9e5f-1a2b3c4d5e6f'
 
@@ -92,8 +82,6 @@ describe('the solution page rendered on the server', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'dojo-solution-render-'))
     await mkdir(join(dir, 'web', '.vite'), { recursive: true })
-    await mkdir(join(dir, 'render'))
-    await writeFile(join(dir, 'render', 'entry-server.js'), RENDERER)
     await writeFile(
       join(dir, 'web', '.vite', 'manifest.json'),
       JSON.stringify({
@@ -113,6 +101,7 @@ describe('the solution page rendered on the server', () => {
       catalogue,
       config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },
       publicOrigin: 'https://dojo.example',
+      renderer: () => import('#web/entry-server.tsx'),
       api: async (path) => {
         apiCalls.push(path)
         if (path === `/api/solutions/${ID}`) return Response.json({ solution })
@@ -122,7 +111,7 @@ describe('the solution page rendered on the server', () => {
         )
       },
     })
-    if (!created) throw new Error('the stand-in renderer was not found')
+    if (!created) throw new Error('the manifest was not found')
     pages = created
   })
   afterAll(async () => {

@@ -28,6 +28,19 @@ export function isApiNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's renderer's app in-process. */
+export type ApiTransport = (path: string, init?: RequestInit) => Promise<Response>
+
+let transport: ApiTransport = (path, init) => fetch(path, init)
+
+/**
+ * The server's renderer sends the loaders' requests to the app itself, in-process, instead of over the
+ * network (docs/decisions/003-server-rendered-public-pages.md).
+ */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next
+}
+
 /**
  * Sends a request to our API and returns the answer when it is 2xx. Error bodies become ApiError and
  * failed connections NetworkError (which also show the Network Error dialog, connection.ts), so screens handle errors in one way whatever the answer holds
@@ -36,7 +49,7 @@ export function isApiNotFound(error: unknown): boolean {
 export async function apiRequest(path: string, init?: RequestInit): Promise<Response> {
   let response: Response
   try {
-    response = await fetch(path, {
+    response = await transport(path, {
       ...init,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', ...init?.headers },

@@ -9,7 +9,7 @@ const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   social: [],
 }
 
-const publicConfigQuery = () =>
+export const publicConfigQuery = () =>
   queryOptions({
     queryKey: ['config'],
     queryFn: () => apiFetch<PublicConfig>('/api/config'),

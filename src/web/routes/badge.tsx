@@ -4,6 +4,7 @@ import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { BadgeImage } from '#web/features/badges/components/badge-image.tsx'
+import { notFound, page, serverLoader } from '#web/lib/route-data.ts'
 import { Component as NotFound } from '#web/routes/not-found.tsx'
 
 /** /badges/:badgeId: one badge, its picture and how to earn it. */
@@ -40,3 +41,9 @@ export function Component() {
     </div>
   )
 }
+
+export const loader = serverLoader(({ params }) => {
+  const badge = params.badgeId ?? ''
+  if (!isBadgeId(badge)) return notFound()
+  return page({ description: `${BADGES[badge].name}: ${BADGES[badge].howToEarn}` })
+})

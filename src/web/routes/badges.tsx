@@ -3,6 +3,7 @@ import { BADGE_IDS, BADGES } from '#shared/badges.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { BadgeImage } from '#web/features/badges/components/badge-image.tsx'
+import { brandName, page, serverLoader } from '#web/lib/route-data.ts'
 
 /** /badges: every badge, and how to earn it (docs/product.md §2 Badges). */
 export function Component() {
@@ -49,3 +50,7 @@ export function Component() {
     </div>
   )
 }
+
+export const loader = serverLoader(async (_args, queryClient) =>
+  page({ description: `The ${await brandName(queryClient)} badges and how to earn each one.` }),
+)

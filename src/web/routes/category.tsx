@@ -11,6 +11,7 @@ import {
 } from '#web/features/challenges/components/challenge-browser.tsx'
 import { ChallengeCatalogue } from '#web/features/challenges/components/challenge-catalogue.tsx'
 import { ChallengeListCardSkeleton } from '#web/features/challenges/components/challenge-list-card.tsx'
+import { notFound, page, serverLoader } from '#web/lib/route-data.ts'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -84,3 +85,12 @@ function CategoryChallenges({ category }: { category: CategoryInfo }) {
     </ChallengeBrowser>
   )
 }
+
+export const loader = serverLoader(async ({ params }, queryClient) => {
+  const category = categoryByPath(params.category ?? '')
+  if (!category) return notFound()
+  await queryClient.ensureQueryData(challengeCategoryQuery(category.value))
+  return page({
+    description: `Every ${category.heading.toLowerCase()} challenge in the library, newest first.`,
+  })
+})

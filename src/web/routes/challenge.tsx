@@ -4,10 +4,11 @@ import { CATEGORY_VALUES } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { DIFFICULTIES } from '#shared/constants.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
-import { challengeBySlugQuery } from '#web/features/challenges/api/challenges.ts'
+import { challengeBySlugQuery, challengeZipQuery } from '#web/features/challenges/api/challenges.ts'
 import { ChallengeDetail } from '#web/features/challenges/components/challenge-detail.tsx'
 import { WithChallenge } from '#web/features/challenges/components/with-challenge.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
+import { notFound, page, readRecord, serverLoader } from '#web/lib/route-data.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
@@ -60,3 +61,13 @@ export function Component() {
     </WithChallenge>
   )
 }
+
+const noChallengeAt = (slug: string) => `There is no challenge at "${slug}".`
+
+export const loader = serverLoader(async ({ request }, queryClient) => {
+  const challenge = await readRecord(queryClient, request, 2, challengeBySlugQuery, noChallengeAt)
+  if (!challenge) return notFound()
+  // The download's size and files; a challenge without one shows that at once.
+  await queryClient.prefetchQuery(challengeZipQuery(challenge.id))
+  return page({ description: challenge.description, image: challenge.templateImg })
+})

@@ -9,6 +9,7 @@ import {
 } from '#web/features/challenges/components/challenge-browser.tsx'
 import { ChallengeCatalogue } from '#web/features/challenges/components/challenge-catalogue.tsx'
 import { ChallengeListCardSkeleton } from '#web/features/challenges/components/challenge-list-card.tsx'
+import { brandName, page, serverLoader } from '#web/lib/route-data.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
@@ -51,3 +52,11 @@ export function Component() {
     </ChallengeBrowser>
   )
 }
+
+/** The page's own components search, filter and sort the list as the address says. */
+export const loader = serverLoader(async (_args, queryClient) => {
+  await queryClient.ensureQueryData(challengeListQuery())
+  return page({
+    description: `Every challenge in the ${await brandName(queryClient)} library, newest first.`,
+  })
+})

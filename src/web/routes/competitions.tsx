@@ -10,6 +10,7 @@ import { competitionsQuery } from '#web/features/competitions/api/competitions.t
 import { CompetitionRanking } from '#web/features/competitions/components/competition-ranking.tsx'
 import { CompetitionTime, Countdown } from '#web/features/competitions/components/competition-time.tsx'
 import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
+import { brandName, page, serverLoader } from '#web/lib/route-data.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
@@ -190,3 +191,10 @@ function CompetitionSummary({
     </div>
   )
 }
+
+export const loader = serverLoader(async (_args, queryClient) => {
+  await queryClient.ensureQueryData(competitionsQuery())
+  return page({
+    description: `Weekly ${await brandName(queryClient)} competitions: the running one, its live ranking and past results.`,
+  })
+})

@@ -1,3 +1,4 @@
+import { challengeListQuery } from '#web/features/challenges/api/challenges.ts'
 import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
 import { CompetitionPromo } from '#web/features/home/components/competition-promo.tsx'
 import { Faq } from '#web/features/home/components/faq.tsx'
@@ -8,6 +9,7 @@ import { HowItWorks } from '#web/features/home/components/how-it-works.tsx'
 import { DocumentTitle } from '#web/lib/head.tsx'
 import { HydrateLater } from '#web/lib/hydrate-later.tsx'
 import { usePublicConfig } from '#web/lib/public-config.ts'
+import { page, serverLoader } from '#web/lib/route-data.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
@@ -40,3 +42,9 @@ export function Component() {
     </>
   )
 }
+
+/** The new challenges come from the list with its solution counts (docs/product.md §2). */
+export const loader = serverLoader(async (_args, queryClient) => {
+  await queryClient.ensureQueryData(challengeListQuery())
+  return page()
+})

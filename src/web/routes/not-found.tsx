@@ -3,6 +3,7 @@ import { paths } from '#shared/paths.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { IllustratedPage } from '#web/features/static/illustrated-page.tsx'
 import { NoIndex } from '#web/lib/head.tsx'
+import { notFound, serverLoader } from '#web/lib/route-data.ts'
 
 /**
  * The 404 page of docs/product.md §2, also rendered by routes whose parameter names nothing (an unknown
@@ -31,3 +32,6 @@ export function NotFoundPage() {
 export function Component() {
   return <NotFoundPage />
 }
+
+/** A path the route table does not know: the 404 page, answered 404 (docs/product.md §2). */
+export const loader = serverLoader(() => notFound())

@@ -13,6 +13,7 @@ import { ReadmeBadge } from '#web/features/profile/components/readme-badge.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 import { NoIndex } from '#web/lib/head.tsx'
 import { HydrateLater } from '#web/lib/hydrate-later.tsx'
+import { brandName, notFound, page, readRecord, serverLoader } from '#web/lib/route-data.ts'
 import { toast } from '#web/lib/toast.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -108,3 +109,15 @@ function useProfileUpdatedToast() {
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
   }, [updated, navigate, location.pathname, location.search])
 }
+
+export const loader = serverLoader(async ({ request }, queryClient) => {
+  const found = await readRecord(queryClient, request, 2, profileQuery, () => USER_NOT_FOUND)
+  if (!found) return notFound()
+  const { profile, submissions } = found
+  const name = profile.name?.trim() || profile.username
+  return page({
+    description:
+      profile.bio?.trim() ||
+      `${name} on ${await brandName(queryClient)}: ${profile.points} points, ${submissions.length} completed challenges.`,
+  })
+})

@@ -5,7 +5,7 @@ import { DIFFICULTY_VALUES, GALLERY_SORTS, type GallerySort } from '#shared/solu
 /**
  * The galleries' choices as the address keeps them (docs/product.md §11): `?category=`, `?difficulty=`
  * and `?sort=`, so a filtered gallery can be shared and survives a reload. The server's renderer reads
- * them the same way (src/server/render/public-pages.ts), so the page it renders is the one the browser
+ * them the same way (the loader of src/web/routes/solutions.tsx), so the page it renders is the one the browser
  * shows.
  */
 export type GalleryFilters = {
