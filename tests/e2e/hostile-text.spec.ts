@@ -104,6 +104,8 @@ test('member text full of patterns and script endings leaves every server-render
   await page.goto(`/solutions/${solutionId}`)
   await expectHydrated(page)
   await expect(page.getByRole('heading', { level: 2, name: 'Comments (1)' })).toBeVisible()
+  // The heading counts from the solution; the comment itself comes with the list, a request later.
+  await expect(page.locator('article[id^="comment-"]')).toHaveCount(1)
   const shown = await page.evaluate(() => ({
     roots: document.querySelectorAll('#root').length,
     h1s: document.querySelectorAll('h1').length,
