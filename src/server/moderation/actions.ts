@@ -4,7 +4,7 @@
  * are one transaction; an action that changes nothing writes nothing.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
 import { challenges, comments, moderationActions, reports, userChallenges, users } from '#server/db/schema.ts'
 import { recountComments } from '#server/feedback/counts.ts'
@@ -209,10 +209,27 @@ const solutionAuthor = alias(users, 'solution_author')
 const solutionChallenge = alias(challenges, 'solution_challenge')
 const member = alias(users, 'member')
 
+/** The comment an action names, its author, and its solution's challenge. */
+const withCommentTarget = <Query extends PgSelect>(actions: Query) =>
+  actions
+    .leftJoin(comments, eq(comments.id, moderationActions.commentId))
+    .leftJoin(commentAuthor, eq(commentAuthor.id, comments.authorId))
+    .leftJoin(commentSolution, eq(commentSolution.id, comments.userChallengeId))
+    .leftJoin(commentChallenge, eq(commentChallenge.id, commentSolution.challengeId))
+/** The solution an action names, its author, and its challenge. */
+const withSolutionTarget = <Query extends PgSelect>(actions: Query) =>
+  actions
+    .leftJoin(userChallenges, eq(userChallenges.id, moderationActions.userChallengeId))
+    .leftJoin(solutionAuthor, eq(solutionAuthor.id, userChallenges.userId))
+    .leftJoin(solutionChallenge, eq(solutionChallenge.id, userChallenges.challengeId))
+/** The member an action names. */
+const withMember = <Query extends PgSelect>(actions: Query) =>
+  actions.leftJoin(member, eq(member.id, moderationActions.targetUserId))
+
 /** The audit log, newest first, each target in words; null when what it named is gone. */
 export async function readAudit(db: Database): Promise<AuditEntry[]> {
   // Every join is on a primary key and keeps the action (a left join): the limit counts actions.
-  const rows = await db
+  const actions = db
     .select({
       action: moderationActions.action,
       adminLogin: moderationActions.adminLogin,
@@ -226,14 +243,8 @@ export async function readAudit(db: Database): Promise<AuditEntry[]> {
       member: member.username,
     })
     .from(moderationActions)
-    .leftJoin(comments, eq(comments.id, moderationActions.commentId))
-    .leftJoin(commentAuthor, eq(commentAuthor.id, comments.authorId))
-    .leftJoin(commentSolution, eq(commentSolution.id, comments.userChallengeId))
-    .leftJoin(commentChallenge, eq(commentChallenge.id, commentSolution.challengeId))
-    .leftJoin(userChallenges, eq(userChallenges.id, moderationActions.userChallengeId))
-    .leftJoin(solutionAuthor, eq(solutionAuthor.id, userChallenges.userId))
-    .leftJoin(solutionChallenge, eq(solutionChallenge.id, userChallenges.challengeId))
-    .leftJoin(member, eq(member.id, moderationActions.targetUserId))
+    .$dynamic()
+  const rows = await withMember(withSolutionTarget(withCommentTarget(actions)))
     .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
     .limit(AUDIT_LIMIT)
   return rows.map((row) => ({
