@@ -156,7 +156,7 @@ async function instanceApp(db: Database, url: string) {
     webDir: join(dataDir, 'web'),
     rateLimits: { ...DEFAULT_RATE_LIMITS, mutation: { limit: 3, windowMs: 60_000 } },
     rateLimitStore: stores.create,
-    events,
+    cluster: events,
     // Long enough that only a notice explains a change seen within a second.
     catalogue: createCatalogue(db, { log, checkEveryMs: 60_000 }),
     cacheMs: { sessions: 60_000, leaderboard: 0, competitions: 0, members: 60_000 },

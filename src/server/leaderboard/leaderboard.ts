@@ -1,6 +1,7 @@
 import { desc, eq, gt, gte, sql, sum } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { pointsLedger, users } from '#server/db/schema.ts'
+import type { EventBus } from '#server/events/bus.ts'
 import { latestListedSolutions } from '#server/solutions/links.ts'
 import { LEADERBOARD_SIZE } from '#shared/constants.ts'
 import type { LeaderboardEntry } from '#shared/member.ts'
@@ -118,7 +119,7 @@ export async function readLeaderboard(
   return rankEntries(rows).map((row) => ({ ...row, solutionId: solutions.get(row.username) ?? null }))
 }
 
-/** How long one reading of the leaderboard is shown to everyone (this instance's own submits refresh it). */
+/** How long one reading of the leaderboard is shown to everyone (a change of points heard of refreshes it). */
 export const LEADERBOARD_CACHE_MS = 3000
 
 export type Leaderboard = {
@@ -147,4 +148,14 @@ export function createLeaderboard(db: Database, ttlMs = LEADERBOARD_CACHE_MS): L
       cached.clear()
     },
   }
+}
+
+/** Members whose points may have moved, here or on another instance: the next read is fresh. */
+export function subscribeLeaderboard(bus: Pick<EventBus, 'on'>, leaderboard: Leaderboard): void {
+  bus.on(['member-changed', 'member-signed-in', 'account-deleted', 'events-missed'], () =>
+    leaderboard.invalidate(),
+  )
+  bus.on('review-settled', (event) => {
+    if (event.pointsChanged) leaderboard.invalidate()
+  })
 }

@@ -4,6 +4,7 @@ import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { readStandings, toEntry } from '#server/competitions/standings.ts'
 import type { Database } from '#server/db/client.ts'
 import { competitionResults, competitions, users } from '#server/db/schema.ts'
+import type { EventBus } from '#server/events/bus.ts'
 import { listedSolutionsOf } from '#server/solutions/links.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import type { Competition, CompetitionEntry, CompetitionsResponse } from '#shared/competition.ts'
@@ -103,11 +104,11 @@ export function competitionRoutes(
   db: Database,
   catalogue: Catalogue,
   cacheMs = COMPETITIONS_CACHE_MS,
-  /** Hands over a way to drop the kept answer at once (a deleted account leaves the rankings). */
-  onInvalidate?: (drop: () => void) => void,
+  /** Drops the kept answer at once when a deleted account leaves the rankings. */
+  events?: Pick<EventBus, 'on'>,
 ) {
   let cached: { answer: Promise<CompetitionsResponse>; until: number } | null = null
-  onInvalidate?.(() => {
+  events?.on('account-deleted', () => {
     cached = null
   })
   const read = () => {

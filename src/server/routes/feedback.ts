@@ -8,6 +8,7 @@ import type { SessionUserRow } from '#server/auth/session.ts'
 import { awardHelpfulBadges } from '#server/badges/award.ts'
 import type { Database } from '#server/db/client.ts'
 import { comments, users } from '#server/db/schema.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import {
   type CommentRow,
   commentView,
@@ -64,8 +65,8 @@ export type FeedbackDeps = {
   rateLimitStore?: () => Store | undefined
   /** The key a member's quotas count under (http/member-limit-key.ts): it outlives a deleted account. */
   limitKeyOf: MemberLimitKey
-  /** A member's public profile changed (a helpful count, a badge): drop what is cached of it. */
-  onProfileChanged: (userId: string) => void
+  /** Told when a comment's helpful mark changed or a comment was deleted: profiles count them. */
+  events: EventEmitter
 }
 
 const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/
@@ -194,7 +195,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
       }
       return true
     })
-    if (changed) deps.onProfileChanged(row.authorId)
+    if (changed) deps.events.emit({ type: 'comment-helpful-changed', authorId: row.authorId })
     return c.json((await answerComment(id, reader)) satisfies CommentResponse)
   }
 
@@ -312,8 +313,11 @@ export function feedbackRoutes(deps: FeedbackDeps) {
           .where(and(eq(comments.id, row.id), sql`${comments.deletedAt} is null`))
         await recountComments(tx, row.userChallengeId)
       })
-      // A helpful comment leaves its author's profile count.
-      if (row.helpfulAt !== null) deps.onProfileChanged(row.authorId)
+      deps.events.emit({
+        type: 'comment-deleted',
+        authorId: row.authorId,
+        wasHelpful: row.helpfulAt !== null,
+      })
       return c.body(null, 204)
     })
     .put('/comments/:id/helpful', ...change, (c) => markHelpful(c, true))

@@ -7,6 +7,7 @@ import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { findChallengeById, liveUrlOf, toChallenge } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import { attachmentDisposition } from '#server/http/content-disposition.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import type { ExpiringCache } from '#server/http/expiring-cache.ts'
@@ -110,8 +111,8 @@ export function meRoutes(deps: {
   catalogue: Catalogue
   /** Queues and reads the reviews of the member's submissions. */
   reviews: ReviewService
-  /** Called after the member's row or progress changed (profile, start, submit), so caches of it are dropped. */
-  onUserChanged?: (userId: string) => void
+  /** Told after the member's row or progress changed (profile, start, submit), so caches of it are dropped. */
+  events: EventEmitter
   /** STORAGE_REDIRECT: downloads answer with a redirect to a short-lived address of the store. */
   redirectDownloads?: boolean
   /** Dashboard counts kept for a moment (member-caches.ts; a lifetime of 0 keeps none). */
@@ -120,7 +121,7 @@ export function meRoutes(deps: {
   admins: Admins
 }) {
   const { db, storage, catalogue, reviews } = deps
-  const changed = (userId: string) => deps.onUserChanged?.(userId)
+  const changed = (userId: string) => deps.events.emit({ type: 'member-changed', userId })
   /** The member's row for a challenge: 404 for an unknown challenge, null when never started. */
   const submissionOf = async (userId: string, challengeId: number) => {
     await findChallengeById(db, challengeId)

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import type { Admins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
 import type { Database } from '#server/db/client.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
 import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
 import { usernameParams } from '#server/http/params.ts'
@@ -36,8 +37,8 @@ export type ModerationDeps = {
   rateLimitStore?: () => Store | undefined
   /** The key a member's quotas count under (http/member-limit-key.ts). */
   limitKeyOf: MemberLimitKey
-  /** A solution's or member's public pages changed (hidden, restored): drop what is cached of them. */
-  onProfileChanged: (userId: string) => void
+  /** Told when a solution was hidden or restored: its member's public pages change. */
+  events: EventEmitter
 }
 
 const uuidParam = (message: string) =>
@@ -123,13 +124,13 @@ export function moderationRoutes(deps: ModerationDeps) {
     .post('/admin/solutions/:id/hide', ...adminChange, async (c) => {
       const { id } = parseInput(solutionIdParams, c.req.param())
       const { changed, ownerId } = await setSolutionHidden(db, actorOf(c), id, true, await noteOf(c))
-      if (changed) deps.onProfileChanged(ownerId)
+      if (changed) deps.events.emit({ type: 'solution-moderated', ownerId, hidden: true })
       return done(c)
     })
     .post('/admin/solutions/:id/restore', ...adminChange, async (c) => {
       const { id } = parseInput(solutionIdParams, c.req.param())
       const { changed, ownerId } = await setSolutionHidden(db, actorOf(c), id, false, await noteOf(c))
-      if (changed) deps.onProfileChanged(ownerId)
+      if (changed) deps.events.emit({ type: 'solution-moderated', ownerId, hidden: false })
       return done(c)
     })
     .post('/admin/members/:username/suspend', ...adminChange, async (c) => {
