@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { runMigrations } from '#server/db/migrate.ts'
+import { leaderboardQuery, periodLeaderboardQuery, readLeaderboard } from '#server/leaderboard/leaderboard.ts'
 import { segmentQuery } from '#server/moderation/needs-feedback.ts'
-import { leaderboardQuery, periodLeaderboardQuery, readLeaderboard } from '#server/routes/leaderboard.ts'
 import { galleryQuery, readGallery } from '#server/solutions/read.ts'
 import { periodStart } from '#shared/periods.ts'
 import { createBenchDatabase } from './bench-database.ts'

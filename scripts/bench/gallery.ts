@@ -122,7 +122,7 @@ try {
       admins: noAdmins,
       guard: { csrf: pass, limit: pass },
       limitKeyOf: memberLimitKeys('bench'),
-      onProfileChanged: () => {},
+      events: { emit: () => {} },
     }),
   )
   const get = async (path: string): Promise<GalleryResponse> => {

@@ -8,12 +8,17 @@ import { takeSignInGreeting } from '#server/auth/greeting.ts'
 import { type AuthVariables, loadUser, requireUser } from '#server/auth/guards.ts'
 import { authRoutes } from '#server/auth/routes.ts'
 import { sessionCookieName } from '#server/auth/session.ts'
-import { createSessionCache, SESSION_CACHE_TTL_MS } from '#server/auth/session-cache.ts'
+import {
+  createSessionCache,
+  SESSION_CACHE_TTL_MS,
+  subscribeSessionCache,
+} from '#server/auth/session-cache.ts'
 import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
-import { type ClusterEvents, noClusterEvents } from '#server/db/events.ts'
+import { bridgeClusterEvents, type ClusterEvents, noClusterEvents } from '#server/db/events.ts'
 import { databaseUnavailableReason, reportDatabaseUnavailable, withDeadline } from '#server/db/unavailable.ts'
 import type { Env } from '#server/env.ts'
+import { createEventBus, type EventBus } from '#server/events/bus.ts'
 import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
 import { limitBodySize } from '#server/http/body-limit.ts'
 import { sameOriginJson } from '#server/http/csrf.ts'
@@ -23,8 +28,13 @@ import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from
 import { requestTimeout } from '#server/http/request-timeout.ts'
 import { spaRoutes } from '#server/http/spa.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
+import {
+  createLeaderboard,
+  LEADERBOARD_CACHE_MS,
+  subscribeLeaderboard,
+} from '#server/leaderboard/leaderboard.ts'
 import type { Logger } from '#server/logger.ts'
-import { createMemberCaches, type MemberCaches } from '#server/member-caches.ts'
+import { createMemberCaches, subscribeMemberCaches } from '#server/member-caches.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
@@ -33,7 +43,7 @@ import { challengeRoutes } from '#server/routes/challenges.ts'
 import { competitionRoutes } from '#server/routes/competitions.ts'
 import { feedbackRoutes } from '#server/routes/feedback.ts'
 import { fileRoutes } from '#server/routes/files.ts'
-import { createLeaderboard, LEADERBOARD_CACHE_MS, leaderboardRoutes } from '#server/routes/leaderboard.ts'
+import { leaderboardRoutes } from '#server/routes/leaderboard.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { moderationRoutes } from '#server/routes/moderation.ts'
 import { reviewRoutes } from '#server/routes/reviews.ts'
@@ -57,8 +67,13 @@ export type AppDeps = {
    * memory by default; index.ts passes the database's or Redis's, which every instance shares.
    */
   rateLimitStore?: () => Store | undefined
+  /**
+   * What happened (events/bus.ts), told by the features and the workers; index.ts makes it first, so
+   * that the review workers, link checks and competitions, which start before the app, tell it too.
+   */
+  bus?: EventBus
   /** The other instances on the same PostgreSQL database (db/events.ts); none by default. */
-  events?: ClusterEvents
+  cluster?: ClusterEvents
   /** The public catalogue in memory; defaults to one read from `db`. */
   catalogue?: Catalogue
   /**
@@ -66,11 +81,6 @@ export type AppDeps = {
    * in memory (0: not at all); defaults for each.
    */
   cacheMs?: { sessions?: number; leaderboard?: number; competitions?: number; members?: number }
-  /**
-   * Members' dashboards and public profiles in memory; index.ts makes them first, so that the review
-   * workers and link checks, which start before the app, can drop what they change.
-   */
-  memberCaches?: MemberCaches
   /**
    * Submission reviews; defaults to a service that queues and reads reviews on `db` but runs none
    * (the process's workers, if any, run them: see index.ts).
@@ -98,49 +108,22 @@ export function createApp(deps: AppDeps) {
 
   const limits = deps.rateLimits ?? rateLimitsFromEnv(env)
   const catalogue = deps.catalogue ?? createCatalogue(db, { log })
-  const memberCaches =
-    deps.memberCaches ??
-    createMemberCaches(deps.cacheMs?.members === undefined ? {} : { ttlMs: deps.cacheMs.members })
+  const bus = deps.bus ?? createEventBus(log)
+  const memberCaches = createMemberCaches(
+    deps.cacheMs?.members === undefined ? {} : { ttlMs: deps.cacheMs.members },
+  )
   const reviews =
-    deps.reviews ??
-    createReviewService({
-      db,
-      storage,
-      queue: createJobQueue(db),
-      log,
-      onReviewChanged: memberCaches.profilesChanged,
-      onMemberChanged: memberCaches.memberChanged,
-    })
+    deps.reviews ?? createReviewService({ db, storage, queue: createJobQueue(db), log, events: bus })
   const sessionCache = createSessionCache({ ttlMs: deps.cacheMs?.sessions ?? SESSION_CACHE_TTL_MS })
   const leaderboard = createLeaderboard(db, deps.cacheMs?.leaderboard ?? LEADERBOARD_CACHE_MS)
-  const events = deps.events ?? noClusterEvents
-  const forgetUser = (userId: string) => {
-    sessionCache.forgetUser(userId)
-    memberCaches.forgetUser(userId)
-    leaderboard.invalidate()
-  }
-  const onUserChanged = (userId: string) => {
-    forgetUser(userId)
-    void events.publish({ type: 'user-changed', userId })
-  }
-  // A review that passed (or the upgrade's re-review that failed) changed a member's points.
-  memberCaches.onMemberChanged(onUserChanged)
-  // What another instance changed: this one drops what it keeps of it, at once rather than at expiry.
-  events.subscribe((event) => {
-    if (event.type === 'session-ended') sessionCache.forget(event.idHash)
-    else if (event.type === 'user-changed') forgetUser(event.userId)
-    else if (event.type === 'catalogue-changed') {
-      catalogue.refresh()
-      // Profiles show challenges' titles and images; a removed challenge leaves dashboards' counts.
-      memberCaches.clear()
-    } else {
-      // The listener was away: whatever it missed, nothing stale is kept.
-      sessionCache.clear()
-      memberCaches.clear()
-      leaderboard.invalidate()
-      catalogue.refresh()
-    }
-  })
+  // What the process keeps in memory follows what happened, here or on another instance: each cache
+  // subscribes to the events that change it (their list: events/bus.ts). The competitions' answer
+  // subscribes where it is kept (competitionRoutes).
+  subscribeSessionCache(bus, sessionCache)
+  subscribeMemberCaches(bus, memberCaches)
+  subscribeLeaderboard(bus, leaderboard)
+  bus.on(['catalogue-imported', 'events-missed'], () => catalogue.refresh())
+  bridgeClusterEvents(bus, deps.cluster ?? noClusterEvents)
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
@@ -167,27 +150,13 @@ export function createApp(deps: AppDeps) {
   const limitMutations: MiddlewareHandler = async (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : mutationLimit(c, next)
 
-  let dropCompetitions = () => {}
-  /**
-   * A deleted account (docs/product.md §2 Settings, "Your account"): its sessions, profile and dashboard,
-   * the leaderboards, the profiles that counted its comments, and the competitions' rankings, at once here
-   * and, for what a member's change covers, on the other instances.
-   */
-  const onAccountDeleted = (userId: string) => {
-    onUserChanged(userId)
-    memberCaches.profilesChanged()
-    dropCompetitions()
-  }
   const feedbackDeps = {
     db,
     admins,
     limitKeyOf,
     guard: { csrf, limit: limitMutations },
     ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
-    onProfileChanged: (userId: string) => {
-      memberCaches.forgetUser(userId)
-      memberCaches.profilesChanged()
-    },
+    events: bus,
   }
   const api = new Hono<{ Variables: AuthVariables }>()
     // Before loadUser: health answers even when the session lookup cannot, and within seconds.
@@ -229,12 +198,7 @@ export function createApp(deps: AppDeps) {
       const greeting = takeSignInGreeting(c, env, Boolean(user))
       return c.json({ user: user ? toSessionUser(user, admins) : null, ...(greeting ? { greeting } : {}) })
     })
-    .route(
-      '/competitions',
-      competitionRoutes(db, catalogue, deps.cacheMs?.competitions, (drop) => {
-        dropCompetitions = drop
-      }),
-    )
+    .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions, bus))
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))
     // Solutions and their galleries (docs/product.md "Solutions"); an edit passes the guards of /me.
@@ -253,7 +217,7 @@ export function createApp(deps: AppDeps) {
         storage,
         catalogue,
         reviews,
-        onUserChanged,
+        events: bus,
         redirectDownloads: env.STORAGE_REDIRECT,
         dashboards: memberCaches.dashboards,
         admins,
@@ -268,7 +232,8 @@ export function createApp(deps: AppDeps) {
         log,
         ...(deps.rateLimitStore ? { rateLimitStore: deps.rateLimitStore } : {}),
         limitKeyOf,
-        onAccountDeleted,
+        // A deleted account (docs/product.md §2 Settings, "Your account") leaves every cache at once.
+        events: bus,
       }),
     )
     .all('*', (c) =>
@@ -296,12 +261,7 @@ export function createApp(deps: AppDeps) {
       log,
       github,
       sessionCache,
-      onSessionEnded: (idHash) => events.publish({ type: 'session-ended', idHash }),
-      onSignedIn: (userId) => {
-        onUserChanged(userId)
-        // Another member's login may have been moved aside: their profile is under a new name now.
-        memberCaches.profilesChanged()
-      },
+      events: bus,
     }),
   )
   if (env.github.mode === 'emulator') app.route('/github-emulator', githubEmulatorRoutes(env))

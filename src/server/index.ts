@@ -7,6 +7,7 @@ import { COMPETITION_CLOSE_TICK_MS, closeEndedCompetitions } from '#server/compe
 import { ensureWeeklyCompetition, type StartedCompetition } from '#server/competitions/weekly.ts'
 import { listenForEvents, noClusterEvents } from '#server/db/events.ts'
 import { EnvError, parseEnv, startupWarnings } from '#server/env.ts'
+import { createEventBus } from '#server/events/bus.ts'
 import { startHousekeeping } from '#server/housekeeping.ts'
 import { createDrainableServer, SHUTDOWN_DRAIN_MS } from '#server/http/drain.ts'
 import { createRequestHandler, httpServerOptions } from '#server/http/node-handler.ts'
@@ -16,7 +17,6 @@ import { createJobQueue, type Workers } from '#server/jobs/queue.ts'
 import { startLinkRechecks } from '#server/jobs/recheck.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
 import { createLogger, routeConsoleWarnings } from '#server/logger.ts'
-import { createMemberCaches } from '#server/member-caches.ts'
 import { createReviewService } from '#server/review/service.ts'
 import { startReviewWorkers } from '#server/review/workers.ts'
 import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
@@ -39,8 +39,9 @@ async function main() {
   const services = await openServices(env, log)
   const { db } = services.database
   let workers: Workers | undefined
-  // Made before the app: reviews, link checks and competitions drop what they change.
-  const memberCaches = createMemberCaches()
+  // Made before the app: reviews, link checks and competitions tell what they change, and the app's
+  // caches, subscribed to it, drop it.
+  const bus = createEventBus(log)
   const reviews = createReviewService({
     db,
     storage: services.storage,
@@ -52,13 +53,12 @@ async function main() {
     },
     // A review queued by this process starts at once instead of at the next poll.
     onQueued: () => workers?.wake(),
-    onReviewChanged: memberCaches.profilesChanged,
-    onMemberChanged: memberCaches.memberChanged,
+    events: bus,
   })
   // Several instances on one PostgreSQL database hear of each other's changes (db/events.ts) and
   // share rate-limit counts (RATE_LIMIT_STORE); PGlite has this one process.
-  const events = env.DATABASE_URL ? listenForEvents({ url: env.DATABASE_URL, db, log }) : noClusterEvents
-  await events.ready(5000).catch((error: Error) => {
+  const cluster = env.DATABASE_URL ? listenForEvents({ url: env.DATABASE_URL, db, log }) : noClusterEvents
+  await cluster.ready(5000).catch((error: Error) => {
     log.warn('the events listener is not running yet; it keeps trying', { error: error.message })
   })
   const rateLimitStores = openRateLimitStores(env.rateLimitStore, { db, log })
@@ -78,9 +78,9 @@ async function main() {
     log,
     reviews,
     catalogue,
-    events,
+    bus,
+    cluster,
     rateLimitStore: rateLimitStores.create,
-    memberCaches,
   })
   const stopHousekeeping = startHousekeeping(db, log)
   // A stop waits 3 s for running reviews, then gives them back to the queue for another process.
@@ -93,7 +93,7 @@ async function main() {
     count: env.LINK_CHECK_WORKERS,
     allowLoopback: env.REVIEW_ALLOW_LOOPBACK,
     stopTimeoutMs: 3000,
-    onChecked: memberCaches.forgetUser,
+    events: bus,
   })
 
   // A weekly competition runs by itself (docs/product.md §4): one is started now when none runs, and at
@@ -121,7 +121,7 @@ async function main() {
       if (closed.length > 0) {
         log.info('competitions closed: results frozen', { competitions: closed })
         // Winners' badges show on their profiles.
-        memberCaches.profilesChanged()
+        bus.emit({ type: 'competitions-closed', slugs: closed })
       }
     },
   })
@@ -172,7 +172,7 @@ async function main() {
       (workers?.stop() ?? Promise.resolve()).catch(warn('the review workers')),
       linkRechecks.stop().catch(warn('the link re-checks')),
       competitionCloser.stop(),
-      events.close(),
+      cluster.close(),
       rateLimitStores.close(),
     ])
     try {

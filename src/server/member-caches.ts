@@ -1,10 +1,11 @@
 import type { CachedBody } from '#server/catalogue/cached-body.ts'
+import type { EventBus } from '#server/events/bus.ts'
 import { createExpiringCache, type ExpiringCache } from '#server/http/expiring-cache.ts'
 
 /**
  * How long a member's dashboard counts and a public profile are kept in memory. Every change this
- * process makes drops what it touched at once, and other instances hear of a member's changes
- * (`user-changed`, db/events.ts); this bounds what no notice covers (a review finished by another
+ * process makes drops what it touched at once (`subscribeMemberCaches`), and other instances hear of a
+ * member's changes (`member-changed`, db/events.ts); this bounds what no notice covers (a review finished by another
  * process, a change made by hand), as the session cache does.
  */
 export const MEMBER_CACHE_TTL_MS = 2000
@@ -33,12 +34,6 @@ export type MemberCaches = {
   profilesChanged(): void
   /** Anything may have changed (the catalogue, notices missed while the listener was away). */
   clear(): void
-  /**
-   * Work outside a request changed a member's points or completed challenges (a review that passed):
-   * these caches drop them, and so does every listener (the app's session cache and leaderboard).
-   */
-  memberChanged(userId: string): void
-  onMemberChanged(listener: (userId: string) => void): void
 }
 
 export function createMemberCaches(options: { ttlMs?: number } = {}): MemberCaches {
@@ -53,7 +48,6 @@ export function createMemberCaches(options: { ttlMs?: number } = {}): MemberCach
     maxEntries: MAX_PROFILES,
     ownerOf: (profile) => profile.userId,
   })
-  const listeners: Array<(userId: string) => void> = []
   const forgetUser = (userId: string) => {
     dashboards.forgetOwner(userId)
     profiles.forgetOwner(userId)
@@ -62,17 +56,36 @@ export function createMemberCaches(options: { ttlMs?: number } = {}): MemberCach
     dashboards,
     profiles,
     forgetUser,
-    memberChanged(userId) {
-      forgetUser(userId)
-      for (const listener of listeners) listener(userId)
-    },
-    onMemberChanged(listener) {
-      listeners.push(listener)
-    },
     profilesChanged: () => profiles.clear(),
     clear() {
       dashboards.clear()
       profiles.clear()
     },
   }
+}
+
+/**
+ * What each event changed of a member's dashboard or of the public profiles: the member's own entries,
+ * or every profile when it may show on others' (a review's status, a badge, a username moved aside).
+ */
+export function subscribeMemberCaches(bus: Pick<EventBus, 'on'>, caches: MemberCaches): void {
+  const forgetWithProfiles = (userId: string) => {
+    caches.forgetUser(userId)
+    caches.profilesChanged()
+  }
+  bus.on(['member-changed', 'link-checked'], (event) => caches.forgetUser(event.userId))
+  bus.on(['member-signed-in', 'account-deleted'], (event) => forgetWithProfiles(event.userId))
+  bus.on('comment-helpful-changed', (event) => forgetWithProfiles(event.authorId))
+  bus.on('comment-deleted', (event) => {
+    // A helpful comment leaves its author's profile count.
+    if (event.wasHelpful) forgetWithProfiles(event.authorId)
+  })
+  bus.on('solution-moderated', (event) => forgetWithProfiles(event.ownerId))
+  bus.on(['review-progressed', 'competitions-closed'], () => caches.profilesChanged())
+  bus.on('review-settled', (event) => {
+    caches.profilesChanged()
+    if (event.pointsChanged) caches.forgetUser(event.userId)
+  })
+  // Profiles show challenges' titles and images; a removed challenge leaves dashboards' counts.
+  bus.on(['catalogue-imported', 'events-missed'], () => caches.clear())
 }

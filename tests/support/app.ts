@@ -3,12 +3,12 @@ import { join } from 'node:path'
 import { createApp } from '#server/app.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { parseEnv } from '#server/env.ts'
+import { createEventBus } from '#server/events/bus.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '#server/http/rate-limit.ts'
 import { openRateLimitStores } from '#server/http/rate-limit-store.ts'
 import { securityHeadersFor } from '#server/http/security-headers.ts'
 import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
-import { createMemberCaches } from '#server/member-caches.ts'
 import type { ReviewCaptureDeps } from '#server/review/pipeline.ts'
 import { createReviewService } from '#server/review/service.ts'
 import { openStorage } from '#server/storage/open.ts'
@@ -65,16 +65,15 @@ export async function createTestApp(
   // Tests change rows behind the app's back and expect to see it at once; the caches have their own
   // tests (cache.test.ts).
   const cacheMs = options.cacheMs ?? { sessions: 0, leaderboard: 0, competitions: 0, members: 0 }
-  // As index.ts wires them: the reviews drop the profiles they change.
-  const memberCaches = createMemberCaches(cacheMs.members === undefined ? {} : { ttlMs: cacheMs.members })
+  // As index.ts wires them: the reviews tell the app's caches what they change.
+  const bus = createEventBus(log)
   const standIn = standInSites()
   const reviews = createReviewService({
     db: database.db,
     storage,
     queue: createJobQueue(database.db),
     log,
-    onReviewChanged: memberCaches.profilesChanged,
-    onMemberChanged: memberCaches.memberChanged,
+    events: bus,
     capture: options.reviewCapture ?? standIn.capture,
   })
   const app = createApp({
@@ -88,7 +87,7 @@ export async function createTestApp(
       ? { rateLimitStore: openRateLimitStores({ kind: 'database' }, { db: database.db, log }).create }
       : {}),
     cacheMs,
-    memberCaches,
+    bus,
     reviews,
   })
   // Every answer the tests receive is held to the OpenAPI document (docs/product.md §7).

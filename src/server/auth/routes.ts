@@ -16,6 +16,7 @@ import { upsertGitHubUser } from '#server/auth/users.ts'
 import type { Database } from '#server/db/client.ts'
 import { oauthStates } from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import type { Logger } from '#server/logger.ts'
 import { SIGN_IN_FAILED_PATH, safeReturnPath } from '#shared/return-path.ts'
 
@@ -46,20 +47,19 @@ export function authRoutes(deps: {
   log: Logger
   github: GitHubClient
   sessionCache?: SessionCache
-  /** After a session ended and this instance forgot it: tells the other instances (app.ts). */
-  onSessionEnded?: (idHash: string) => Promise<void>
   /**
-   * After a sign-in wrote the member's row: GitHub's name, avatar or login may be new, and another
-   * account's login may have been moved aside (app.ts drops what it keeps of either).
+   * Told after a session ended and this instance forgot it (the other instances hear of it), and after
+   * a sign-in wrote the member's row: GitHub's name, avatar or login may be new, and another account's
+   * login may have been moved aside.
    */
-  onSignedIn?: (userId: string) => void
+  events: EventEmitter
 }) {
   const { db, env, log, github } = deps
   const endSession = async (token: string) => {
     await deleteSession(db, token)
     const idHash = sha256(token)
     deps.sessionCache?.forget(idHash)
-    await deps.onSessionEnded?.(idHash)
+    deps.events.emit({ type: 'session-ended', idHash })
   }
   const redirectUri = `${env.publicOrigin}/auth/github/callback`
   const browserCookie = { path: '/auth', httpOnly: true, secure: env.secureCookies, sameSite: 'Lax' as const }
@@ -130,7 +130,7 @@ export function authRoutes(deps: {
         // The emulator signs in whoever types a login, so it must never reach an account that GitHub
         // knows under another login: real renames come only from real GitHub.
         const user = await upsertGitHubUser(db, profile, { allowRename: env.github.mode === 'github' })
-        deps.onSignedIn?.(user.id)
+        deps.events.emit({ type: 'member-signed-in', userId: user.id })
         const previous = sessionToken(c, env)
         if (previous) await endSession(previous)
         setSessionCookie(c, env, await createSession(db, user.id))

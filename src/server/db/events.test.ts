@@ -7,6 +7,7 @@ import { createCatalogue } from '#server/catalogue/catalogue.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { type Database, type DatabaseHandle, openDatabase } from '#server/db/client.ts'
 import {
+  bridgeClusterEvents,
   type ClusterEvent,
   type ClusterEvents,
   EVENTS_CHANNEL,
@@ -16,6 +17,7 @@ import {
   type Resync,
 } from '#server/db/events.ts'
 import { parseEnv } from '#server/env.ts'
+import { type AppEvent, createEventBus, type EventSource } from '#server/events/bus.ts'
 import { DEFAULT_RATE_LIMITS } from '#server/http/rate-limit.ts'
 import { openRateLimitStores } from '#server/http/rate-limit-store.ts'
 import { createLogger } from '#server/logger.ts'
@@ -46,6 +48,69 @@ function recorder(events: ClusterEvents) {
   events.subscribe((event) => heard.push(event))
   return heard
 }
+
+describe('the bridge between the event bus and the other instances', () => {
+  /** Stands in for the listener: records what is published, and hands on what the test says was heard. */
+  function fakeCluster() {
+    const published: ClusterEvent[] = []
+    let hear: (event: ClusterEvent | Resync) => void = () => {}
+    const cluster: ClusterEvents = {
+      publish: async (event) => {
+        published.push(event)
+      },
+      subscribe: (handler) => {
+        hear = handler
+        return () => {
+          hear = () => {}
+        }
+      },
+      ready: async () => {},
+      close: async () => {},
+    }
+    return { cluster, published, hear: (event: ClusterEvent | Resync) => hear(event) }
+  }
+
+  it("sends this instance's member changes and ended sessions, and emits what it hears as from another instance without sending it back", () => {
+    const bus = createEventBus(log)
+    const { cluster, published, hear } = fakeCluster()
+    const off = bridgeClusterEvents(bus, cluster)
+    const heard: [AppEvent, EventSource][] = []
+    bus.on(['member-changed', 'session-ended', 'catalogue-imported', 'events-missed'], (event, source) => {
+      heard.push([event, source])
+    })
+    const userId = '00000000-0000-4000-8000-000000000003'
+    const idHash = 'b'.repeat(64)
+    bus.emit({ type: 'member-changed', userId })
+    bus.emit({ type: 'member-signed-in', userId })
+    bus.emit({ type: 'account-deleted', userId })
+    bus.emit({ type: 'session-ended', idHash })
+    const review = { type: 'review-settled', reviewId: 1, userId, challengeId: 2, passed: false } as const
+    bus.emit({ ...review, pointsChanged: false })
+    bus.emit({ ...review, pointsChanged: true })
+    // Only for this process: nothing another instance keeps shows it at once.
+    bus.emit({ type: 'review-progressed' })
+    bus.emit({ type: 'comment-helpful-changed', authorId: userId })
+    const changed = { type: 'user-changed', userId } as const
+    expect(published).toEqual([changed, changed, changed, { type: 'session-ended', idHash }, changed])
+    published.length = 0
+    hear(changed)
+    hear({ type: 'session-ended', idHash })
+    hear({ type: 'catalogue-changed' })
+    hear({ type: 'resync' })
+    expect(heard.slice(2)).toEqual([
+      [{ type: 'member-changed', userId }, 'another-instance'],
+      [{ type: 'session-ended', idHash }, 'another-instance'],
+      [{ type: 'catalogue-imported' }, 'another-instance'],
+      [{ type: 'events-missed' }, 'another-instance'],
+    ])
+    expect(published).toEqual([])
+    off()
+    bus.emit({ type: 'member-changed', userId })
+    hear(changed)
+    expect(published).toEqual([])
+    expect(heard).toHaveLength(7)
+  })
+})
 
 // LISTEN/NOTIFY is for several processes on one PostgreSQL server; PGlite has one process.
 const POSTGRES = TEST_DATABASES.filter((kind) => kind === 'postgres')
@@ -156,7 +221,7 @@ async function instanceApp(db: Database, url: string) {
     webDir: join(dataDir, 'web'),
     rateLimits: { ...DEFAULT_RATE_LIMITS, mutation: { limit: 3, windowMs: 60_000 } },
     rateLimitStore: stores.create,
-    events,
+    cluster: events,
     // Long enough that only a notice explains a change seen within a second.
     catalogue: createCatalogue(db, { log, checkEveryMs: 60_000 }),
     cacheMs: { sessions: 60_000, leaderboard: 0, competitions: 0, members: 60_000 },

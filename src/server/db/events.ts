@@ -4,13 +4,18 @@ import pg from 'pg'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { warnThrottled, withDeadline } from '#server/db/unavailable.ts'
+import type { EventBus } from '#server/events/bus.ts'
 import type { Logger } from '#server/logger.ts'
 
 /**
  * What instances on one PostgreSQL database tell each other (NOTIFY on one channel), so that what
  * each keeps in memory follows what another changed: the catalogue after an import, a session that
- * ended, a member whose row changed. Each instance acts on its own changes directly; these events are
- * for the others. PGlite has one process: it needs none of this (`noClusterEvents`).
+ * ended, a member whose row changed. Each instance acts on its own changes through its event bus
+ * (events/bus.ts); `bridgeClusterEvents` forwards those the others must hear, and emits what it hears
+ * from them. PGlite has one process: it needs none of this (`noClusterEvents`).
+ *
+ * The notices keep their own names (`user-changed`, `catalogue-changed`): instances of the version
+ * before and after a deploy share the channel for a while, and each ignores what it cannot read.
  */
 export const EVENTS_CHANNEL = 'dojo_events'
 
@@ -212,5 +217,39 @@ export function listenForEvents(options: ListenOptions): ClusterEvents {
       handlers.clear()
       if (current) await withDeadline(current.end(), CLOSE_TIMEOUT_MS, 'the events listener').catch(() => {})
     },
+  }
+}
+
+/**
+ * Joins this instance's event bus to the others': a member's change, a settled review that moved points
+ * and an ended session are sent to them (after the change committed: the features emit then); what they
+ * send is emitted here as from `another-instance`, which is never sent back. The importer's notice is
+ * sent from inside its transaction instead (content/import.ts), and heard here as `catalogue-imported`.
+ * Returns a function that undoes both directions.
+ */
+export function bridgeClusterEvents(bus: EventBus, cluster: ClusterEvents): () => void {
+  const tell = (event: ClusterEvent) => void cluster.publish(event)
+  const offs = [
+    bus.on(['member-changed', 'member-signed-in', 'account-deleted'], (event, source) => {
+      if (source === 'here') tell({ type: 'user-changed', userId: event.userId })
+    }),
+    bus.on('review-settled', (event, source) => {
+      if (source === 'here' && event.pointsChanged) tell({ type: 'user-changed', userId: event.userId })
+    }),
+    bus.on('session-ended', (event, source) => {
+      if (source === 'here') tell({ type: 'session-ended', idHash: event.idHash })
+    }),
+    cluster.subscribe((event) => {
+      if (event.type === 'user-changed')
+        bus.emit({ type: 'member-changed', userId: event.userId }, 'another-instance')
+      else if (event.type === 'session-ended')
+        bus.emit({ type: 'session-ended', idHash: event.idHash }, 'another-instance')
+      else if (event.type === 'catalogue-changed')
+        bus.emit({ type: 'catalogue-imported' }, 'another-instance')
+      else bus.emit({ type: 'events-missed' }, 'another-instance')
+    }),
+  ]
+  return () => {
+    for (const off of offs) off()
   }
 }

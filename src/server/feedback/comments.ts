@@ -9,6 +9,7 @@ import type { z } from 'zod'
 import { awardHelpfulBadges } from '#server/badges/award.ts'
 import type { Database } from '#server/db/client.ts'
 import { comments, userChallenges, users } from '#server/db/schema.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import { commentCount, recountComments } from '#server/feedback/counts.ts'
 import { commentNotifications, notify } from '#server/feedback/notifications.ts'
 import { HttpError, notFound } from '#server/http/errors.ts'
@@ -395,13 +396,9 @@ export async function editComment(
 
 /**
  * Deletes the comment (its row stays, emptied, while replies hang under it) and recounts its solution.
- * `onProfileChanged` hears of its author when it was helpful: it leaves their profile's count.
+ * Tells `comment-deleted` after the commit (a helpful one leaves its author's profile count).
  */
-export async function deleteComment(
-  db: Database,
-  row: CommentRow,
-  onProfileChanged: (userId: string) => void,
-): Promise<void> {
+export async function deleteComment(db: Database, row: CommentRow, events: EventEmitter): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .update(comments)
@@ -409,19 +406,19 @@ export async function deleteComment(
       .where(and(eq(comments.id, row.id), isNull(comments.deletedAt)))
     await recountComments(tx, row.userChallengeId)
   })
-  if (row.helpfulAt !== null) onProfileChanged(row.authorId)
+  events.emit({ type: 'comment-deleted', authorId: row.authorId, wasHelpful: row.helpfulAt !== null })
 }
 
 /**
  * The solution's author marks the comment helpful (its author hears of it and may earn a badge) or
- * takes the mark back; `onProfileChanged` hears of the comment's author when the mark changed.
+ * takes the mark back; tells `comment-helpful-changed` after the commit when the mark changed.
  */
 export async function setHelpful(
   db: Database,
   target: { row: CommentRow; solution: FeedbackSolution },
   marker: Reader & { id: string },
   helpful: boolean,
-  onProfileChanged: (userId: string) => void,
+  events: EventEmitter,
 ): Promise<CommentResponse> {
   const { row, solution } = target
   const changed = await db.transaction(async (tx) => {
@@ -447,6 +444,6 @@ export async function setHelpful(
     }
     return true
   })
-  if (changed) onProfileChanged(row.authorId)
+  if (changed) events.emit({ type: 'comment-helpful-changed', authorId: row.authorId })
   return commentResponse(db, row.publicId, marker)
 }

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { importCatalogue } from '#server/content/import.ts'
 import { jobs, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import { createEventBus } from '#server/events/bus.ts'
 import { createJobQueue, type Job } from '#server/jobs/queue.ts'
 import {
   createRecheckHandler,
@@ -150,14 +151,18 @@ describe.each(TEST_DATABASES)('dead-link re-checks on %s', (kind) => {
     site.answer(404)
   })
 
-  it('names the member whose submission it checked, so their profile is read again, and no one for a skipped row', async () => {
+  it("tells which member's submission it checked, so their profile is read again, and no one for a skipped row", async () => {
     const checked: string[] = []
+    const events = createEventBus(silent)
+    events.on('link-checked', (event) => {
+      checked.push(event.userId)
+    })
     const handle = createRecheckHandler({
       db: database.db,
       check: realCheck,
       log: silent,
       now: () => new Date('2026-11-29T12:00:00Z'),
-      onChecked: (id) => checked.push(id),
+      events,
     })
     const run = (userChallengeId: number) =>
       handle({ id: 0, payload: { userChallengeId } } as Job, { signal: new AbortController().signal })

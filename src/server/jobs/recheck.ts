@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, lte, or, sql } from 'd
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { jobs, submissionReviews, userChallenges } from '#server/db/schema.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import type { JobHandler, JobQueue } from '#server/jobs/queue.ts'
 import { startWorkers } from '#server/jobs/queue.ts'
 import { startScheduler } from '#server/jobs/scheduler.ts'
@@ -92,8 +93,8 @@ export type RecheckDeps = {
   log: Logger
   /** The clock, for tests that need checks a day apart. */
   now?: () => Date
-  /** Called with the member whose submission was checked: their profile shows its link status. */
-  onChecked?: (userId: string) => void
+  /** Told of each recorded check (`link-checked`): the member's profile shows its link status. */
+  events?: EventEmitter
 }
 
 /**
@@ -128,7 +129,7 @@ export function createRecheckHandler(deps: RecheckDeps): JobHandler {
     // one failure twice.
     if (signal.aborted) return
     await recordLinkCheck(db, { userChallengeId, url: row.url, result, now: now() })
-    deps.onChecked?.(row.userId)
+    deps.events?.emit({ type: 'link-checked', userId: row.userId, userChallengeId })
     if (!result.ok)
       log.debug('rechecks: a submitted site failed its check', { userChallengeId, reason: result.reason })
   }
@@ -194,7 +195,7 @@ export type LinkRechecksOptions = {
   /** Tests only (REVIEW_ALLOW_LOOPBACK): lets the default check reach sites on 127.0.0.1. */
   allowLoopback?: boolean | { ports: readonly number[] }
   now?: () => Date
-  onChecked?: RecheckDeps['onChecked']
+  events?: EventEmitter
   tickMs?: number
   firstTickMs?: number
   pollMs?: number
@@ -225,7 +226,7 @@ export function startLinkRechecks(options: LinkRechecksOptions): LinkRechecks {
       check,
       log,
       now,
-      ...(options.onChecked ? { onChecked: options.onChecked } : {}),
+      ...(options.events ? { events: options.events } : {}),
     }),
     leaseMs: RECHECK_LEASE_MS,
     pollMs: options.pollMs ?? RECHECK_POLL_MS,

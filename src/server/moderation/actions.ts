@@ -7,6 +7,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import { alias, type PgSelect } from 'drizzle-orm/pg-core'
 import type { Database } from '#server/db/client.ts'
 import { challenges, comments, moderationActions, reports, userChallenges, users } from '#server/db/schema.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import { recountComments } from '#server/feedback/counts.ts'
 import { HttpError, notFound } from '#server/http/errors.ts'
 import {
@@ -108,8 +109,8 @@ export async function setCommentHidden(
 
 /**
  * Hides a solution from everyone but its author and the admins (`hidden` too, so the galleries drop it
- * and its author cannot show it again), or restores it; whether anything changed. `onProfileChanged`
- * hears of its author, after the commit, when it did.
+ * and its author cannot show it again), or restores it; whether anything changed. Tells
+ * `solution-moderated` after the commit when it did.
  */
 export async function setSolutionHidden(
   db: Database,
@@ -117,7 +118,7 @@ export async function setSolutionHidden(
   publicId: string,
   hide: boolean,
   note: string | null,
-  onProfileChanged: (userId: string) => void,
+  events: EventEmitter,
 ): Promise<boolean> {
   const { changed, ownerId } = await db.transaction(async (tx) => {
     const [solution] = await tx
@@ -141,7 +142,7 @@ export async function setSolutionHidden(
     })
     return { changed: true, ownerId: solution.userId }
   })
-  if (changed) onProfileChanged(ownerId)
+  if (changed) events.emit({ type: 'solution-moderated', ownerId, hidden: hide })
   return changed
 }
 

@@ -8,6 +8,7 @@ import { buffer } from 'node:stream/consumers'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { challenges, reviewBreakpoints, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
+import type { AppEvent, EventEmitter } from '#server/events/bus.ts'
 import { notifyReviewEnded } from '#server/feedback/notifications.ts'
 import { JobCancelled } from '#server/jobs/queue.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
@@ -68,8 +69,8 @@ export type ReviewPipelineDeps = {
   capture: ReviewCaptureDeps | undefined
   /** Called after a review's status changed. */
   changed: () => void
-  /** Called after a review changed a member's points or completed challenges. */
-  memberChanged?: (userId: string) => void
+  /** Told when a review settled (events/bus.ts), once its transaction committed. */
+  events: EventEmitter
 }
 
 /** The review is gone: its member deleted their account (or its challenge went) while it ran. */
@@ -125,6 +126,20 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     return row ? { ...row, reviewId } : null
   }
 
+  /** What is told once a review's end has committed. */
+  const settled = (
+    subject: { reviewId: number; userId: string; challengeId: number },
+    passed: boolean,
+    pointsChanged: boolean,
+  ): AppEvent => ({
+    type: 'review-settled',
+    reviewId: subject.reviewId,
+    userId: subject.userId,
+    challengeId: subject.challengeId,
+    passed,
+    pointsChanged,
+  })
+
   /**
    * Ends a review that is still queued or running as failed, with this code and sentence; the upgrade's
    * re-review takes the challenge's points back then (outcome.ts).
@@ -146,7 +161,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
           and(eq(submissionReviews.id, reviewId), inArray(submissionReviews.status, ['queued', 'running'])),
         )
         .returning({ id: submissionReviews.id })
-      if (!ended) return false
+      if (!ended) return null
       const withdrawn = await settleFailed(tx, subject)
       // Its member hears that it ended (docs/product.md §12). After settleFailed, which locks the member's
       // row first: the notification's reference to that row must not take a weaker lock on it before.
@@ -157,8 +172,8 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       })
       return withdrawn
     })
-    changed()
-    if (pointsChanged) deps.memberChanged?.(subject.userId)
+    if (pointsChanged === null) changed()
+    else deps.events.emit(settled(subject, false, pointsChanged))
   }
 
   /** Shows what a running review is doing (REVIEW_STAGES). */
@@ -356,8 +371,8 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       for (const key of stored) await storage.delete(key)
       throw reviewGone(reviewId)
     }
-    changed()
-    if (pointsChanged) deps.memberChanged?.(subject.userId)
+    if (pointsChanged === null) changed()
+    else deps.events.emit(settled(subject, verdict.passed, pointsChanged))
   }
 
   return { runReview, markFailed }

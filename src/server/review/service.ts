@@ -4,6 +4,7 @@
  * (read-model.ts). The parts never import this file.
  */
 import type { Database } from '#server/db/client.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import type { JobQueue } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
 import { createReviewPipeline, type ReviewCaptureDeps } from '#server/review/pipeline.ts'
@@ -22,22 +23,20 @@ export type ReviewServiceDeps = {
   capture?: ReviewCaptureDeps
   /** Called after a review job was queued, e.g. to wake this process's workers at once. */
   onQueued?: () => void
-  /** Called after a review's status changed (queued, running, passed, failed): profiles show it. */
-  onReviewChanged?: () => void
-  /** Called after a review changed a member's points or completed challenges (their caches go). */
-  onMemberChanged?: (userId: string) => void
+  /** Told when a review progressed or settled (events/bus.ts): profiles show it, points may move. */
+  events: EventEmitter
 }
 
 export function createReviewService(deps: ReviewServiceDeps) {
   const { db, storage, queue, log } = deps
-  const changed = () => deps.onReviewChanged?.()
+  const changed = () => deps.events.emit({ type: 'review-progressed' })
   const requests = createReviewRequests({ db, queue, changed, queued: () => deps.onQueued?.() })
   const pipeline = createReviewPipeline({
     db,
     storage,
     capture: deps.capture,
     changed,
-    memberChanged: (userId) => deps.onMemberChanged?.(userId),
+    events: deps.events,
   })
   const jobs = createReviewJobs({ db, queue, log, pipeline, changed })
 

@@ -6,6 +6,7 @@ import type { MemberVariables } from '#server/auth/guards.ts'
 import { clearSessionCookie } from '#server/auth/session.ts'
 import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import { attachmentDisposition } from '#server/http/content-disposition.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
 import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
@@ -34,8 +35,8 @@ export function accountRoutes(deps: {
   rateLimitStore?: () => Store | undefined
   /** The key a member's quotas count under (http/member-limit-key.ts): it outlives a deleted account. */
   limitKeyOf: MemberLimitKey
-  /** After the deletion committed: every cache that holds the member (or counts them) drops it. */
-  onAccountDeleted: (userId: string) => void
+  /** Told after the deletion committed: every cache that holds the member (or counts them) drops it. */
+  events: EventEmitter
 }) {
   const { db, env, log } = deps
   const exportLimit = limitRequests(
@@ -66,7 +67,7 @@ export function accountRoutes(deps: {
       }
       const deleted = await deleteAccount({ db, storage: deps.storage, log }, user.id)
       if (!deleted) throw new HttpError(401, 'unauthorized', UNAUTHORIZED)
-      deps.onAccountDeleted(user.id)
+      deps.events.emit({ type: 'account-deleted', userId: user.id })
       clearSessionCookie(c, env)
       log.info('account deleted', { userId: user.id })
       return c.body(null, 204)

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { readCompetitions } from '#server/competitions/page.ts'
 import type { Database } from '#server/db/client.ts'
+import type { EventBus } from '#server/events/bus.ts'
 import type { CompetitionsResponse } from '#shared/competition.ts'
 
 /** One reading of the page's data serves everyone for this long; the ranking moves with reviews, not faster. */
@@ -12,11 +13,11 @@ export function competitionRoutes(
   db: Database,
   catalogue: Catalogue,
   cacheMs = COMPETITIONS_CACHE_MS,
-  /** Hands over a way to drop the kept answer at once (a deleted account leaves the rankings). */
-  onInvalidate?: (drop: () => void) => void,
+  /** Drops the kept answer at once when a deleted account leaves the rankings. */
+  events?: Pick<EventBus, 'on'>,
 ) {
   let cached: { answer: Promise<CompetitionsResponse>; until: number } | null = null
-  onInvalidate?.(() => {
+  events?.on('account-deleted', () => {
     cached = null
   })
   const read = () => {

@@ -5,6 +5,7 @@ import type { Admins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
 import type { SessionUserRow } from '#server/auth/session.ts'
 import type { Database } from '#server/db/client.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import {
   addComment,
   commentForChange,
@@ -49,11 +50,8 @@ export type FeedbackDeps = {
   rateLimitStore?: () => Store | undefined
   /** The key a member's quotas count under (http/member-limit-key.ts): it outlives a deleted account. */
   limitKeyOf: MemberLimitKey
-  /**
-   * A member's public pages changed (a helpful count, a badge; a solution hidden or restored): drop
-   * what is cached of them.
-   */
-  onProfileChanged: (userId: string) => void
+  /** Told when a comment's helpful mark changed, a comment was deleted or a solution was moderated. */
+  events: EventEmitter
 }
 
 /** `:id` of a notification: a UUID. */
@@ -109,7 +107,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
     const target = await commentForChange(db, id, marker)
     if (target.solution.userId !== marker.id) throw new HttpError(403, 'forbidden', ONLY_AUTHOR_MARKS_HELPFUL)
     if (target.row.authorId === marker.id) throw new HttpError(400, 'bad_request', OWN_COMMENT_HELPFUL)
-    const answer = await setHelpful(db, target, marker, helpful, deps.onProfileChanged)
+    const answer = await setHelpful(db, target, marker, helpful, deps.events)
     return c.json(answer satisfies CommentResponse)
   }
 
@@ -147,7 +145,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
       const { id } = parseInput(commentIdParams, c.req.param())
       const { row } = await commentForChange(db, id, readerOf(c))
       if (row.authorId !== user.id) throw new HttpError(403, 'forbidden', NOT_YOUR_COMMENT)
-      await deleteComment(db, row, deps.onProfileChanged)
+      await deleteComment(db, row, deps.events)
       return c.body(null, 204)
     })
     .put('/comments/:id/helpful', ...change, (c) => markHelpful(c, true))

@@ -7,6 +7,7 @@ import { readVerificationToken, rotateVerificationToken, updateProfile } from '#
 import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { findChallengeById, liveUrlOf } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import { attachmentDisposition } from '#server/http/content-disposition.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import type { ExpiringCache } from '#server/http/expiring-cache.ts'
@@ -79,8 +80,8 @@ export function meRoutes(deps: {
   catalogue: Catalogue
   /** Queues and reads the reviews of the member's submissions. */
   reviews: ReviewService
-  /** Called after the member's row or progress changed (profile, start, submit), so caches of it are dropped. */
-  onUserChanged?: (userId: string) => void
+  /** Told after the member's row or progress changed (profile, start, submit), so caches of it are dropped. */
+  events: EventEmitter
   /** STORAGE_REDIRECT: downloads answer with a redirect to a short-lived address of the store. */
   redirectDownloads?: boolean
   /** Dashboard counts kept for a moment (member-caches.ts; a lifetime of 0 keeps none). */
@@ -89,7 +90,7 @@ export function meRoutes(deps: {
   admins: Admins
 }) {
   const { db, storage, catalogue, reviews } = deps
-  const changed = (userId: string) => deps.onUserChanged?.(userId)
+  const changed = (userId: string) => deps.events.emit({ type: 'member-changed', userId })
   return (
     new Hono<{ Variables: MemberVariables }>()
       .get('/', (c) => c.json({ user: toSessionUser(c.get('user'), deps.admins) }))

@@ -72,7 +72,7 @@ export function moderationRoutes(deps: ModerationDeps) {
   }
   const hideSolution = (hide: boolean) => async (c: Context) => {
     const { id } = parseInput(solutionIdParams, c.req.param())
-    await setSolutionHidden(db, actorOf(c), id, hide, await noteOf(c), deps.onProfileChanged)
+    await setSolutionHidden(db, actorOf(c), id, hide, await noteOf(c), deps.events)
     return done(c)
   }
   const suspendMember = (suspend: boolean) => async (c: Context) => {
