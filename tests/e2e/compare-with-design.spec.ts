@@ -1,11 +1,12 @@
 import type { Locator, Page } from '@playwright/test'
-import { type Review, type ReviewResponse, reviewResponse } from '#shared/review.ts'
+import { reviewResponse } from '#shared/review.ts'
 import { type SolutionResponse, solutionResponse } from '#shared/solution.ts'
 import { listChallenges } from './catalogue.ts'
 import { challengeAt, newMember, passedSolution } from './feedback-journey.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { memberReviews, ownSite, reviewVerdict, submitThroughApi } from './live-sites.ts'
 import { signIn } from './sign-in-helper.ts'
+import { answerAsPassed, designsAsCaptures } from './stand-in-answers.ts'
 
 /**
  * "Compare with the design" (docs/product.md §10, §11): on a review report and on a solution page, a
@@ -203,41 +204,21 @@ test.describe('compare with the design', () => {
     await submitThroughApi(page, challenge.id, 'https://someone.netlify.app/compare')
     const reviewId = (await memberReviews(page, challenge.id)).reviews[0]?.id
     if (!reviewId) throw new Error('no review')
-    const images = {
-      desktop: challenge.templateImg,
-      tablet: challenge.tabletImg,
-      mobile: challenge.mobileImg,
-    }
-    const shown: Shown[] = (['desktop', 'tablet', 'mobile'] as const).map((breakpoint, index) => ({
+    const breakpoints = designsAsCaptures(challenge)
+    const shown: Shown[] = breakpoints.map(({ breakpoint, width, designUrl, captureUrl, diffUrl }) => ({
       breakpoint,
-      width: [1440, 768, 375][index] ?? 1440,
-      designUrl: images[breakpoint],
-      captureUrl: images[breakpoint],
-      diffUrl: images[breakpoint],
+      width,
+      designUrl,
+      captureUrl,
+      diffUrl,
     }))
-    await page.route(`**/api/reviews/${reviewId}`, async (route) => {
-      const response = await route.fetch()
-      const { review } = (await response.json()) as ReviewResponse
-      const done: Review = {
-        ...review,
-        status: 'passed',
-        error: null,
-        score: 81.3,
-        startedAt: review.createdAt,
-        finishedAt: review.createdAt,
-        breakpoints: shown.map((b) => ({
-          ...b,
-          score: 80,
-          designHeight: 2000,
-          captureHeight: 2600,
-          comparedHeight: 2600,
-          heightRatio: 1.3,
-          failedFonts: [],
-        })),
-        quality: null,
-      }
-      await route.fulfill({ response, json: { review: done } satisfies ReviewResponse })
-    })
+    await answerAsPassed(page, reviewId, (review) => ({
+      score: 81.3,
+      startedAt: review.createdAt,
+      finishedAt: review.createdAt,
+      breakpoints,
+      quality: null,
+    }))
     await page.goto(`/reviews/${reviewId}`)
     await expect(page.getByRole('button', { name: /^Compare with the design at / })).toHaveText([
       'Compare with the design at Desktop width',

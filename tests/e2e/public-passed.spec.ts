@@ -1,7 +1,9 @@
 import { paths } from '#shared/paths.ts'
+import type { MemberReviewsResponse } from '#shared/review.ts'
 import { challengeAt, newMember, passedSolution } from './feedback-journey.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { ownSite, someoneElsesSite, submitFailing } from './live-sites.ts'
+import { rewriteAnswers } from './stand-in-answers.ts'
 
 /**
  * Public = passed (docs/product.md §11): a member passes with their own site, then submits someone
@@ -51,11 +53,16 @@ test("a failed later submit is its member's own business: visitors see the passe
 
   // While a later submit waits for its review, the panel says it is not public yet. (The answer is
   // rewritten to a waiting review: a real one may end before the page reads it.)
-  await own.route(`**/api/me/challenges/${challenge.id}/reviews`, async (route) => {
-    const answer = await (await route.fetch()).json()
-    answer.reviews[0] = { ...answer.reviews[0], status: 'queued', stage: null, score: null, error: null }
-    await route.fulfill({ json: answer })
-  })
+  await rewriteAnswers<MemberReviewsResponse>(
+    own,
+    `**/api/me/challenges/${challenge.id}/reviews`,
+    (answer) => {
+      const [latest, ...earlier] = answer.reviews
+      if (!latest) throw new Error('no review')
+      const waiting = { ...latest, status: 'queued', stage: null, score: null, error: null } as const
+      return { ...answer, reviews: [waiting, ...earlier] }
+    },
+  )
   await own.reload()
   await expect(own.getByTestId('review-panel-not-public')).toHaveText(
     'Not public yet: visitors see your passed site until this review passes.',

@@ -1,10 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Challenge } from '#shared/challenge.ts'
-import type { MemberReviewsResponse, Review, ReviewQuality, ReviewResponse } from '#shared/review.ts'
+import type { MemberReviewsResponse, ReviewQuality } from '#shared/review.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
 import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
 import { completeChallenge, submitFailing } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
+import { answerAsPassed, designsAsCaptures, rewriteAnswers } from './stand-in-answers.ts'
 
 /**
  * Reviews (docs/product.md §10): a submit queues a review of the live site, and the challenge page,
@@ -279,12 +280,14 @@ test.describe('submission reviews', () => {
     // Away from the page first: a poll it sent while the route was being added would be fetched by the
     // route and then cut off by the reload ("Response has been disposed").
     await page.goto('about:blank')
-    await page.route(`**/api/me/challenges/${challenge.id}/reviews`, async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback()
-      const response = await route.fetch()
-      const body = (await response.json()) as MemberReviewsResponse
-      await route.fulfill({ response, json: { ...body, requestsLeftToday: 1 } })
-    })
+    await rewriteAnswers<MemberReviewsResponse>(
+      page,
+      `**/api/me/challenges/${challenge.id}/reviews`,
+      (body) => ({
+        ...body,
+        requestsLeftToday: 1,
+      }),
+    )
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
     await expect(left).toHaveText('1 review left today.')
     await requestButton(page).click()
@@ -378,42 +381,20 @@ test.describe('submission reviews', () => {
     const challenge = await challengeAt(request, 4)
     await signIn(page, testInfo)
     const reviewId = await startAndSubmit(page, challenge)
-    const images = {
-      desktop: challenge.templateImg,
-      tablet: challenge.tabletImg,
-      mobile: challenge.mobileImg,
-    }
-    await page.route(`**/api/reviews/${reviewId}`, async (route) => {
-      const response = await route.fetch()
-      const { review } = (await response.json()) as ReviewResponse
-      const done: Review = {
-        ...review,
-        status: 'passed',
-        finalUrl: `${LIVE_URL}/`,
-        error: null,
-        score: 81.3,
-        startedAt: review.createdAt,
-        finishedAt: review.createdAt,
-        versions: { chromium: '140.0.0.0', playwright: '1.55.0', pixelmatch: '7.1.0' },
-        breakpoints: (['desktop', 'tablet', 'mobile'] as const).map((breakpoint, index) => ({
-          breakpoint,
-          width: [1440, 768, 375][index] ?? 1440,
-          score: [92.5, 80, 71.4][index] ?? 0,
-          captureUrl: images[breakpoint],
-          diffUrl: images[breakpoint],
-          designUrl: images[breakpoint],
-          designHeight: 2000,
-          captureHeight: 2600,
-          comparedHeight: 2600,
-          heightRatio: 1.3,
-          failedFonts: breakpoint === 'mobile' ? ['Inter'] : [],
-        })),
-        quality: QUALITY,
-        ownership: 'verified',
-        linkStatus: 'offline',
-      }
-      await route.fulfill({ response, json: { review: done } satisfies ReviewResponse })
-    })
+    await answerAsPassed(page, reviewId, (review) => ({
+      finalUrl: `${LIVE_URL}/`,
+      score: 81.3,
+      startedAt: review.createdAt,
+      finishedAt: review.createdAt,
+      versions: { chromium: '140.0.0.0', playwright: '1.55.0', pixelmatch: '7.1.0' },
+      breakpoints: designsAsCaptures(challenge, (breakpoint, index) => ({
+        score: [92.5, 80, 71.4][index] ?? 0,
+        failedFonts: breakpoint === 'mobile' ? ['Inter'] : [],
+      })),
+      quality: QUALITY,
+      ownership: 'verified',
+      linkStatus: 'offline',
+    }))
     await page.goto(`/reviews/${reviewId}`)
 
     await expect(page.getByRole('meter', { name: 'Overall score' })).toHaveAttribute('value', '81.3')
@@ -476,10 +457,10 @@ test.describe('submission reviews', () => {
     // Each image opens at full size.
     await expect(
       desktop.getByRole('link', { name: /^Design: open the design at Desktop width/ }),
-    ).toHaveAttribute('href', images.desktop)
+    ).toHaveAttribute('href', challenge.templateImg)
     await expect(desktop.getByRole('link', { name: /^Your site: open your site/ })).toHaveAttribute(
       'href',
-      images.desktop,
+      challenge.templateImg,
     )
     await expect(desktop.getByRole('link', { name: /^Differences: open the differences/ })).toHaveAttribute(
       'target',
@@ -571,24 +552,16 @@ test.describe('submission reviews', () => {
     const challenge = await challengeAt(request, 5)
     await signIn(page, testInfo)
     const reviewId = await startAndSubmit(page, challenge)
-    await page.route(`**/api/reviews/${reviewId}`, async (route) => {
-      const response = await route.fetch()
-      const { review } = (await response.json()) as ReviewResponse
-      const done: Review = {
-        ...review,
-        status: 'passed',
-        error: null,
-        score: 50,
-        breakpoints: [],
-        quality: {
-          ...QUALITY,
-          lighthouse: { status: 'unavailable', reason: 'Lighthouse did not finish within 60 seconds.' },
-        },
-        ownership: 'unverified',
-        linkStatus: 'live',
-      }
-      await route.fulfill({ response, json: { review: done } satisfies ReviewResponse })
-    })
+    await answerAsPassed(page, reviewId, () => ({
+      score: 50,
+      breakpoints: [],
+      quality: {
+        ...QUALITY,
+        lighthouse: { status: 'unavailable', reason: 'Lighthouse did not finish within 60 seconds.' },
+      },
+      ownership: 'unverified',
+      linkStatus: 'live',
+    }))
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', {
         value: { writeText: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) },
