@@ -15,7 +15,7 @@ import { CaptureError } from '#server/review/capture-errors.ts'
 import { createReviewEngine, type ReviewEngine } from '#server/review/engine-process.ts'
 import type { EngineResult } from '#server/review/engine-work.ts'
 import { settleFailed, settlePassed } from '#server/review/outcome.ts'
-import { DESIGN_COLUMN } from '#server/review/read-model.ts'
+import { DESIGN_COLUMN, withMemberAndChallenge } from '#server/review/read-model.ts'
 import { judgeReview } from '#server/review/verdict.ts'
 import { settleListing } from '#server/solutions/listing.ts'
 import type { Storage } from '#server/storage/storage.ts'
@@ -103,7 +103,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
 
   /** Who and what a review is about, for the verdict and the points. */
   const subjectOf = async (reviewId: number) => {
-    const [row] = await db
+    const subject = db
       .select({
         status: submissionReviews.status,
         url: submissionReviews.requestedUrl,
@@ -119,10 +119,8 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         mobileImg: challenges.mobileImg,
       })
       .from(submissionReviews)
-      .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
-      .innerJoin(users, eq(users.id, userChallenges.userId))
-      .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
-      .where(eq(submissionReviews.id, reviewId))
+      .$dynamic()
+    const [row] = await withMemberAndChallenge(subject).where(eq(submissionReviews.id, reviewId))
     return row ? { ...row, reviewId } : null
   }
 
