@@ -2,7 +2,7 @@ import { createElement, Fragment } from 'react'
 import { preload } from 'react-dom'
 import { prerender } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
-import { isUnknownPath, splitHints } from '#web/entry-server.tsx'
+import { isUnknownPath, renderPage, splitHints } from '#web/entry-server.tsx'
 
 async function render(element: ReturnType<typeof createElement>): Promise<string> {
   const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY })
@@ -46,5 +46,43 @@ describe('the paths the route table does not know, which the server answers 404 
     expect(isUnknownPath('/user-challenges/completed')).toBe(false)
     expect(isUnknownPath('/my')).toBe(false)
     expect(isUnknownPath('/no-such-page')).toBe(true)
+  })
+})
+
+describe('renders side by side', () => {
+  /** An app's API that knows one member, answering after `delayMs`. */
+  const appKnowing = (name: string, delayMs: number) => async (path: string) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    if (path !== '/api/users/eve')
+      return Response.json({ error: { code: 'not_found', message: 'No.' } }, { status: 404 })
+    return Response.json({
+      profile: {
+        id: 'u1',
+        username: 'eve',
+        name,
+        avatarUrl: null,
+        bio: null,
+        points: 0,
+        submission: 0,
+        githubUrl: null,
+        linkedinUrl: null,
+        helpfulComments: 0,
+      },
+      badges: [],
+      submissions: [],
+    })
+  }
+  const config = { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] }
+
+  it('each ask their own app, whichever started last', async () => {
+    const request = () => new Request('https://dojo.example/profile/eve')
+    // The first answers last: with one transport for the process, both would ask the second app.
+    const [first, second] = await Promise.all([
+      renderPage({ request: request(), api: appKnowing('Eve Of App One', 60), config }),
+      renderPage({ request: request(), api: appKnowing('Eve Of App Two', 0), config }),
+    ])
+    expect(first?.html).toContain('Eve Of App One')
+    expect(first?.html).not.toContain('Eve Of App Two')
+    expect(second?.html).toContain('Eve Of App Two')
   })
 })

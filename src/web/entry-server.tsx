@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { prerender } from 'react-dom/static'
@@ -56,6 +57,17 @@ const routes = createRoutes()
 const handler = createStaticHandler(routes)
 
 /**
+ * The API of the render under way: renders of two apps in one process (the tests' several instances)
+ * overlap, and each page's requests must reach its own app, not the last one to start a render.
+ */
+const renderApi = new AsyncLocalStorage<RenderInput['api']>()
+setApiTransport((path) => {
+  const api = renderApi.getStore()
+  if (!api) return Promise.reject(new Error('An API request outside a server render.'))
+  return api(path)
+})
+
+/**
  * Whether the app's route table has no page at `pathname` (only its catch-all matches): the server
  * answers such paths 404 with the 404 page (docs/product.md §2) instead of the app with a 200.
  */
@@ -96,8 +108,11 @@ function pageHead(loaderData: Record<string, unknown>, matches: { route: { id: s
 }
 
 /** Null when the router answers with a redirect or an error: the caller serves the plain app then. */
-export async function renderPage(input: RenderInput): Promise<RenderResult | null> {
-  setApiTransport((path) => input.api(path))
+export function renderPage(input: RenderInput): Promise<RenderResult | null> {
+  return renderApi.run(input.api, () => render(input))
+}
+
+async function render(input: RenderInput): Promise<RenderResult | null> {
   const queryClient = createQueryClient()
   // A page that cannot be read is served as the plain app at once, not after a retry's wait.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } })
