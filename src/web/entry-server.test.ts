@@ -2,6 +2,7 @@ import { createElement, Fragment } from 'react'
 import { preload } from 'react-dom'
 import { prerender } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
+import { profilePageFixture } from '#tests/support/challenge-fixture.ts'
 import { isUnknownPath, renderPage, splitHints } from '#web/entry-server.tsx'
 
 async function render(element: ReturnType<typeof createElement>): Promise<string> {
@@ -55,22 +56,7 @@ describe('renders side by side', () => {
     await new Promise((resolve) => setTimeout(resolve, delayMs))
     if (path !== '/api/users/eve')
       return Response.json({ error: { code: 'not_found', message: 'No.' } }, { status: 404 })
-    return Response.json({
-      profile: {
-        id: 'u1',
-        username: 'eve',
-        name,
-        avatarUrl: null,
-        bio: null,
-        points: 0,
-        submission: 0,
-        githubUrl: null,
-        linkedinUrl: null,
-        helpfulComments: 0,
-      },
-      badges: [],
-      submissions: [],
-    })
+    return Response.json(profilePageFixture({ name }))
   }
   const config = { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] }
 

@@ -1,4 +1,5 @@
 import type { Challenge } from '#shared/challenge.ts'
+import type { ProfilePage } from '#shared/member.ts'
 
 /** A whole challenge as the API answers it, for tests that render its pages; `fields` replace its own. */
 export function challengeFixture(fields: Partial<Challenge> = {}): Challenge {
@@ -20,5 +21,26 @@ export function challengeFixture(fields: Partial<Challenge> = {}): Challenge {
     designs: { views: [], states: [] },
     publishedAt: '2026-10-01T00:00:00.000Z',
     ...fields,
+  }
+}
+
+/** A member's public profile as GET /api/users/:username answers it, with nothing earned; `fields` replace its own. */
+export function profilePageFixture(fields: Partial<ProfilePage['profile']> = {}): ProfilePage {
+  return {
+    profile: {
+      id: 'u1',
+      username: 'eve',
+      name: 'Eve',
+      avatarUrl: null,
+      bio: null,
+      points: 0,
+      submission: 0,
+      githubUrl: null,
+      linkedinUrl: null,
+      helpfulComments: 0,
+      ...fields,
+    },
+    badges: [],
+    submissions: [],
   }
 }

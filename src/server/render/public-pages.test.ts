@@ -6,7 +6,7 @@ import { cacheJson } from '#server/catalogue/cached-body.ts'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
 import type { Category } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { challengeFixture } from '#tests/support/challenge-fixture.ts'
+import { challengeFixture, profilePageFixture } from '#tests/support/challenge-fixture.ts'
 import { createPublicPages } from './public-pages.ts'
 
 /**
@@ -110,22 +110,7 @@ describe('server-rendered public pages', () => {
         }
         if (/^\/api\/challenges\/\d+\/zip$/.test(url.pathname)) return notFound('There is no download.')
         if (url.pathname !== '/api/users/eve') return notFound('User not found. Please check the username.')
-        return Response.json({
-          profile: {
-            id: 'u1',
-            username: 'eve',
-            name: 'Eve <b>"E"</b>',
-            avatarUrl: null,
-            bio: hostileBio,
-            points: 20,
-            submission: 0,
-            githubUrl: null,
-            linkedinUrl: null,
-            helpfulComments: 0,
-          },
-          badges: [],
-          submissions: [],
-        })
+        return Response.json(profilePageFixture({ name: 'Eve <b>"E"</b>', bio: hostileBio, points: 20 }))
       },
     })
     if (!created) throw new Error('the manifest was not found')
