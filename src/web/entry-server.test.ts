@@ -3,7 +3,7 @@ import { preload } from 'react-dom'
 import { prerender } from 'react-dom/static'
 import { describe, expect, it } from 'vitest'
 import { profilePageFixture } from '#tests/support/challenge-fixture.ts'
-import { isUnknownPath, renderPage, splitHints } from '#web/entry-server.tsx'
+import { renderedRoute, renderPage, splitHints } from '#web/entry-server.tsx'
 
 async function render(element: ReturnType<typeof createElement>): Promise<string> {
   const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY })
@@ -40,13 +40,17 @@ describe('the hints React writes while rendering a page', () => {
 })
 
 describe('the paths the route table does not know, which the server answers 404 (docs/product.md §2)', () => {
+  /** The module the server renders at `pathname`: the 404 page's for a path the table does not know. */
+  const moduleAt = (pathname: string) => renderedRoute(pathname)?.handle.module ?? null
+
   it('include a member list of a status that does not exist, and not the two that do', () => {
-    expect(isUnknownPath('/user-challenges/nonsense')).toBe(true)
-    expect(isUnknownPath('/user-challenges/paused')).toBe(true)
-    expect(isUnknownPath('/user-challenges/ongoing')).toBe(false)
-    expect(isUnknownPath('/user-challenges/completed')).toBe(false)
-    expect(isUnknownPath('/my')).toBe(false)
-    expect(isUnknownPath('/no-such-page')).toBe(true)
+    expect(moduleAt('/user-challenges/nonsense')).toBe('routes/not-found.tsx')
+    expect(moduleAt('/user-challenges/paused')).toBe('routes/not-found.tsx')
+    expect(moduleAt('/no-such-page')).toBe('routes/not-found.tsx')
+    // Member pages are the browser's to render: the server has no page module for them.
+    expect(moduleAt('/user-challenges/ongoing')).toBeNull()
+    expect(moduleAt('/user-challenges/completed')).toBeNull()
+    expect(moduleAt('/my')).toBeNull()
   })
 })
 

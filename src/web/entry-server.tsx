@@ -68,15 +68,6 @@ setApiTransport((path) => {
 })
 
 /**
- * Whether the app's route table has no page at `pathname` (only its catch-all matches): the server
- * answers such paths 404 with the 404 page (docs/product.md §2) instead of the app with a 200.
- */
-export function isUnknownPath(pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname)
-  return !matches || matches[matches.length - 1]?.route.path === '*'
-}
-
-/**
  * The public page the route table has at `pathname` (its 404 page for a path it does not know), or null
  * for a member page, which the browser renders.
  */
