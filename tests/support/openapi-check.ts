@@ -26,9 +26,9 @@ type Route = { template: string; segments: string[]; literals: number; item: Rec
 /** An app's document, and the checks of answers against it. */
 export type DocumentCheck = {
   document: OpenApiDocument
-  /** The documented path a request's path falls under; a literal segment wins over a parameter, as in Hono. */
+  /** The documented path a request's path falls under; a literal segment beats a parameter, as in Hono. */
   matchPath(path: string): Route | undefined
-  /** Throws when `response`, the app's answer to `method` on `path` (as Hono routes it), is not as documented. */
+  /** Throws when `response`, the app's answer to `method` on `path` (as Hono routes it), is not documented. */
   checkResponse(method: string, path: string, response: Response): Promise<void>
 }
 

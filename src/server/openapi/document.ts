@@ -123,7 +123,7 @@ export async function buildOpenApiDocument<E extends Env, S extends Schema, P ex
   }
   const generated = await generateSpecs(app, {
     documentation: { ...head, components },
-    // Its default drops paths whose last segment has a dot as static files: /api/openapi.json is an operation.
+    // By default a path whose last segment has a dot is dropped as a static file: /api/openapi.json is not.
     excludeStaticFile: false,
     defaultOptions: Object.fromEntries(
       METHODS.map((method) => [method, { responses: methodResponses(method) }]),
