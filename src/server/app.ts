@@ -35,6 +35,7 @@ import {
 } from '#server/leaderboard/leaderboard.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMemberCaches, subscribeMemberCaches } from '#server/member-caches.ts'
+import { describeOperation, json, retryAfter } from '#server/openapi/operation.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
@@ -160,23 +161,40 @@ export function createApp(deps: AppDeps) {
   }
   const api = new Hono<{ Variables: AuthVariables }>()
     // Before loadUser: health answers even when the session lookup cannot, and within seconds.
-    .get('/health', async (c) => {
-      c.header('Cache-Control', 'no-store')
-      try {
-        await withDeadline(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS)
-        return c.json({ status: 'ok', database: 'ok' })
-      } catch (error) {
-        const reason =
-          databaseUnavailableReason(error) ?? (error instanceof Error ? error.message : String(error))
-        reportDatabaseUnavailable(log, reason, { path: c.req.path })
-        c.header('Retry-After', String(RETRY_AFTER_SECONDS))
-        return c.json({ status: 'error', database: 'unreachable' }, 503)
-      }
-    })
+    .get(
+      '/health',
+      describeOperation({
+        operationId: 'getHealth',
+        summary: 'Is the service up?',
+        description: 'Answers within about 2.5 seconds whether or not the database does; never cached.',
+        tag: 'Site',
+        responses: {
+          200: json('The service and its database answer.', 'HealthOk'),
+          503: {
+            ...json('The database did not answer in time.', 'HealthDown'),
+            headers: { 'Retry-After': retryAfter() },
+          },
+        },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store')
+        try {
+          await withDeadline(db.execute(sql`select 1`), HEALTH_TIMEOUT_MS)
+          return c.json({ status: 'ok', database: 'ok' })
+        } catch (error) {
+          const reason =
+            databaseUnavailableReason(error) ?? (error instanceof Error ? error.message : String(error))
+          reportDatabaseUnavailable(log, reason, { path: c.req.path })
+          c.header('Retry-After', String(RETRY_AFTER_SECONDS))
+          return c.json({ status: 'error', database: 'unreachable' }, 503)
+        }
+      },
+    )
     // The API's description and its docs page: the same for everyone, so before the session lookup too.
     .route(
       '/',
       openApiRoutes({
+        app,
         brand: env.BRAND_NAME,
         publicOrigin: env.publicOrigin,
         sessionCookie: sessionCookieName(env),
@@ -186,18 +204,40 @@ export function createApp(deps: AppDeps) {
     // for members too, while the database is away (docs/product.md §8).
     .route('/challenges', challengeRoutes(catalogue))
     .use(loadUser(db, env, sessionCache))
-    .get('/config', (c) => {
-      c.header('Cache-Control', 'public, max-age=300')
-      return c.json(config)
-    })
+    .get(
+      '/config',
+      describeOperation({
+        operationId: 'getConfig',
+        summary: 'The site’s public configuration',
+        tag: 'Site',
+        responses: { 200: json('Brand name, support address and social links.', 'PublicConfig') },
+      }),
+      (c) => {
+        c.header('Cache-Control', 'public, max-age=300')
+        return c.json(config)
+      },
+    )
     // The app's session check: a visitor is an answer, not an error, so browsers log nothing. The first
     // check after a sign-in also says how to greet the member (docs/product.md §4 Session).
-    .get('/session', (c) => {
-      c.header('Cache-Control', 'no-store')
-      const user = c.get('user')
-      const greeting = takeSignInGreeting(c, env, Boolean(user))
-      return c.json({ user: user ? toSessionUser(user, admins) : null, ...(greeting ? { greeting } : {}) })
-    })
+    .get(
+      '/session',
+      describeOperation({
+        operationId: 'getSession',
+        summary: 'Who is signed in',
+        description:
+          'A visitor gets `user: null`: an answer, not an error. The first check after a sign-in also ' +
+          'carries `greeting`: `first` when that sign-in created the account, else `again`.',
+        tag: 'Sign-in',
+        readsSession: true,
+        responses: { 200: json('The signed-in member, or null.', 'SessionResponse') },
+      }),
+      (c) => {
+        c.header('Cache-Control', 'no-store')
+        const user = c.get('user')
+        const greeting = takeSignInGreeting(c, env, Boolean(user))
+        return c.json({ user: user ? toSessionUser(user, admins) : null, ...(greeting ? { greeting } : {}) })
+      },
+    )
     .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions, bus))
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))

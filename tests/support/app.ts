@@ -91,7 +91,7 @@ export async function createTestApp(
     reviews,
   })
   // Every answer the tests receive is held to the OpenAPI document (docs/product.md §7).
-  checkAnswersAgainstDocument(app)
+  await checkAnswersAgainstDocument(app)
   let served: ReturnType<typeof serveOverHttp> | undefined
   /** A request through the real HTTP server, for what it adds: security headers, compression. */
   const overHttp = async (path: string, init?: RequestInit) => {

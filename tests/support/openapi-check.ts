@@ -2,10 +2,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import { getPath, mergePath } from 'hono/utils/url'
 import type { App } from '#server/app.ts'
-import { buildOpenApiDocument } from '#server/openapi/document.ts'
+import { buildOpenApiDocument, type OpenApiDocument } from '#server/openapi/document.ts'
 
 /**
- * Holds the app's answers to the OpenAPI document (docs/decisions/007-openapi-from-a-route-table.md): every
+ * Holds the app's answers to its OpenAPI document (docs/decisions/017-openapi-from-the-routes.md): every
  * answer the API tests receive from a documented operation must have a documented status, a documented media
  * type and, for JSON, a body that validates against the documented schema (objects allow no undocumented
  * properties). An answer from /api that no operation describes must be an error with the error body. A
@@ -13,30 +13,74 @@ import { buildOpenApiDocument } from '#server/openapi/document.ts'
  */
 
 /** Paths and schemas do not depend on the server's address, brand or cookie name. */
-const document = buildOpenApiDocument({
+const DOCUMENT_OPTIONS = {
   brand: 'Frontend Dojo',
   publicOrigin: 'http://localhost',
   sessionCookie: 'dojo_session',
-})
+}
 
 type ResponseSpec = { content?: Record<string, unknown> }
 type OperationSpec = { responses: Record<string, ResponseSpec> }
 type Route = { template: string; segments: string[]; literals: number; item: Record<string, OperationSpec> }
 
+/** An app's document, and the checks of answers against it. */
+export type DocumentCheck = {
+  document: OpenApiDocument
+  /** The documented path a request's path falls under; a literal segment beats a parameter, as in Hono. */
+  matchPath(path: string): Route | undefined
+  /** Throws when `response`, the app's answer to `method` on `path` (as Hono routes it), is not documented. */
+  checkResponse(method: string, path: string, response: Response): Promise<void>
+}
+
 const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment)
 
-const ROUTES: Route[] = Object.entries(document.paths as Record<string, Record<string, OperationSpec>>).map(
-  ([template, item]) => {
+/**
+ * By the document's text: every test app describes the same API, so its schemas are compiled once, not
+ * once per app.
+ */
+const checks = new Map<string, DocumentCheck>()
+
+/** The document generated from `app`'s routes, and checks against it. */
+export async function documentCheck(app: App): Promise<DocumentCheck> {
+  const document = await buildOpenApiDocument(app, DOCUMENT_OPTIONS)
+  const text = JSON.stringify(document)
+  let check = checks.get(text)
+  if (!check) {
+    check = checksOf(document)
+    checks.set(text, check)
+  }
+  return check
+}
+
+function checksOf(document: OpenApiDocument): DocumentCheck {
+  const routes: Route[] = Object.entries(document.paths).map(([template, item]) => {
     const segments = template.split('/')
     return { template, segments, literals: segments.filter((s) => !isParameter(s)).length, item }
-  },
-)
+  })
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
+  ajv.addSchema(document, 'openapi.json', undefined, false)
+  const validators = new Map<string, ValidateFunction>()
+  const validatorFor = (parts: string[]): ValidateFunction => {
+    const ref = `openapi.json#/${pointer(parts)}`
+    let validate = validators.get(ref)
+    if (!validate) {
+      validate = ajv.compile({ $ref: ref })
+      validators.set(ref, validate)
+    }
+    return validate
+  }
+  const matchPath = (path: string) => matchRoute(routes, path)
+  return {
+    document,
+    matchPath,
+    checkResponse: (method, path, response) => checkResponse(matchPath, validatorFor, method, path, response),
+  }
+}
 
-/** The documented path a request's path falls under; a literal segment wins over a parameter, as in Hono. */
-export function matchPath(path: string): Route | undefined {
+function matchRoute(routes: Route[], path: string): Route | undefined {
   const segments = path.split('/')
   let best: Route | undefined
-  for (const route of ROUTES) {
+  for (const route of routes) {
     if (route.segments.length !== segments.length) continue
     const fits = route.segments.every((segment, i) =>
       isParameter(segment) ? (segments[i] ?? '') !== '' : segment === segments[i],
@@ -46,23 +90,9 @@ export function matchPath(path: string): Route | undefined {
   return best
 }
 
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false })
-ajv.addSchema(document, 'openapi.json', undefined, false)
-const validators = new Map<string, ValidateFunction>()
-
 /** JSON Pointer escaping (RFC 6901). */
 const pointer = (parts: string[]) =>
   parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')
-
-function validatorFor(parts: string[]): ValidateFunction {
-  const ref = `openapi.json#/${pointer(parts)}`
-  let validate = validators.get(ref)
-  if (!validate) {
-    validate = ajv.compile({ $ref: ref })
-    validators.set(ref, validate)
-  }
-  return validate
-}
 
 function mediaTypeOf(response: Response): string | null {
   return response.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? null
@@ -77,7 +107,9 @@ async function bodyText(response: Response): Promise<string> {
   return bytes.toString('utf8')
 }
 
-async function validateJson(label: string, response: Response, parts: string[]) {
+type ValidatorFor = (parts: string[]) => ValidateFunction
+
+async function validateJson(validatorFor: ValidatorFor, label: string, response: Response, parts: string[]) {
   const text = await bodyText(response)
   let body: unknown
   try {
@@ -106,8 +138,13 @@ function problems(errors: ErrorObject[]): string {
 
 const ERROR_SCHEMA = ['components', 'schemas', 'Error']
 
-/** Throws when `response`, the app's answer to `method` on `path` (as Hono routes it), is not as documented. */
-export async function checkResponse(method: string, path: string, response: Response): Promise<void> {
+async function checkResponse(
+  matchPath: DocumentCheck['matchPath'],
+  validatorFor: ValidatorFor,
+  method: string,
+  path: string,
+  response: Response,
+): Promise<void> {
   const status = response.status
   const label = `${method} ${path} answered ${status}`
   const route = matchPath(path)
@@ -124,7 +161,7 @@ export async function checkResponse(method: string, path: string, response: Resp
     if (mediaTypeOf(response) !== 'application/json') {
       throw new Error(`${label} with ${mediaTypeOf(response)}, not the JSON error body`)
     }
-    await validateJson(label, response, ERROR_SCHEMA)
+    await validateJson(validatorFor, label, response, ERROR_SCHEMA)
     return
   }
   const spec = operation.responses[String(status)]
@@ -142,7 +179,7 @@ export async function checkResponse(method: string, path: string, response: Resp
     )
   }
   if (mediaType === 'application/json') {
-    await validateJson(label, response, [
+    await validateJson(validatorFor, label, response, [
       'paths',
       route.template,
       operationMethod,
@@ -167,8 +204,9 @@ function requestOf(input: RequestInfo | URL, init?: RequestInit): { method: stri
   return { method, path: getPath(new Request(url)) }
 }
 
-/** Makes every `app.request` of the test check its answer against the document (see checkResponse). */
-export function checkAnswersAgainstDocument(app: App): void {
+/** Makes every `app.request` of the test check its answer against the app's document (see checkResponse). */
+export async function checkAnswersAgainstDocument(app: App): Promise<void> {
+  const { checkResponse } = await documentCheck(app)
   const request = app.request
   app.request = async (input, init, ...rest) => {
     const response = await request(input, init, ...rest)

@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { Hono } from 'hono'
+import { type Env, Hono, type Schema } from 'hono'
+import { z } from 'zod'
 import { type CachedBody, cacheBytes, cacheJson, sendCached } from '#server/catalogue/cached-body.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
-import { buildOpenApiDocument, docsAssetParams } from '#server/openapi/document.ts'
+import { buildOpenApiDocument } from '#server/openapi/document.ts'
+import { describeOperation, error, file, json, NOT_MODIFIED } from '#server/openapi/operation.ts'
+
+const docsAssetParams = z.object({ asset: z.string().min(1) })
 
 /** Asset names carry their content's hash, so a new viewer version is a new URL. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable'
@@ -136,12 +140,30 @@ function docsPage(title: string, files: ViewerFiles): string {
 }
 
 /**
- * GET /api/openapi.json (the OpenAPI 3.1 document) and GET /api/docs (Swagger UI on it, served from
- * here). Mounted on /api before the session is read: nothing here depends on who asks.
+ * GET /api/openapi.json (the OpenAPI 3.1 document of `app`'s routes, generated on the first request, when
+ * every route is in place) and GET /api/docs (Swagger UI on it, served from here). Mounted on /api before
+ * the session is read: nothing here depends on who asks.
  */
-export function openApiRoutes(options: { brand: string; publicOrigin: string; sessionCookie: string }) {
-  let document: CachedBody | undefined
+export function openApiRoutes<E extends Env, S extends Schema, P extends string>(options: {
+  app: Hono<E, S, P>
+  brand: string
+  publicOrigin: string
+  sessionCookie: string
+}) {
+  const { app, ...head } = options
+  let document: Promise<CachedBody> | undefined
   let viewer: Promise<ViewerFiles> | undefined
+  const loadDocument = () => {
+    if (!document) {
+      const building = buildOpenApiDocument(app, head).then((built) => cacheJson(built, 'none'))
+      document = building
+      // A failed build is tried again on the next request, not remembered.
+      building.catch(() => {
+        if (document === building) document = undefined
+      })
+    }
+    return document
+  }
   const loadViewer = () => {
     if (!viewer) {
       const reading = readViewer()
@@ -154,19 +176,55 @@ export function openApiRoutes(options: { brand: string; publicOrigin: string; se
     return viewer
   }
   return new Hono()
-    .get('/openapi.json', (c) => {
-      document ??= cacheJson(buildOpenApiDocument(options), 'none')
-      // Changes only with a new version of the server: revalidated by its ETag.
-      return sendCached(c, document, 'no-cache')
-    })
-    .get('/docs', async (c) => {
-      c.header('Cache-Control', 'no-cache')
-      return c.html(docsPage(`${options.brand} API`, await loadViewer()))
-    })
-    .get('/docs/:asset', async (c) => {
-      const { asset } = parseInput(docsAssetParams, c.req.param())
-      const body = (await loadViewer()).assets.get(asset)
-      if (!body) throw notFound('There is no such file.')
-      return sendCached(c, body, ASSET_CACHE)
-    })
+    .get(
+      '/openapi.json',
+      describeOperation({
+        operationId: 'getOpenApiDocument',
+        summary: 'This description of the API (OpenAPI 3.1)',
+        tag: 'Site',
+        responses: { 200: json('This document.', 'OpenApiDocument'), 304: NOT_MODIFIED },
+      }),
+      async (c) =>
+        // Changes only with a new version of the server: revalidated by its ETag.
+        sendCached(c, await loadDocument(), 'no-cache'),
+    )
+    .get(
+      '/docs',
+      describeOperation({
+        operationId: 'getApiDocsPage',
+        summary: 'A page to read and try this API in a browser',
+        tag: 'Site',
+        responses: { 200: file('The docs page (HTML).', 'text/html') },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-cache')
+        return c.html(docsPage(`${options.brand} API`, await loadViewer()))
+      },
+    )
+    .get(
+      '/docs/:asset',
+      describeOperation({
+        operationId: 'getApiDocsAsset',
+        summary: 'A script or stylesheet of the docs page',
+        tag: 'Site',
+        params: docsAssetParams,
+        responses: {
+          200: {
+            description: 'The file; its name changes with its content, so it may be cached for good.',
+            content: {
+              'text/javascript': { schema: { type: 'string' } },
+              'text/css': { schema: { type: 'string' } },
+            },
+          },
+          304: NOT_MODIFIED,
+          404: error('There is no such file.'),
+        },
+      }),
+      async (c) => {
+        const { asset } = parseInput(docsAssetParams, c.req.param())
+        const body = (await loadViewer()).assets.get(asset)
+        if (!body) throw notFound('There is no such file.')
+        return sendCached(c, body, ASSET_CACHE)
+      },
+    )
 }

@@ -78,10 +78,11 @@ import {
 import { verificationResponse } from '#shared/verification.ts'
 
 /**
- * The API's answers for the OpenAPI document (docs/decisions/007-openapi-from-a-route-table.md). Most are the
- * shared schemas the app already types its answers with (`z.infer`); the few below exist only here. Kept on
- * the server: the document is built by the server, and the web app must not gain a full `zod` import through
- * them.
+ * The API's answers and request bodies for the OpenAPI document
+ * (docs/decisions/017-openapi-from-the-routes.md), which the routes' operations name by key
+ * (`json('…', 'Challenge')`). Most are the shared schemas the app already types its answers with
+ * (`z.infer`); the few below exist only here. Kept on the server: the document is built by the server, and
+ * the web app must not gain a full `zod` import through them.
  */
 
 /** GET /api/health while the database answers. */

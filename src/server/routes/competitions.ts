@@ -3,6 +3,7 @@ import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { readCompetitions } from '#server/competitions/page.ts'
 import type { Database } from '#server/db/client.ts'
 import type { EventBus } from '#server/events/bus.ts'
+import { describeOperation, json } from '#server/openapi/operation.ts'
 import type { CompetitionsResponse } from '#shared/competition.ts'
 
 /** One reading of the page's data serves everyone for this long; the ranking moves with reviews, not faster. */
@@ -30,8 +31,22 @@ export function competitionRoutes(
     })
     return answer
   }
-  return new Hono().get('/', async (c) => {
-    c.header('Cache-Control', 'no-cache')
-    return c.json(await read())
-  })
+  return new Hono().get(
+    '/',
+    describeOperation({
+      operationId: 'getCompetitions',
+      summary: 'Weekly competitions',
+      tag: 'Competitions',
+      responses: {
+        200: json(
+          'The running competition with its live ranking, the next ones, and past results.',
+          'CompetitionsResponse',
+        ),
+      },
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-cache')
+      return c.json(await read())
+    },
+  )
 }

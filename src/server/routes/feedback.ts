@@ -23,6 +23,7 @@ import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
 import type { MemberLimitKey } from '#server/http/member-limit-key.ts'
 import { commentIdParams, uuidParams } from '#server/http/params.ts'
 import { limitRequests } from '#server/http/rate-limit.ts'
+import { describeOperation, error, json, retryAfter } from '#server/openapi/operation.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import {
   type CommentResponse,
@@ -118,56 +119,299 @@ export function feedbackRoutes(deps: FeedbackDeps) {
   }
 
   return new Hono<{ Variables: AuthVariables }>()
-    .get('/solutions/:id/comments', async (c) => {
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const answer = await readComments(db, id, readerOf(c))
-      c.header('Cache-Control', 'no-store')
-      return c.json(answer satisfies CommentsResponse)
-    })
-    .post('/solutions/:id/comments', ...change, commentLimit, async (c) => {
-      const author = authorOf(c)
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const solution = await solutionToCommentOn(db, id, author)
-      const input = parseInput(newCommentSchema, await readJsonBody(c), { named: false })
-      return c.json((await addComment(db, solution, author, input)) satisfies CommentResponse, 201)
-    })
-    .patch('/comments/:id', ...change, async (c) => {
-      const author = authorOf(c)
-      const { id } = parseInput(commentIdParams, c.req.param())
-      const { row } = await commentForChange(db, id, author)
-      if (row.authorId !== author.id) throw new HttpError(403, 'forbidden', NOT_YOUR_COMMENT)
-      await refuseSuspended(db, author.id)
-      const update = parseInput(commentUpdateSchema, await readJsonBody(c), { named: false })
-      return c.json((await editComment(db, row, update, author)) satisfies CommentResponse)
-    })
-    .delete('/comments/:id', ...change, async (c) => {
-      const user = memberOf(c)
-      const { id } = parseInput(commentIdParams, c.req.param())
-      const { row } = await commentForChange(db, id, readerOf(c))
-      if (row.authorId !== user.id) throw new HttpError(403, 'forbidden', NOT_YOUR_COMMENT)
-      await deleteComment(db, row, deps.events)
-      return c.body(null, 204)
-    })
-    .put('/comments/:id/helpful', ...change, (c) => markHelpful(c, true))
-    .delete('/comments/:id/helpful', ...change, (c) => markHelpful(c, false))
-    .put('/solutions/:id/like', ...change, likeLimit, (c) => like(c, true))
-    .delete('/solutions/:id/like', ...change, likeLimit, (c) => like(c, false))
-    .get('/me/notifications', requireUser, async (c) => {
-      const user = memberOf(c)
-      const { cursor } = parseInput(notificationsQuery, c.req.query())
-      return c.json((await listNotifications(db, user.id, cursor)) satisfies NotificationsResponse)
-    })
-    .get('/me/notifications/unread-count', requireUser, async (c) => {
-      const user = memberOf(c)
-      return c.json({ unreadCount: await unreadCount(db, user.id) } satisfies UnreadCountResponse)
-    })
-    .post('/me/notifications/read-all', ...change, async (c) => {
-      const user = memberOf(c)
-      return c.json((await markAllRead(db, user.id)) satisfies UnreadCountResponse)
-    })
-    .post('/me/notifications/:id/read', ...change, async (c) => {
-      const user = memberOf(c)
-      const { id } = parseInput(notificationIdParams, c.req.param())
-      return c.json((await markRead(db, user.id, id)) satisfies UnreadCountResponse)
-    })
+    .get(
+      '/solutions/:id/comments',
+      describeOperation({
+        operationId: 'listComments',
+        summary: 'A solution’s comments and replies',
+        description:
+          'Threads oldest first (at most 200), replies oldest first. A deleted comment stays, without author or ' +
+          'text, while visible replies hang under it; a comment an admin hid is its author’s and the admins’ only.',
+        tag: 'Feedback',
+        readsSession: true,
+        params: solutionIdParams,
+        responses: {
+          200: json('The threads, the visible count and what the reader may do.', 'CommentsResponse'),
+          400: error('The id is not a solution id (a UUID).'),
+          404: error('There is no such solution, or the reader may not read it.'),
+        },
+      }),
+      async (c) => {
+        const { id } = parseInput(solutionIdParams, c.req.param())
+        const answer = await readComments(db, id, readerOf(c))
+        c.header('Cache-Control', 'no-store')
+        return c.json(answer satisfies CommentsResponse)
+      },
+    )
+    .post(
+      '/solutions/:id/comments',
+      describeOperation({
+        operationId: 'createComment',
+        summary: 'Comment on a solution, or reply to a comment',
+        description:
+          'On a listed solution. `parentId` names the comment this replies to, itself not a reply. At most ' +
+          '10 comments and replies per member in 10 minutes; a refused one does not count.',
+        tag: 'Feedback',
+        member: true,
+        guarded: true,
+        params: solutionIdParams,
+        body: 'NewComment',
+        responses: {
+          201: json('The comment as stored.', 'CommentResponse'),
+          400: error('The id or the body is not valid, or `parentId` is a reply (the message says why).'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), or the member is suspended from commenting (code `forbidden`).',
+          ),
+          404: error('There is no such solution (or it is not listed), or no such comment to reply to.'),
+          409: error('The member’s own solution is not listed: nobody can comment on it.'),
+          429: {
+            ...error('Too many changes in a minute, or too many comments for now (code `rate_limited`).'),
+            headers: { 'Retry-After': retryAfter() },
+          },
+        },
+      }),
+      ...change,
+      commentLimit,
+      async (c) => {
+        const author = authorOf(c)
+        const { id } = parseInput(solutionIdParams, c.req.param())
+        const solution = await solutionToCommentOn(db, id, author)
+        const input = parseInput(newCommentSchema, await readJsonBody(c), { named: false })
+        return c.json((await addComment(db, solution, author, input)) satisfies CommentResponse, 201)
+      },
+    )
+    .patch(
+      '/comments/:id',
+      describeOperation({
+        operationId: 'updateComment',
+        summary: 'Change a comment’s text or kind',
+        description:
+          'Its author only, unless suspended from commenting; the comment is then shown as edited.',
+        tag: 'Feedback',
+        member: true,
+        guarded: true,
+        params: commentIdParams,
+        body: 'CommentUpdate',
+        responses: {
+          200: json('The comment as stored.', 'CommentResponse'),
+          400: error('The id or the body is not valid (the message says why); nothing changed.'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), another member’s comment, or the author is suspended (code `forbidden`).',
+          ),
+          404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+        },
+      }),
+      ...change,
+      async (c) => {
+        const author = authorOf(c)
+        const { id } = parseInput(commentIdParams, c.req.param())
+        const { row } = await commentForChange(db, id, author)
+        if (row.authorId !== author.id) throw new HttpError(403, 'forbidden', NOT_YOUR_COMMENT)
+        await refuseSuspended(db, author.id)
+        const update = parseInput(commentUpdateSchema, await readJsonBody(c), { named: false })
+        return c.json((await editComment(db, row, update, author)) satisfies CommentResponse)
+      },
+    )
+    .delete(
+      '/comments/:id',
+      describeOperation({
+        operationId: 'deleteComment',
+        summary: 'Delete a comment',
+        description: 'Its author only. Replies keep their place under “deleted comment”.',
+        tag: 'Feedback',
+        member: true,
+        guarded: true,
+        params: commentIdParams,
+        responses: {
+          204: { description: 'Deleted. No body.' },
+          400: error('The id is not a comment id.'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), or another member’s comment (code `forbidden`).',
+          ),
+          404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+        },
+      }),
+      ...change,
+      async (c) => {
+        const user = memberOf(c)
+        const { id } = parseInput(commentIdParams, c.req.param())
+        const { row } = await commentForChange(db, id, readerOf(c))
+        if (row.authorId !== user.id) throw new HttpError(403, 'forbidden', NOT_YOUR_COMMENT)
+        await deleteComment(db, row, deps.events)
+        return c.body(null, 204)
+      },
+    )
+    .put(
+      '/comments/:id/helpful',
+      describeOperation({
+        operationId: 'markCommentHelpful',
+        summary: 'Mark a comment helpful',
+        description: 'The solution’s author only, never on their own comment. Marking twice changes nothing.',
+        tag: 'Feedback',
+        member: true,
+        guarded: true,
+        params: commentIdParams,
+        responses: {
+          200: json('The comment, marked.', 'CommentResponse'),
+          400: error('The id is not a comment id, or the comment is the reader’s own.'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), or the reader is not the solution’s author (code `forbidden`).',
+          ),
+          404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+        },
+      }),
+      ...change,
+      (c) => markHelpful(c, true),
+    )
+    .delete(
+      '/comments/:id/helpful',
+      describeOperation({
+        operationId: 'unmarkCommentHelpful',
+        summary: 'Take a helpful mark back',
+        description: 'The solution’s author only. Badges earned stay.',
+        tag: 'Feedback',
+        member: true,
+        guarded: true,
+        params: commentIdParams,
+        responses: {
+          200: json('The comment, unmarked.', 'CommentResponse'),
+          400: error('The id is not a comment id, or the comment is the reader’s own.'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), or the reader is not the solution’s author (code `forbidden`).',
+          ),
+          404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+        },
+      }),
+      ...change,
+      (c) => markHelpful(c, false),
+    )
+    .put(
+      '/solutions/:id/like',
+      describeOperation({
+        operationId: 'likeSolution',
+        summary: 'Like a solution',
+        description:
+          'A listed solution of another member; liking twice changes nothing. At most 60 likes and unlikes an hour; a refused one does not count.',
+        tag: 'Feedback',
+        member: true,
+        guarded: true,
+        params: solutionIdParams,
+        responses: {
+          200: json('The solution’s likes after the change.', 'LikeResponse'),
+          400: error('The id is not a solution id.'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), or the member’s own solution (code `forbidden`).',
+          ),
+          404: error('There is no such listed solution.'),
+          429: {
+            ...error('Too many changes in a minute, or too many likes for now (code `rate_limited`).'),
+            headers: { 'Retry-After': retryAfter() },
+          },
+        },
+      }),
+      ...change,
+      likeLimit,
+      (c) => like(c, true),
+    )
+    .delete(
+      '/solutions/:id/like',
+      describeOperation({
+        operationId: 'unlikeSolution',
+        summary: 'Take a like back',
+        tag: 'Feedback',
+        member: true,
+        guarded: true,
+        params: solutionIdParams,
+        responses: {
+          200: json('The solution’s likes after the change.', 'LikeResponse'),
+          400: error('The id is not a solution id.'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), or the member’s own solution (code `forbidden`).',
+          ),
+          404: error('There is no such listed solution.'),
+          429: {
+            ...error('Too many changes in a minute, or too many likes for now (code `rate_limited`).'),
+            headers: { 'Retry-After': retryAfter() },
+          },
+        },
+      }),
+      ...change,
+      likeLimit,
+      (c) => like(c, false),
+    )
+    .get(
+      '/me/notifications',
+      describeOperation({
+        operationId: 'listNotifications',
+        summary: 'The member’s notifications',
+        description: 'Newest first, 30 a page, by cursor; with the unread count.',
+        tag: 'Notifications',
+        member: true,
+        query: notificationsQuery,
+        responses: {
+          200: json('A page of notifications and the cursor of the next one.', 'NotificationsResponse'),
+          400: error('The cursor is not one this API gave.'),
+        },
+      }),
+      requireUser,
+      async (c) => {
+        const user = memberOf(c)
+        const { cursor } = parseInput(notificationsQuery, c.req.query())
+        return c.json((await listNotifications(db, user.id, cursor)) satisfies NotificationsResponse)
+      },
+    )
+    .get(
+      '/me/notifications/unread-count',
+      describeOperation({
+        operationId: 'getUnreadNotificationCount',
+        summary: 'How many notifications are unread',
+        description: 'Never cached; the app asks every minute while a tab is open and visible.',
+        tag: 'Notifications',
+        member: true,
+        responses: { 200: json('The unread count.', 'UnreadCountResponse') },
+      }),
+      requireUser,
+      async (c) => {
+        const user = memberOf(c)
+        return c.json({ unreadCount: await unreadCount(db, user.id) } satisfies UnreadCountResponse)
+      },
+    )
+    .post(
+      '/me/notifications/read-all',
+      describeOperation({
+        operationId: 'markAllNotificationsRead',
+        summary: 'Mark every notification read',
+        tag: 'Notifications',
+        member: true,
+        guarded: true,
+        responses: { 200: json('The unread count after the change (0).', 'UnreadCountResponse') },
+      }),
+      ...change,
+      async (c) => {
+        const user = memberOf(c)
+        return c.json((await markAllRead(db, user.id)) satisfies UnreadCountResponse)
+      },
+    )
+    .post(
+      '/me/notifications/:id/read',
+      describeOperation({
+        operationId: 'markNotificationRead',
+        summary: 'Mark a notification read',
+        tag: 'Notifications',
+        member: true,
+        guarded: true,
+        params: notificationIdParams,
+        responses: {
+          200: json('The unread count after the change.', 'UnreadCountResponse'),
+          400: error('The id is not a notification id.'),
+          404: error('The member has no notification with this id.'),
+        },
+      }),
+      ...change,
+      async (c) => {
+        const user = memberOf(c)
+        const { id } = parseInput(notificationIdParams, c.req.param())
+        return c.json((await markRead(db, user.id, id)) satisfies UnreadCountResponse)
+      },
+    )
 }

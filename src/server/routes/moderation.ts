@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
+import type { z } from 'zod'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
 import { HttpError, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { commentIdParams, usernameParams, uuidParams } from '#server/http/params.ts'
@@ -14,11 +15,13 @@ import {
 import { needsFeedbackQuery, readNeedsFeedback } from '#server/moderation/needs-feedback.ts'
 import { limitReports } from '#server/moderation/report-limit.ts'
 import { fileReport, openReports } from '#server/moderation/reports.ts'
+import { describeOperation, error, json, type Operation } from '#server/openapi/operation.ts'
 import type { FeedbackDeps } from '#server/routes/feedback.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import {
   type AdminReportsResponse,
   type AuditResponse,
+  FEEDBACK_LIMITS,
   moderationNoteSchema,
   type NeedsFeedbackResponse,
   NOT_AN_ADMIN,
@@ -35,6 +38,39 @@ const NEEDS_FEEDBACK_CACHE = 'public, max-age=10'
 
 /** The session's user, whatever the route's own variables say of it. */
 const userOf = (c: Context) => (c as Context<{ Variables: AuthVariables }>).get('user')
+
+/**
+ * An admin's action (docs/product.md §12): its body is an optional note for the audit log. One that
+ * changes something writes one audit row; one that changes nothing answers 200 all the same.
+ */
+function adminAction(
+  operationId: string,
+  summary: string,
+  params: z.ZodObject,
+  target: 'comment' | 'solution' | 'member' | 'report',
+): Operation {
+  return {
+    operationId,
+    summary,
+    tag: 'Moderation',
+    member: true,
+    guarded: true,
+    params,
+    body: 'ModerationNote',
+    responses: {
+      200: json('Done, or already so.', 'ModerationResponse'),
+      400: error(
+        target === 'member'
+          ? 'The body is not valid, or an admin tried to suspend themselves; nothing changed.'
+          : 'The id or the body is not valid; nothing changed.',
+      ),
+      403: error(
+        'Not sent from this site itself (code `forbidden_origin`), or not an admin (code `forbidden`).',
+      ),
+      404: error(`There is no such ${target}.`),
+    },
+  }
+}
 
 /** The admin's note, trimmed; null when there is none. */
 async function noteOf(c: Context): Promise<string | null> {
@@ -82,35 +118,153 @@ export function moderationRoutes(deps: ModerationDeps) {
   }
 
   return new Hono<{ Variables: AuthVariables }>()
-    .post('/reports', requireUser, guard.csrf, guard.limit, reportLimit, async (c) => {
-      const reporter = actorOf(c)
-      const report = parseInput(newReportSchema, await readJsonBody(c), { named: false })
-      const filed = await fileReport(db, reporter.id, report)
-      return c.json({ report: { id: filed.id } }, filed.created ? 201 : 200)
-    })
-    .get('/needs-feedback', async (c) => {
-      const query = parseInput(needsFeedbackQuery, c.req.query())
-      const readerId = c.get('user')?.id ?? null
-      c.header('Cache-Control', readerId === null ? NEEDS_FEEDBACK_CACHE : 'no-store')
-      // A shared cache keeps the visitors' answer apart from a member's.
-      c.header('Vary', 'Cookie')
-      return c.json((await readNeedsFeedback(db, readerId, query)) satisfies NeedsFeedbackResponse)
-    })
-    .get('/admin/reports', requireUser, requireAdmin, async (c) =>
-      c.json({ reports: await openReports(db) } satisfies AdminReportsResponse),
+    .post(
+      '/reports',
+      describeOperation({
+        operationId: 'fileReport',
+        summary: 'Report a comment or a solution to the admins',
+        description:
+          `At most ${FEEDBACK_LIMITS.report.limit} reports a day per member; a refused one does not count. ` +
+          'Reporting the same target again ' +
+          'while the first report is open files nothing and answers with that report.',
+        tag: 'Moderation',
+        member: true,
+        guarded: true,
+        body: 'NewReport',
+        responses: {
+          200: json('The member’s open report of this target, unchanged.', 'ReportResponse'),
+          201: json('The report, filed.', 'ReportResponse'),
+          400: error('The body is not valid, or the target is the member’s own work (the message says why).'),
+          404: error('There is no such comment or solution, or it is not listed.'),
+          429: error(
+            'Too many changes in a minute, or the day’s reports were filed (code `rate_limited`; the message ' +
+              'and Retry-After say when the next is possible).',
+          ),
+        },
+      }),
+      requireUser,
+      guard.csrf,
+      guard.limit,
+      reportLimit,
+      async (c) => {
+        const reporter = actorOf(c)
+        const report = parseInput(newReportSchema, await readJsonBody(c), { named: false })
+        const filed = await fileReport(db, reporter.id, report)
+        return c.json({ report: { id: filed.id } }, filed.created ? 201 : 200)
+      },
     )
-    .get('/admin/audit', requireUser, requireAdmin, async (c) =>
-      c.json({ actions: await readAudit(db) } satisfies AuditResponse),
+    .get(
+      '/needs-feedback',
+      describeOperation({
+        operationId: 'listNeedsFeedback',
+        summary: 'Listed solutions nobody has commented on yet',
+        description:
+          'The longest waiting first (oldest passed review), never the reader’s own. A signed-in reader gets ' +
+          'first those of challenges they completed (`builtByYouToo`), then the others; by cursor across both.',
+        tag: 'Feedback',
+        readsSession: true,
+        query: needsFeedbackQuery,
+        responses: {
+          200: json('A page of cards and the cursor of the next one.', 'NeedsFeedbackResponse'),
+          400: error('`cursor` or `limit` is not valid (the message says which).'),
+        },
+      }),
+      async (c) => {
+        const query = parseInput(needsFeedbackQuery, c.req.query())
+        const readerId = c.get('user')?.id ?? null
+        c.header('Cache-Control', readerId === null ? NEEDS_FEEDBACK_CACHE : 'no-store')
+        // A shared cache keeps the visitors' answer apart from a member's.
+        c.header('Vary', 'Cookie')
+        return c.json((await readNeedsFeedback(db, readerId, query)) satisfies NeedsFeedbackResponse)
+      },
     )
-    .post('/admin/comments/:id/hide', ...adminChange, hideComment(true))
-    .post('/admin/comments/:id/restore', ...adminChange, hideComment(false))
-    .post('/admin/solutions/:id/hide', ...adminChange, hideSolution(true))
-    .post('/admin/solutions/:id/restore', ...adminChange, hideSolution(false))
-    .post('/admin/members/:username/suspend', ...adminChange, suspendMember(true))
-    .post('/admin/members/:username/restore', ...adminChange, suspendMember(false))
-    .post('/admin/reports/:id/dismiss', ...adminChange, async (c) => {
-      const { id } = parseInput(reportIdParams, c.req.param())
-      await dismissReport(db, actorOf(c), id, await noteOf(c))
-      return done(c)
-    })
+    .get(
+      '/admin/reports',
+      describeOperation({
+        operationId: 'listOpenReports',
+        summary: 'The open reports, oldest first',
+        tag: 'Moderation',
+        member: true,
+        responses: {
+          200: json('Each open report with what it points at.', 'AdminReportsResponse'),
+          403: error('Not an admin (code `forbidden`).'),
+        },
+      }),
+      requireUser,
+      requireAdmin,
+      async (c) => c.json({ reports: await openReports(db) } satisfies AdminReportsResponse),
+    )
+    .get(
+      '/admin/audit',
+      describeOperation({
+        operationId: 'listModerationActions',
+        summary: 'The moderation audit log',
+        description: 'The newest 100 admin actions, newest first, with who acted and on what.',
+        tag: 'Moderation',
+        member: true,
+        responses: {
+          200: json('The actions.', 'AuditResponse'),
+          403: error('Not an admin (code `forbidden`).'),
+        },
+      }),
+      requireUser,
+      requireAdmin,
+      async (c) => c.json({ actions: await readAudit(db) } satisfies AuditResponse),
+    )
+    .post(
+      '/admin/comments/:id/hide',
+      describeOperation(adminAction('hideComment', 'Hide a comment', commentIdParams, 'comment')),
+      ...adminChange,
+      hideComment(true),
+    )
+    .post(
+      '/admin/comments/:id/restore',
+      describeOperation(
+        adminAction('restoreComment', 'Show a hidden comment again', commentIdParams, 'comment'),
+      ),
+      ...adminChange,
+      hideComment(false),
+    )
+    .post(
+      '/admin/solutions/:id/hide',
+      describeOperation(adminAction('hideSolution', 'Hide a solution', solutionIdParams, 'solution')),
+      ...adminChange,
+      hideSolution(true),
+    )
+    .post(
+      '/admin/solutions/:id/restore',
+      describeOperation(
+        adminAction('restoreSolution', 'Show a hidden solution again', solutionIdParams, 'solution'),
+      ),
+      ...adminChange,
+      hideSolution(false),
+    )
+    .post(
+      '/admin/members/:username/suspend',
+      describeOperation(
+        adminAction('suspendMember', 'Suspend a member from commenting', usernameParams, 'member'),
+      ),
+      ...adminChange,
+      suspendMember(true),
+    )
+    .post(
+      '/admin/members/:username/restore',
+      describeOperation(
+        adminAction('restoreMember', 'Let a suspended member comment again', usernameParams, 'member'),
+      ),
+      ...adminChange,
+      suspendMember(false),
+    )
+    .post(
+      '/admin/reports/:id/dismiss',
+      describeOperation(
+        adminAction('dismissReport', 'Close a report without acting on it', reportIdParams, 'report'),
+      ),
+      ...adminChange,
+      async (c) => {
+        const { id } = parseInput(reportIdParams, c.req.param())
+        await dismissReport(db, actorOf(c), id, await noteOf(c))
+        return done(c)
+      },
+    )
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AuthVariables } from '#server/auth/guards.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'
+import { describeOperation, error, json } from '#server/openapi/operation.ts'
 import type { ReviewService } from '#server/review/service.ts'
 import type { ReviewResponse } from '#shared/review.ts'
 
@@ -25,12 +26,29 @@ export const reviewIdParams = z.object({
  * public ids nobody can guess.
  */
 export function reviewRoutes(reviews: ReviewService) {
-  return new Hono<{ Variables: AuthVariables }>().get('/:id', async (c) => {
-    const { id } = parseInput(reviewIdParams, c.req.param())
-    const review = await reviews.getReview(id, c.get('user')?.id ?? null)
-    if (!review) throw notFound('There is no such review.')
-    // A review in progress changes from one poll to the next; one that has not passed is private.
-    c.header('Cache-Control', review.status === 'passed' ? 'no-cache' : 'private, no-store')
-    return c.json({ review } satisfies ReviewResponse)
-  })
+  return new Hono<{ Variables: AuthVariables }>().get(
+    '/:id',
+    describeOperation({
+      operationId: 'getReview',
+      summary: 'A review report',
+      description:
+        'A passed review is public, like the profile that links to it; one that has not passed is shown to ' +
+        'its member only. Poll it while it is queued or running.',
+      tag: 'Reviews',
+      params: reviewIdParams,
+      responses: {
+        200: json('The review.', 'ReviewResponse'),
+        400: error('The id is not a review id (a UUID).'),
+        404: error('There is no such review, or it has not passed and is not yours.'),
+      },
+    }),
+    async (c) => {
+      const { id } = parseInput(reviewIdParams, c.req.param())
+      const review = await reviews.getReview(id, c.get('user')?.id ?? null)
+      if (!review) throw notFound('There is no such review.')
+      // A review in progress changes from one poll to the next; one that has not passed is private.
+      c.header('Cache-Control', review.status === 'passed' ? 'no-cache' : 'private, no-store')
+      return c.json({ review } satisfies ReviewResponse)
+    },
+  )
 }

@@ -6,6 +6,7 @@ import { findChallengeById } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { challengeIdParams } from '#server/http/params.ts'
+import { describeOperation, error, json } from '#server/openapi/operation.ts'
 import { editSolution, isListedSolution } from '#server/solutions/edit.ts'
 import { readGallery, readSolution, solutionOwner } from '#server/solutions/read.ts'
 import { MODERATOR_HIDDEN_SOLUTION } from '#shared/feedback.ts'
@@ -51,47 +52,123 @@ export function solutionRoutes(
   const isAdmin = (user: { username: string } | null | undefined) =>
     user ? admins.has(user.username) : false
   return new Hono<{ Variables: AuthVariables }>()
-    .get('/solutions', async (c) => {
-      const query = parseInput(galleryQuery, c.req.query())
-      c.header('Cache-Control', GALLERY_CACHE)
-      return c.json((await readGallery(db, query)) satisfies GalleryResponse)
-    })
-    .get('/challenges/:id/solutions', async (c) => {
-      const { id } = parseInput(challengeIdParams, c.req.param())
-      const query = parseInput(challengeGalleryQuery, c.req.query())
-      await findChallengeById(db, id)
-      c.header('Cache-Control', GALLERY_CACHE)
-      return c.json((await readGallery(db, { ...query, challengeId: id })) satisfies GalleryResponse)
-    })
-    .get('/solutions/:id', async (c) => {
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const readerId = c.get('user')?.id ?? null
-      const admin = isAdmin(c.get('user'))
-      const solution = await readSolution(db, id, readerId, admin)
-      if (!solution) throw notFound(NO_SUCH_SOLUTION)
-      // The owner's view holds reviews that have not passed: theirs only; an admin's, a hidden one.
-      const owner = readerId !== null && c.get('user')?.username === solution.member.username
-      c.header('Cache-Control', owner || (admin && !solution.listed) ? 'private, no-store' : 'no-cache')
-      return c.json({ solution } satisfies SolutionResponse)
-    })
-    .patch('/solutions/:id', requireUser, guard.csrf, guard.limit, async (c) => {
-      const { id } = parseInput(solutionIdParams, c.req.param())
-      const user = c.get('user')
-      if (!user) throw new HttpError(401, 'unauthorized', 'Please log in with GitHub to do that.')
-      const row = await solutionOwner(db, id)
-      if (!row) throw notFound(NO_SUCH_SOLUTION)
-      if (row.userId !== user.id) {
-        // Someone else's: refused where anyone may see it, and not there at all where they may not.
-        if (await isListedSolution(db, row.id)) throw new HttpError(403, 'forbidden', NOT_YOUR_SOLUTION)
-        throw notFound(NO_SUCH_SOLUTION)
-      }
-      const update = parseInput(solutionUpdateSchema, await readJsonBody(c), { named: false })
-      // An admin hid it (docs/product.md §12): its author cannot show it again.
-      if (update.hidden === false && row.moderatorHiddenAt !== null)
-        throw new HttpError(403, 'forbidden', MODERATOR_HIDDEN_SOLUTION)
-      await editSolution(db, row.id, user.id, update)
-      const solution = await readSolution(db, id, user.id, isAdmin(user))
-      if (!solution) throw notFound(NO_SUCH_SOLUTION)
-      return c.json({ solution } satisfies SolutionResponse)
-    })
+    .get(
+      '/solutions',
+      describeOperation({
+        operationId: 'listSolutions',
+        summary: 'Every listed solution',
+        description:
+          'Solutions with a passed review that their members did not hide, by cursor: a page holds no card ' +
+          'of an earlier one, however many solutions were listed since.',
+        tag: 'Solutions',
+        query: galleryQuery,
+        responses: {
+          200: json('A page of cards and the cursor of the next one.', 'GalleryResponse'),
+          400: error('A query parameter is not valid (the message says which).'),
+        },
+      }),
+      async (c) => {
+        const query = parseInput(galleryQuery, c.req.query())
+        c.header('Cache-Control', GALLERY_CACHE)
+        return c.json((await readGallery(db, query)) satisfies GalleryResponse)
+      },
+    )
+    .get(
+      '/challenges/:id/solutions',
+      describeOperation({
+        operationId: 'listChallengeSolutions',
+        summary: 'A challenge’s listed solutions',
+        description: 'As /api/solutions, for one challenge.',
+        tag: 'Solutions',
+        params: challengeIdParams,
+        query: challengeGalleryQuery,
+        responses: {
+          200: json('A page of cards and the cursor of the next one.', 'GalleryResponse'),
+          400: error('The id or a query parameter is not valid (the message says which).'),
+          404: error('There is no challenge with this id.'),
+        },
+      }),
+      async (c) => {
+        const { id } = parseInput(challengeIdParams, c.req.param())
+        const query = parseInput(challengeGalleryQuery, c.req.query())
+        await findChallengeById(db, id)
+        c.header('Cache-Control', GALLERY_CACHE)
+        return c.json((await readGallery(db, { ...query, challengeId: id })) satisfies GalleryResponse)
+      },
+    )
+    .get(
+      '/solutions/:id',
+      describeOperation({
+        operationId: 'getSolution',
+        summary: 'A solution',
+        description:
+          'Public once one of its reviews passed and while it is not hidden, with its passed iterations; its ' +
+          'member always sees it, with every iteration.',
+        tag: 'Solutions',
+        readsSession: true,
+        params: solutionIdParams,
+        responses: {
+          200: json('The solution.', 'SolutionResponse'),
+          400: error('The id is not a solution id (a UUID).'),
+          404: error('There is no such solution, or it is not listed and not yours.'),
+        },
+      }),
+      async (c) => {
+        const { id } = parseInput(solutionIdParams, c.req.param())
+        const readerId = c.get('user')?.id ?? null
+        const admin = isAdmin(c.get('user'))
+        const solution = await readSolution(db, id, readerId, admin)
+        if (!solution) throw notFound(NO_SUCH_SOLUTION)
+        // The owner's view holds reviews that have not passed: theirs only; an admin's, a hidden one.
+        const owner = readerId !== null && c.get('user')?.username === solution.member.username
+        c.header('Cache-Control', owner || (admin && !solution.listed) ? 'private, no-store' : 'no-cache')
+        return c.json({ solution } satisfies SolutionResponse)
+      },
+    )
+    .patch(
+      '/solutions/:id',
+      describeOperation({
+        operationId: 'updateSolution',
+        summary: 'Change a solution’s write-up, repository URL or visibility',
+        description:
+          'Its member only. Any of `writeUp` (Markdown, at most 5,000 characters), `repositoryUrl` and ' +
+          '`hidden`; blank or null removes the first two; any other field is refused and nothing changes.',
+        tag: 'Solutions',
+        member: true,
+        guarded: true,
+        params: solutionIdParams,
+        body: 'SolutionUpdate',
+        responses: {
+          200: json('The solution as stored.', 'SolutionResponse'),
+          400: error('The id or the body is not valid (the message says why); nothing changed.'),
+          403: error(
+            'Not sent from this site itself (code `forbidden_origin`), another member’s listed solution, or `hidden: false` on a solution an admin hid (code `forbidden`).',
+          ),
+          404: error('There is no such solution, or it is not listed and not yours.'),
+        },
+      }),
+      requireUser,
+      guard.csrf,
+      guard.limit,
+      async (c) => {
+        const { id } = parseInput(solutionIdParams, c.req.param())
+        const user = c.get('user')
+        if (!user) throw new HttpError(401, 'unauthorized', 'Please log in with GitHub to do that.')
+        const row = await solutionOwner(db, id)
+        if (!row) throw notFound(NO_SUCH_SOLUTION)
+        if (row.userId !== user.id) {
+          // Someone else's: refused where anyone may see it, and not there at all where they may not.
+          if (await isListedSolution(db, row.id)) throw new HttpError(403, 'forbidden', NOT_YOUR_SOLUTION)
+          throw notFound(NO_SUCH_SOLUTION)
+        }
+        const update = parseInput(solutionUpdateSchema, await readJsonBody(c), { named: false })
+        // An admin hid it (docs/product.md §12): its author cannot show it again.
+        if (update.hidden === false && row.moderatorHiddenAt !== null)
+          throw new HttpError(403, 'forbidden', MODERATOR_HIDDEN_SOLUTION)
+        await editSolution(db, row.id, user.id, update)
+        const solution = await readSolution(db, id, user.id, isAdmin(user))
+        if (!solution) throw notFound(NO_SUCH_SOLUTION)
+        return c.json({ solution } satisfies SolutionResponse)
+      },
+    )
 }

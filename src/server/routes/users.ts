@@ -10,6 +10,7 @@ import { notFound, parseInput } from '#server/http/errors.ts'
 import type { ExpiringCache } from '#server/http/expiring-cache.ts'
 import { usernameParams } from '#server/http/params.ts'
 import type { CachedProfile } from '#server/member-caches.ts'
+import { describeOperation, error, file, json, NOT_MODIFIED } from '#server/openapi/operation.ts'
 import { readmeBadgeSvg } from '#server/render/readme-badge.ts'
 
 /** Badge images change when points do; README renderers and proxies may keep one five minutes. */
@@ -28,22 +29,52 @@ export function userRoutes(db: Database, options: { brand: string; profiles: Exp
     return { userId: answer.profile.id, body: cacheJson(answer, 'fast') }
   }
   return new Hono()
-    .get('/:username/badge.svg', async (c) => {
-      const { username } = parseInput(usernameParams, c.req.param())
-      const figures = username ? await readBadgeFigures(db, username) : null
-      if (!figures) throw notFound('User not found. Please check the username.')
-      const svg = Buffer.from(readmeBadgeSvg(options.brand, figures))
-      // Embedded by other sites (a README, a portfolio): the one answer other origins may load.
-      c.header('Cross-Origin-Resource-Policy', 'cross-origin')
-      return sendCached(c, cacheBytes(svg, 'image/svg+xml; charset=utf-8', 'none'), README_BADGE_CACHE)
-    })
-    .get('/:username', async (c) => {
-      const { username } = parseInput(usernameParams, c.req.param())
-      if (!username) throw notFound('User not found. Please check the username.')
-      // Completed challenges in the same answer, so the profile page renders without a waterfall.
-      const { body } = await options.profiles.load(username, () => readProfile(username))
-      // Public, but it changes with every submission and review: browsers ask again (an ETag makes
-      // that a 304 when nothing changed).
-      return sendCached(c, body, 'no-cache')
-    })
+    .get(
+      '/:username/badge.svg',
+      describeOperation({
+        operationId: 'getProfileBadge',
+        summary: 'A member’s badge for a README or a portfolio',
+        description:
+          'An SVG image of the member’s points and completed challenges; other sites may embed it.',
+        tag: 'Members',
+        params: usernameParams,
+        responses: {
+          200: file('The badge.', 'image/svg+xml'),
+          304: NOT_MODIFIED,
+          404: error('No member has this username.'),
+        },
+      }),
+      async (c) => {
+        const { username } = parseInput(usernameParams, c.req.param())
+        const figures = username ? await readBadgeFigures(db, username) : null
+        if (!figures) throw notFound('User not found. Please check the username.')
+        const svg = Buffer.from(readmeBadgeSvg(options.brand, figures))
+        // Embedded by other sites (a README, a portfolio): the one answer other origins may load.
+        c.header('Cross-Origin-Resource-Policy', 'cross-origin')
+        return sendCached(c, cacheBytes(svg, 'image/svg+xml; charset=utf-8', 'none'), README_BADGE_CACHE)
+      },
+    )
+    .get(
+      '/:username',
+      describeOperation({
+        operationId: 'getPublicProfile',
+        summary: 'A member’s public profile',
+        tag: 'Members',
+        params: usernameParams,
+        responses: {
+          200: json('The profile, badges and completed challenges (no e-mail).', 'ProfilePage'),
+          304: NOT_MODIFIED,
+          404: error('No member has this username.'),
+        },
+      }),
+      async (c) => {
+        const { username } = parseInput(usernameParams, c.req.param())
+        if (!username) throw notFound('User not found. Please check the username.')
+        // Completed challenges in the same answer, so the profile page renders without a waterfall.
+        const { body } = await options.profiles.load(username, () => readProfile(username))
+        // Public, but it changes with every submission and review: browsers ask again (an ETag makes
+        // that a 304 when nothing changed).
+        return sendCached(c, body, 'no-cache')
+      },
+    )
 }
