@@ -132,6 +132,8 @@ describe.each(PATTERN_CORPUS)('a public page showing %j', (payload) => {
         body: cacheJson({ challenges: [] }),
         key: '0',
       }),
+      solutionsChanged: async () => {},
+      settled: async () => {},
       refresh() {},
       stop() {},
     }

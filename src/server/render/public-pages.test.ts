@@ -81,6 +81,8 @@ describe('server-rendered public pages', () => {
           .map((c) => ({ ...c, solutionCount }))
         return { challenges, body: cacheJson({ challenges }), key: String(solutionCount) }
       },
+      solutionsChanged: async () => {},
+      settled: async () => {},
       refresh() {},
       stop() {},
     }

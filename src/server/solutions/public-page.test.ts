@@ -94,6 +94,8 @@ describe('the solution page rendered on the server', () => {
       snapshot: async () => snapshot,
       peek: () => snapshot,
       listing: async () => ({ challenges: [], body: cacheJson({ challenges: [] }), key: '' }),
+      solutionsChanged: async () => {},
+      settled: async () => {},
       refresh() {},
       stop() {},
     }
