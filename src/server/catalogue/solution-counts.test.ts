@@ -156,6 +156,19 @@ describe.each(TEST_DATABASES)('the solution counts in memory on %s', (kind) => {
     expect(await countAfterEvents()).toBe(listed)
   })
 
+  it('reads every count again when what the other instances told may have been lost', async () => {
+    const listed = await countAfterEvents()
+    const elsewhere = await createMember(database.db, 'listed-elsewhere')
+    if (!elsewhere) throw new Error('the member was not created')
+    // As another instance would write it, and its notice lost: nothing here hears of it.
+    await createReviewedSubmission(database.db, elsewhere.id, navbar.id, [{ score: 90, at: new Date() }])
+    expect(await countAfterEvents()).toBe(listed)
+    t.bus.emit({ type: 'events-missed' }, 'another-instance')
+    // The catalogue is built again too (app.ts): waited for, so that only the list is counted.
+    await t.catalogue.snapshot()
+    expect(await countAfterEvents()).toBe((listed ?? 0) + 1)
+  })
+
   it("drops a deleted account's solutions from the next list", async () => {
     const { b, login } = await passedSolution('leaves')
     const listed = await countAfterEvents()
