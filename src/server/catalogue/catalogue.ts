@@ -114,6 +114,12 @@ export type Catalogue = {
   /** The current answers if they are built, without waiting (null while a rebuild is under way). */
   peek(): CatalogueSnapshot | null
   /**
+   * The plain list's answer (all, or one category's) from the catalogue built and the counts read,
+   * without waiting (made first if a count changed since); null while either is not there or a read of
+   * the counts failed, and the app's route answers (fast-path.ts).
+   */
+  peekListing(category?: Category): CachedBody | null
+  /**
    * The list with the solution counts held in memory: no query once they are read. The answer is built
    * and compressed again only when the catalogue or one of its counts changed, so its ETag holds while
    * nothing did.
@@ -285,6 +291,24 @@ export function createCatalogue(
     return counts ?? new Map<number, number>()
   }
 
+  /** The list of `catalogue` with `counts`, made again only when one of them changed since the last. */
+  const listingFrom = (catalogue: CatalogueSnapshot, counts: Map<number, number>, category?: Category) => {
+    const version = countsVersion
+    const last = listings.get(category ?? '')
+    if (last && last.snapshot === catalogue && last.version === version) return last.listing
+    const chosen = category
+      ? catalogue.challenges.filter((challenge) => challenge.category === category)
+      : catalogue.challenges
+    const key = chosen.map((challenge) => counts.get(challenge.id) ?? 0).join(',')
+    // Another challenge's count changed: this list's bytes, and its ETag, stay.
+    const listing =
+      last && last.snapshot === catalogue && last.listing.key === key
+        ? last.listing
+        : listingOf(chosen, counts, key)
+    listings.set(category ?? '', { snapshot: catalogue, version, listing })
+    return listing
+  }
+
   const snapshot = async () => {
     const snapshot = await (current ?? rebuild())
     checkInBackground(snapshot)
@@ -295,20 +319,12 @@ export function createCatalogue(
     snapshot,
     async listing(category) {
       const [catalogue, counts] = await Promise.all([snapshot(), solutionCounts()])
-      const version = countsVersion
-      const last = listings.get(category ?? '')
-      if (last && last.snapshot === catalogue && last.version === version) return last.listing
-      const chosen = category
-        ? catalogue.challenges.filter((challenge) => challenge.category === category)
-        : catalogue.challenges
-      const key = chosen.map((challenge) => counts.get(challenge.id) ?? 0).join(',')
-      // Another challenge's count changed: this list's bytes, and its ETag, stay.
-      const listing =
-        last && last.snapshot === catalogue && last.listing.key === key
-          ? last.listing
-          : listingOf(chosen, counts, key)
-      listings.set(category ?? '', { snapshot: catalogue, version, listing })
-      return listing
+      return listingFrom(catalogue, counts, category)
+    },
+    peekListing(category) {
+      if (!built || counts === null || countsStale) return null
+      checkInBackground(built)
+      return listingFrom(built, counts, category).body
     },
     solutionsChanged: readAgain,
     settled: () => reading ?? Promise.resolve(),
