@@ -165,12 +165,26 @@ export function createCatalogue(
   let lastCheck = Date.now()
   let checking = false
 
+  /** The last snapshot built: what the catalogue keeps answering with when a rebuild fails. */
+  let lastBuilt: CatalogueSnapshot | null = null
+
   const rebuild = () => {
-    const next = buildSnapshot(db)
-    // A failed build (the database away) is not kept: the next request tries again.
+    const fallback = lastBuilt
+    // A failed build (the database away) is not kept: the catalogue stays up with the last one built
+    // (docs/product.md §8), and its signature check builds it again once the database answers if it
+    // changed meanwhile; with none built yet, the next request tries again.
+    const next = buildSnapshot(db).catch((error: unknown) => {
+      if (!fallback) throw error
+      options.log?.warn('the catalogue could not be rebuilt; it answers with the last one built', {
+        error: error instanceof Error ? error.message : String(error),
+      })
+      return fallback
+    })
     next.then(
       (snapshot) => {
-        if (current === next) built = snapshot
+        if (current !== next) return
+        built = snapshot
+        lastBuilt = snapshot
       },
       () => {
         if (current === next) current = null

@@ -240,6 +240,19 @@ describe.each(TEST_DATABASES)('the solution counts while the database is away on
     expect(await countIn(open)).toBe(before + 1)
   })
 
+  it('keeps answering with the catalogue it has when a rebuild fails', async () => {
+    const open = createCatalogue(database.db, { checkEveryMs: 3_600_000 })
+    catalogue = open
+    const listed = await open.listing()
+    const before = await open.snapshot()
+    restore = interceptDriverQueries(database.db, lost)
+    // Another instance may have imported (a notice, or events missed): rebuilt, and the rebuild fails.
+    open.refresh()
+    expect(await open.snapshot()).toBe(before)
+    expect((await open.listing()).body).toBe(listed.body)
+    expect(open.peekListing()).toBe(listed.body)
+  })
+
   it('answers the first list without counts when they do not come within SOLUTION_COUNTS_WITHIN_MS', async () => {
     await passedSolution()
     const open = createCatalogue(database.db, { checkEveryMs: 3_600_000 })
