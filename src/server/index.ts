@@ -128,6 +128,8 @@ async function main() {
 
   // The catalogue's fixed answers skip the app's middleware (catalogue/fast-path.ts); the rest is Hono.
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
+  // The lists' solution counts are read once, now, so that the first list is served from memory too.
+  if (appHeaders) await catalogue.listing().catch(() => undefined)
   const securityHeaders = securityHeadersFor(env)
   const fastPath = appHeaders
     ? createCatalogueFastPath(

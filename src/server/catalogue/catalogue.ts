@@ -152,7 +152,8 @@ export const CATALOGUE_CHECK_WITH_NOTICES_MS = 10_000
  * and compressed once per change. An import in this process rebuilds it at once; an import by another
  * process (on PostgreSQL) is announced by a notice (`refresh()`, wired in app.ts), and in any case
  * noticed by a cheap signature check at most every `checkEveryMs`, run in the background so no
- * request waits for it.
+ * request waits for it. The lists add each challenge's count of listed solutions, read at the first
+ * list and then kept by the events that change them (`solutionsChanged`, subscribeSolutionCounts).
  */
 export function createCatalogue(
   db: Database,
