@@ -115,16 +115,18 @@ try {
   )
 
   const pass: MiddlewareHandler = async (_c, next) => next()
-  const app = new Hono().route('/api', solutionRoutes(handle.db, { csrf: pass, limit: pass })).route(
-    '/api',
-    moderationRoutes({
-      db: handle.db,
-      admins: noAdmins,
-      guard: { csrf: pass, limit: pass },
-      limitKeyOf: memberLimitKeys('bench'),
-      events: { emit: () => {} },
-    }),
-  )
+  const app = new Hono()
+    .route('/api', solutionRoutes(handle.db, { csrf: pass, limit: pass }, { emit: () => {} }))
+    .route(
+      '/api',
+      moderationRoutes({
+        db: handle.db,
+        admins: noAdmins,
+        guard: { csrf: pass, limit: pass },
+        limitKeyOf: memberLimitKeys('bench'),
+        events: { emit: () => {} },
+      }),
+    )
   const get = async (path: string): Promise<GalleryResponse> => {
     const response = await app.request(path)
     if (response.status !== 200)

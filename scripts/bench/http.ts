@@ -149,11 +149,17 @@ async function benchDatabase(label: string, databaseUrl?: string) {
     const client = new HttpClient(server.baseUrl)
     await client.signIn('bench-member')
     const cookie = client.cookieHeader()
-    const list = await client.json<{ challenges: { id: number; slug: string }[] }>('/api/challenges')
+    const list = await client.json<{ challenges: { id: number; slug: string; category: string }[] }>(
+      '/api/challenges',
+    )
     const first = list.challenges[0]
     if (!first) throw new Error('the catalogue is empty')
     const allRoutes: Route[] = [
-      { name: 'GET /api/challenges', path: '/api/challenges' },
+      { name: 'GET /api/challenges (list)', path: '/api/challenges' },
+      {
+        name: 'GET /api/challenges?category= (list by category)',
+        path: `/api/challenges?category=${encodeURIComponent(first.category)}`,
+      },
       {
         name: 'GET /api/challenges/by-slug/:slug',
         path: `/api/challenges/by-slug/${encodeURIComponent(first.slug)}`,

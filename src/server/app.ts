@@ -13,7 +13,7 @@ import {
   SESSION_CACHE_TTL_MS,
   subscribeSessionCache,
 } from '#server/auth/session-cache.ts'
-import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
+import { type Catalogue, createCatalogue, subscribeSolutionCounts } from '#server/catalogue/catalogue.ts'
 import type { Database } from '#server/db/client.ts'
 import { bridgeClusterEvents, type ClusterEvents, noClusterEvents } from '#server/db/events.ts'
 import { databaseUnavailableReason, reportDatabaseUnavailable, withDeadline } from '#server/db/unavailable.ts'
@@ -124,6 +124,7 @@ export function createApp(deps: AppDeps) {
   subscribeMemberCaches(bus, memberCaches)
   subscribeLeaderboard(bus, leaderboard)
   bus.on(['catalogue-imported', 'events-missed'], () => catalogue.refresh())
+  subscribeSolutionCounts(bus, catalogue)
   bridgeClusterEvents(bus, deps.cluster ?? noClusterEvents)
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
@@ -242,7 +243,7 @@ export function createApp(deps: AppDeps) {
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))
     // Solutions and their galleries (docs/product.md "Solutions"); an edit passes the guards of /me.
-    .route('/', solutionRoutes(db, { csrf, limit: limitMutations }, admins))
+    .route('/', solutionRoutes(db, { csrf, limit: limitMutations }, bus, admins))
     // Feedback and moderation (docs/product.md §12): each route checks the session itself.
     .route('/', feedbackRoutes(feedbackDeps))
     .route('/', moderationRoutes(feedbackDeps))

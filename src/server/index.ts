@@ -19,7 +19,7 @@ import { startScheduler } from '#server/jobs/scheduler.ts'
 import { createLogger, routeConsoleWarnings } from '#server/logger.ts'
 import { createReviewService } from '#server/review/service.ts'
 import { startReviewWorkers } from '#server/review/workers.ts'
-import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
+import { CATALOGUE_CACHE, LIST_CACHE } from '#server/routes/challenges.ts'
 
 async function main() {
   let env: ReturnType<typeof parseEnv>
@@ -128,9 +128,16 @@ async function main() {
 
   // The catalogue's fixed answers skip the app's middleware (catalogue/fast-path.ts); the rest is Hono.
   const appHeaders = await appCatalogueHeaders((path) => app.request(path))
+  // The lists' solution counts are read once, now, so that the first list is served from memory too.
+  if (appHeaders) await catalogue.listing().catch(() => undefined)
   const securityHeaders = securityHeadersFor(env)
   const fastPath = appHeaders
-    ? createCatalogueFastPath(catalogue, appHeaders, CATALOGUE_CACHE, securityHeaders)
+    ? createCatalogueFastPath(
+        catalogue,
+        appHeaders,
+        { list: LIST_CACHE, item: CATALOGUE_CACHE },
+        securityHeaders,
+      )
     : null
   if (!fastPath) log.warn('the catalogue could not be read at start: every request goes through the app')
   const { server, drain } = createDrainableServer(

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from '#server/app.ts'
+import { createCatalogue } from '#server/catalogue/catalogue.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { parseEnv } from '#server/env.ts'
 import { createEventBus } from '#server/events/bus.ts'
@@ -43,6 +44,8 @@ export async function createTestApp(
     reviewCapture?: ReviewCaptureDeps
     /** Where rate limits count: each limiter's memory by default, or the database's `rate_limits` table. */
     rateLimitStore?: 'memory' | 'database'
+    /** How often the catalogue checks for imports made without the importer (catalogue.ts). */
+    catalogueCheckEveryMs?: number
   } = {},
 ) {
   const dataDir = await temporaryDir('dojo-app-')
@@ -67,6 +70,11 @@ export async function createTestApp(
   const cacheMs = options.cacheMs ?? { sessions: 0, leaderboard: 0, competitions: 0, members: 0 }
   // As index.ts wires them: the reviews tell the app's caches what they change.
   const bus = createEventBus(log)
+  // Its own, so that tests can await the counts it reads after an event (`catalogue.settled()`).
+  const catalogue = createCatalogue(database.db, {
+    log,
+    ...(options.catalogueCheckEveryMs === undefined ? {} : { checkEveryMs: options.catalogueCheckEveryMs }),
+  })
   const standIn = standInSites()
   const reviews = createReviewService({
     db: database.db,
@@ -88,6 +96,7 @@ export async function createTestApp(
       : {}),
     cacheMs,
     bus,
+    catalogue,
     reviews,
   })
   // Every answer the tests receive is held to the OpenAPI document (docs/product.md §7).
@@ -100,7 +109,19 @@ export async function createTestApp(
   }
   /** Runs the reviews queued so far to their end (passed or failed). */
   const runReviews = () => runQueuedReviews(reviews)
-  return { app, env, storage, dataDir, reviews, log, overHttp, sites: standIn.sites, runReviews }
+  return {
+    app,
+    env,
+    storage,
+    dataDir,
+    reviews,
+    log,
+    bus,
+    catalogue,
+    overHttp,
+    sites: standIn.sites,
+    runReviews,
+  }
 }
 
 /**

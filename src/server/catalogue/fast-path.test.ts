@@ -6,10 +6,11 @@ import { type Catalogue, createCatalogue } from '#server/catalogue/catalogue.ts'
 import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
 import { httpServerOptions } from '#server/http/node-handler.ts'
 import { securityHeaders } from '#server/http/security-headers.ts'
-import { CATALOGUE_CACHE } from '#server/routes/challenges.ts'
+import { CATALOGUE_CACHE, LIST_CACHE } from '#server/routes/challenges.ts'
 import { createTestApp } from '#tests/support/app.ts'
 import { insertChallengeRows } from '#tests/support/challenge-rows.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { createMember, createReviewedSubmission } from '#tests/support/factories.ts'
 
 type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
 
@@ -63,11 +64,18 @@ describe("the catalogue's fast path", () => {
     const snapshot = await catalogue.snapshot()
     slug = snapshot.challenges[0]?.slug ?? ''
     id = snapshot.challenges[0]?.id ?? 0
+    // The lists are taken once their solution counts are read; the first list reads them.
+    await catalogue.listing()
     const headers = await appCatalogueHeaders((path) => app.request(path))
     if (!headers) throw new Error('the app did not answer the catalogue')
     // Both as index.ts builds its server: the response writes the security headers and compresses.
     const security = securityHeaders({ production: false })
-    const fastPath = createCatalogueFastPath(catalogue, headers, CATALOGUE_CACHE, security)
+    const fastPath = createCatalogueFastPath(
+      catalogue,
+      headers,
+      { list: LIST_CACHE, item: CATALOGUE_CACHE },
+      security,
+    )
     const listener = getRequestListener(app.fetch)
     const options = httpServerOptions(security)
     viaApp = await listen(createServer(options, (req, res) => void listener(req, res)))
@@ -86,6 +94,8 @@ describe("the catalogue's fast path", () => {
   })
 
   const canonical = () => [
+    '/api/challenges',
+    '/api/challenges?category=navbar',
     '/api/challenges/count',
     `/api/challenges/by-slug/${slug}`,
     `/api/challenges/${id}`,
@@ -130,10 +140,11 @@ describe("the catalogue's fast path", () => {
 
   it('leaves everything else to the app: other queries, odd spellings, unknown ones, other methods', async () => {
     const others: [string, string][] = [
-      // The lists carry live solution counts: always the app's.
-      ['GET', '/api/challenges'],
-      ['GET', '/api/challenges?category=navbar'],
+      // Lists searched, filtered or sorted, or a query spelt otherwise: the app's.
       ['GET', '/api/challenges?ids=1,2'],
+      ['GET', '/api/challenges?category=navbar&sort=newest'],
+      ['GET', '/api/challenges?category=NAVBAR'],
+      ['GET', '/api/challenges/'],
       ['GET', '/api/challenges?category=navbar&page=2'],
       ['GET', '/api/challenges?category=widgets'],
       ['GET', '/api/challenges/by-slug/no-such-challenge'],
@@ -169,6 +180,19 @@ describe("the catalogue's fast path", () => {
     const after = await send(viaFastPath, '/api/challenges/count')
     expect(taken).toEqual(['GET /api/challenges/count'])
     expect(JSON.parse(after.body.toString())).toEqual({ count: 13 })
+    expect(after.headers.etag).not.toBe(before.headers.etag)
+  })
+
+  it('serves a list with its new count once the count changed, with a new ETag', async () => {
+    const before = await send(viaFastPath, '/api/challenges')
+    const member = await createMember(database.db, 'fast-path-member')
+    await createReviewedSubmission(database.db, member?.id ?? '', id, [{ score: 90, at: new Date() }])
+    await catalogue.solutionsChanged(id)
+    taken.length = 0
+    const after = await send(viaFastPath, '/api/challenges', { 'Accept-Encoding': 'identity' })
+    expect(taken).toEqual(['GET /api/challenges'])
+    const listed = JSON.parse(after.body.toString()).challenges as { id: number; solutionCount: number }[]
+    expect(listed.find((challenge) => challenge.id === id)?.solutionCount).toBe(1)
     expect(after.headers.etag).not.toBe(before.headers.etag)
   })
 })

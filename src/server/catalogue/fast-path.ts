@@ -9,6 +9,7 @@ import {
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
 import { requestHeader } from '#server/http/request-header.ts'
 import { writeCompleteHead } from '#server/http/server-response.ts'
+import { CATEGORY_VALUES, type Category } from '#shared/categories.ts'
 
 /** Headers the fast path sets itself, per answer; every other header is copied from the app's. */
 const OWN_HEADERS = new Set([
@@ -28,14 +29,43 @@ const ID = /^[1-9][0-9]{0,9}$/
 /** Slugs as the importer writes them (titleToSlug); anything else is left to the app's route. */
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9-]{0,199}$/
 
+/** The fast path's Cache-Control: the lists' (live counts, revalidated) and every other answer's. */
+export type FastPathCaching = { list: string; item: string }
+
 /**
- * The lists are not taken: they carry each challenge's solution count (docs/product.md §2), read from
- * the database per request.
+ * The answer for `url` if the catalogue holds it now. The lists (all, or `?category=` alone, as the
+ * route's plain answer) carry solution counts that the catalogue keeps in memory (catalogue.ts):
+ * taken while those are read and current.
  */
-function bodyFor(snapshot: CatalogueSnapshot, url: string): CachedBody | undefined {
+function answerFor(
+  catalogue: Catalogue,
+  url: string,
+  caching: FastPathCaching,
+): { body: CachedBody; cacheControl: string } | undefined {
   const queryAt = url.indexOf('?')
   const path = queryAt === -1 ? url : url.slice(0, queryAt)
   const query = queryAt === -1 ? '' : url.slice(queryAt + 1)
+  if (path === '/api/challenges') {
+    let category: Category | undefined
+    if (query !== '') {
+      const named = CATEGORY.exec(query)?.[1]
+      if (!isCategory(named)) return undefined
+      category = named
+    }
+    const body = catalogue.peekListing(category)
+    return body ? { body, cacheControl: caching.list } : undefined
+  }
+  const snapshot = catalogue.peek()
+  const body = snapshot && bodyFor(snapshot, path, query)
+  return body ? { body, cacheControl: caching.item } : undefined
+}
+
+/** `?category=` alone, as the web app writes it; any other query (another spelling too) is the app's. */
+const CATEGORY = /^category=([a-z-]{1,40})$/
+const isCategory = (value: string | undefined): value is Category =>
+  value !== undefined && (CATEGORY_VALUES as readonly string[]).includes(value)
+
+function bodyFor(snapshot: CatalogueSnapshot, path: string, query: string): CachedBody | undefined {
   if (query !== '' || !path.startsWith('/api/challenges/')) return undefined
   const rest = path.slice('/api/challenges/'.length).split('/')
   const [first, second, ...more] = rest
@@ -66,7 +96,7 @@ function bodyFor(snapshot: CatalogueSnapshot, url: string): CachedBody | undefin
 export function createCatalogueFastPath(
   catalogue: Catalogue,
   appHeaders: Headers,
-  cacheControl: string,
+  caching: FastPathCaching,
   securityHeaders: Readonly<Record<string, string>> = {},
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const common: Record<string, string> = { ...securityHeaders }
@@ -75,7 +105,7 @@ export function createCatalogueFastPath(
   })
   // Bodies belong to a snapshot: a rebuilt catalogue's bodies get heads of their own, the old ones go.
   const heads = new WeakMap<CachedBody, Partial<Record<AnswerKind, Readonly<Record<string, string>>>>>()
-  const headOf = (body: CachedBody, kind: AnswerKind) => {
+  const headOf = (body: CachedBody, kind: AnswerKind, cacheControl: string) => {
     let kinds = heads.get(body)
     if (!kinds) {
       kinds = {}
@@ -90,14 +120,14 @@ export function createCatalogueFastPath(
   }
   return (req, res) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return false
-    const snapshot = catalogue.peek()
-    const body = snapshot && bodyFor(snapshot, req.url)
-    if (!body) return false
+    const answer = answerFor(catalogue, req.url, caching)
+    if (!answer) return false
+    const { body, cacheControl } = answer
     const kind = answerKind(body, {
       ifNoneMatch: requestHeader(req, 'if-none-match'),
       acceptEncoding: requestHeader(req, 'accept-encoding'),
     })
-    writeCompleteHead(res, kind === 'not-modified' ? 304 : 200, headOf(body, kind))
+    writeCompleteHead(res, kind === 'not-modified' ? 304 : 200, headOf(body, kind, cacheControl))
     res.end(req.method === 'HEAD' ? undefined : (answerBytes(body, kind) ?? undefined))
     return true
   }

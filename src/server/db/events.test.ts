@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
 import { createCatalogue } from '#server/catalogue/catalogue.ts'
@@ -16,6 +16,7 @@ import {
   notifyStatement,
   type Resync,
 } from '#server/db/events.ts'
+import { challenges, userChallenges, users } from '#server/db/schema.ts'
 import { parseEnv } from '#server/env.ts'
 import { type AppEvent, createEventBus, type EventSource } from '#server/events/bus.ts'
 import { DEFAULT_RATE_LIMITS } from '#server/http/rate-limit.ts'
@@ -26,6 +27,7 @@ import { browser, CookieJar, ORIGIN, signIn } from '#tests/support/auth.ts'
 import { insertChallengeRows } from '#tests/support/challenge-rows.ts'
 import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, rowsOf, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
+import { createReviewedSubmission } from '#tests/support/factories.ts'
 
 const log = createLogger('silent')
 /** The listeners' first reconnect wait in these tests. */
@@ -91,7 +93,15 @@ describe('the bridge between the event bus and the other instances', () => {
     bus.emit({ type: 'review-progressed' })
     bus.emit({ type: 'comment-helpful-changed', authorId: userId })
     const changed = { type: 'user-changed', userId } as const
-    expect(published).toEqual([changed, changed, changed, { type: 'session-ended', idHash }, changed])
+    const anyListing = { type: 'listing-changed', challengeId: null } as const
+    expect(published).toEqual([
+      changed,
+      changed,
+      changed,
+      anyListing,
+      { type: 'session-ended', idHash },
+      changed,
+    ])
     published.length = 0
     hear(changed)
     hear({ type: 'session-ended', idHash })
@@ -109,6 +119,54 @@ describe('the bridge between the event bus and the other instances', () => {
     hear(changed)
     expect(published).toEqual([])
     expect(heard).toHaveLength(7)
+  })
+})
+
+describe('the bridge and the lists of solutions', () => {
+  it('sends every change in which solutions are listed, and emits what it hears as a listing change', () => {
+    const bus = createEventBus(log)
+    const published: ClusterEvent[] = []
+    let hear: (event: ClusterEvent | Resync) => void = () => {}
+    const off = bridgeClusterEvents(bus, {
+      publish: async (event) => {
+        published.push(event)
+      },
+      subscribe: (handler) => {
+        hear = handler
+        return () => {}
+      },
+      ready: async () => {},
+      close: async () => {},
+    })
+    const heard: [AppEvent, EventSource][] = []
+    bus.on('solution-listing-changed', (event, source) => {
+      heard.push([event, source])
+    })
+    const userId = '00000000-0000-4000-8000-000000000004'
+    const review = { type: 'review-settled', reviewId: 1, userId, pointsChanged: false } as const
+    bus.emit({ ...review, challengeId: 5, passed: true })
+    // A failed review lists nothing.
+    bus.emit({ ...review, challengeId: 6, passed: false })
+    bus.emit({ type: 'solution-moderated', ownerId: userId, challengeId: 7, hidden: true })
+    bus.emit({ type: 'solution-listing-changed', challengeId: 8 })
+    bus.emit({ type: 'account-deleted', userId })
+    // Heard from another instance: never sent back.
+    bus.emit({ type: 'solution-listing-changed', challengeId: 9 }, 'another-instance')
+    expect(published).toEqual([
+      { type: 'listing-changed', challengeId: 5 },
+      { type: 'listing-changed', challengeId: 7 },
+      { type: 'listing-changed', challengeId: 8 },
+      { type: 'user-changed', userId },
+      { type: 'listing-changed', challengeId: null },
+    ])
+    heard.length = 0
+    hear({ type: 'listing-changed', challengeId: 10 })
+    hear({ type: 'listing-changed', challengeId: null })
+    expect(heard).toEqual([
+      [{ type: 'solution-listing-changed', challengeId: 10 }, 'another-instance'],
+      [{ type: 'solution-listing-changed', challengeId: null }, 'another-instance'],
+    ])
+    off()
   })
 })
 
@@ -305,6 +363,39 @@ describe.each(POSTGRES)('two app instances on one %s database', () => {
     // Through A's pool: B's catalogue hears of it only by the notice (its check is a minute away).
     await importCatalogue({ db: database.db, storage: a.storage, contentDir })
     expect(await within(1000, async () => (await titles()).includes('After The Import'))).toBeLessThan(1000)
+  })
+
+  it("show an owner's hiding or showing on one in the other's lists", async () => {
+    const contentDir = await temporaryDir()
+    await writeChallengeFolder(contentDir, { title: 'Counted On Both' })
+    await importCatalogue({ db: database.db, storage: a.storage, contentDir })
+    const solutions = async () =>
+      (
+        (await (await b.app.request('/api/challenges')).json()).challenges as {
+          title: string
+          solutionCount: number
+        }[]
+      ).find((challenge) => challenge.title === 'Counted On Both')?.solutionCount
+    await within(1000, async () => (await solutions()) === 0)
+    const [challenge] = await database.db
+      .select({ id: challenges.id })
+      .from(challenges)
+      .where(eq(challenges.title, 'Counted On Both'))
+    const jar = new CookieJar()
+    await signIn(browser(a.app, jar), { login: 'counted-twice' })
+    const [member] = await database.db.select().from(users).where(eq(users.username, 'counted-twice'))
+    // A passed solution its owner had hidden: in no list yet.
+    const solution = await createReviewedSubmission(database.db, member?.id ?? '', challenge?.id ?? 0, [
+      { score: 90, at: new Date() },
+    ])
+    await database.db.update(userChallenges).set({ hidden: true }).where(eq(userChallenges.id, solution.id))
+    const show = (hidden: boolean) =>
+      browser(a.app, jar).send('PATCH', `/api/solutions/${solution.publicId}`, { hidden })
+    // Shown and hidden through A: B reads its count again only when A's notice tells it to.
+    expect((await show(false)).status).toBe(200)
+    await within(1000, async () => (await solutions()) === 1)
+    expect((await show(true)).status).toBe(200)
+    await within(1000, async () => (await solutions()) === 0)
   })
 
   it("drop a member's dashboard kept in memory when they start a challenge on the other", async () => {

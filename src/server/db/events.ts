@@ -23,6 +23,8 @@ const eventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('catalogue-changed') }),
   z.object({ type: z.literal('session-ended'), idHash: z.string().regex(/^[0-9a-f]{64}$/) }),
   z.object({ type: z.literal('user-changed'), userId: z.uuid() }),
+  // Which of a challenge's solutions are listed changed (null: of any challenge): the lists' counts.
+  z.object({ type: z.literal('listing-changed'), challengeId: z.number().int().positive().nullable() }),
 ])
 export type ClusterEvent = z.infer<typeof eventSchema>
 
@@ -222,19 +224,30 @@ export function listenForEvents(options: ListenOptions): ClusterEvents {
 
 /**
  * Joins this instance's event bus to the others': a member's change, a settled review that moved points
- * and an ended session are sent to them (after the change committed: the features emit then); what they
- * send is emitted here as from `another-instance`, which is never sent back. The importer's notice is
- * sent from inside its transaction instead (content/import.ts), and heard here as `catalogue-imported`.
- * Returns a function that undoes both directions.
+ * and an ended session are sent to them (after the change committed: the features emit then), and so is
+ * any change in which solutions are listed (a passed review, a moderation, an owner's hiding, a deleted
+ * account), for the lists' counts (catalogue.ts); what they send is emitted here as from
+ * `another-instance`, which is never sent back. The importer's notice is sent from inside its
+ * transaction instead (content/import.ts), and heard here as `catalogue-imported`. Returns a function
+ * that undoes both directions.
  */
 export function bridgeClusterEvents(bus: EventBus, cluster: ClusterEvents): () => void {
   const tell = (event: ClusterEvent) => void cluster.publish(event)
+  const listingChanged = (challengeId: number | null) => tell({ type: 'listing-changed', challengeId })
   const offs = [
     bus.on(['member-changed', 'member-signed-in', 'account-deleted'], (event, source) => {
       if (source === 'here') tell({ type: 'user-changed', userId: event.userId })
     }),
+    bus.on('account-deleted', (_event, source) => {
+      if (source === 'here') listingChanged(null)
+    }),
     bus.on('review-settled', (event, source) => {
-      if (source === 'here' && event.pointsChanged) tell({ type: 'user-changed', userId: event.userId })
+      if (source !== 'here') return
+      if (event.pointsChanged) tell({ type: 'user-changed', userId: event.userId })
+      if (event.passed) listingChanged(event.challengeId)
+    }),
+    bus.on(['solution-moderated', 'solution-listing-changed'], (event, source) => {
+      if (source === 'here') listingChanged(event.challengeId)
     }),
     bus.on('session-ended', (event, source) => {
       if (source === 'here') tell({ type: 'session-ended', idHash: event.idHash })
@@ -246,6 +259,8 @@ export function bridgeClusterEvents(bus: EventBus, cluster: ClusterEvents): () =
         bus.emit({ type: 'session-ended', idHash: event.idHash }, 'another-instance')
       else if (event.type === 'catalogue-changed')
         bus.emit({ type: 'catalogue-imported' }, 'another-instance')
+      else if (event.type === 'listing-changed')
+        bus.emit({ type: 'solution-listing-changed', challengeId: event.challengeId }, 'another-instance')
       else bus.emit({ type: 'events-missed' }, 'another-instance')
     }),
   ]

@@ -18,7 +18,10 @@ import type { Logger } from '#server/logger.ts'
  * - `link-checked {userId, userChallengeId}`: the weekly check of a solution's address was recorded.
  * - `comment-helpful-changed {authorId}`: a comment was marked helpful, or the mark taken back.
  * - `comment-deleted {authorId, wasHelpful}`: its author deleted a comment.
- * - `solution-moderated {ownerId, hidden}`: an admin hid or restored a solution.
+ * - `solution-moderated {ownerId, challengeId, hidden}`: an admin hid or restored a solution.
+ * - `solution-listing-changed {challengeId}`: its owner hid a solution of the challenge, or showed it
+ *   again; heard from another instance, any change in which of the challenge's solutions are listed (a
+ *   passed review, a moderation), and `null` for any challenge's (an account deleted).
  * - `competitions-closed {slugs}`: ended competitions' results were frozen and their badges given.
  * - `catalogue-imported`: another instance imported the catalogue (an import rebuilds its own process's
  *   catalogue directly: catalogue.ts).
@@ -41,7 +44,8 @@ export type AppEvent =
   | { type: 'link-checked'; userId: string; userChallengeId: number }
   | { type: 'comment-helpful-changed'; authorId: string }
   | { type: 'comment-deleted'; authorId: string; wasHelpful: boolean }
-  | { type: 'solution-moderated'; ownerId: string; hidden: boolean }
+  | { type: 'solution-moderated'; ownerId: string; challengeId: number; hidden: boolean }
+  | { type: 'solution-listing-changed'; challengeId: number | null }
   | { type: 'competitions-closed'; slugs: string[] }
   | { type: 'catalogue-imported' }
   | { type: 'events-missed' }

@@ -120,9 +120,13 @@ export async function setSolutionHidden(
   note: string | null,
   events: EventEmitter,
 ): Promise<boolean> {
-  const { changed, ownerId } = await db.transaction(async (tx) => {
+  const { changed, ownerId, challengeId } = await db.transaction(async (tx) => {
     const [solution] = await tx
-      .select({ id: userChallenges.id, userId: userChallenges.userId })
+      .select({
+        id: userChallenges.id,
+        userId: userChallenges.userId,
+        challengeId: userChallenges.challengeId,
+      })
       .from(userChallenges)
       .where(eq(userChallenges.publicId, publicId))
     if (!solution) throw notFound(NO_SUCH_SOLUTION)
@@ -131,7 +135,8 @@ export async function setSolutionHidden(
       .set({ moderatorHiddenAt: hide ? sql`now()` : null, hidden: hide, updatedAt: sql`now()` })
       .where(and(eq(userChallenges.id, solution.id), marked(userChallenges.moderatorHiddenAt, hide)))
       .returning({ id: userChallenges.id })
-    if (changed.length === 0) return { changed: false, ownerId: solution.userId }
+    const { userId: ownerId, challengeId } = solution
+    if (changed.length === 0) return { changed: false, ownerId, challengeId }
     const reportId = hide ? await actionReports(tx, admin, { type: 'solution', id: solution.id }) : null
     await logAction(tx, admin, {
       action: hide ? 'hide_solution' : 'restore_solution',
@@ -140,9 +145,9 @@ export async function setSolutionHidden(
       reportId,
       note,
     })
-    return { changed: true, ownerId: solution.userId }
+    return { changed: true, ownerId, challengeId }
   })
-  if (changed) events.emit({ type: 'solution-moderated', ownerId, hidden: hide })
+  if (changed) events.emit({ type: 'solution-moderated', ownerId, challengeId, hidden: hide })
   return changed
 }
 

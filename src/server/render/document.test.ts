@@ -132,6 +132,9 @@ describe.each(PATTERN_CORPUS)('a public page showing %j', (payload) => {
         body: cacheJson({ challenges: [] }),
         key: '0',
       }),
+      peekListing: () => null,
+      solutionsChanged: async () => {},
+      settled: async () => {},
       refresh() {},
       stop() {},
     }

@@ -81,6 +81,9 @@ describe('server-rendered public pages', () => {
           .map((c) => ({ ...c, solutionCount }))
         return { challenges, body: cacheJson({ challenges }), key: String(solutionCount) }
       },
+      peekListing: () => null,
+      solutionsChanged: async () => {},
+      settled: async () => {},
       refresh() {},
       stop() {},
     }

@@ -223,6 +223,10 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
       { score: 95, at },
     ])
     await database.db.update(userChallenges).set({ hidden: true }).where(eq(userChallenges.id, hidden.id))
+    // Written here as rows: the app hears of them as the features tell them, and reads those counts again.
+    for (const title of ['Feature Grid', 'Plain Footer'])
+      t.bus.emit({ type: 'solution-listing-changed', challengeId: byTitle(title) })
+    await t.catalogue.settled()
 
     const counts = Object.fromEntries((await list()).map((c) => [c.title, c.solutionCount]))
     expect(counts).toEqual({

@@ -31,7 +31,7 @@ export const LIST_CACHE = 'public, no-cache'
  * docs/product.md §7 challenge calls: list (newest first; searched, filtered and sorted as the catalogue
  * pages are, §2), by category, by id list, count, by slug, zip metadata. Answers come from the in-memory
  * catalogue, built and compressed once per import, with ETags; the lists add each challenge's solution
- * count, read in one query.
+ * count, kept in memory by the events that change it (catalogue.ts), so an unchanged list runs no query.
  */
 export function challengeRoutes(catalogue: Catalogue) {
   return new Hono()

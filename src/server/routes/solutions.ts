@@ -4,6 +4,7 @@ import { type Admins, noAdmins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
 import { findChallengeById } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import { HttpError, notFound, parseInput, readJsonBody } from '#server/http/errors.ts'
 import { challengeIdParams } from '#server/http/params.ts'
 import { describeOperation, error, json } from '#server/openapi/operation.ts'
@@ -42,11 +43,12 @@ const GALLERY_CACHE = 'public, max-age=10'
  * Solutions (docs/product.md "Solutions"): one solution (public once a review passed and while it is not
  * hidden; its owner always sees it), the owner's edits, and the galleries of listed solutions.
  * `guard` is what every change under /api/me passes first: sign-in, same-origin JSON, the mutation limit.
- * `admins` may read a hidden solution (docs/product.md §12).
+ * `admins` may read a hidden solution (docs/product.md §12). `events` hears an owner's hiding or showing.
  */
 export function solutionRoutes(
   db: Database,
   guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler },
+  events: EventEmitter,
   admins: Admins = noAdmins,
 ) {
   const isAdmin = (user: { username: string } | null | undefined) =>
@@ -165,7 +167,7 @@ export function solutionRoutes(
         // An admin hid it (docs/product.md §12): its author cannot show it again.
         if (update.hidden === false && row.moderatorHiddenAt !== null)
           throw new HttpError(403, 'forbidden', MODERATOR_HIDDEN_SOLUTION)
-        await editSolution(db, row.id, user.id, update)
+        await editSolution(db, row.id, user.id, update, events)
         const solution = await readSolution(db, id, user.id, isAdmin(user))
         if (!solution) throw notFound(NO_SUCH_SOLUTION)
         return c.json({ solution } satisfies SolutionResponse)

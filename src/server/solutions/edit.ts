@@ -6,6 +6,7 @@ import { and, eq, exists, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import { submissionReviews, userChallenges } from '#server/db/schema.ts'
+import type { EventEmitter } from '#server/events/bus.ts'
 import type { solutionUpdateSchema } from '#shared/solution.ts'
 
 export type SolutionEdit = z.output<typeof solutionUpdateSchema>
@@ -35,14 +36,19 @@ export async function isListedSolution(db: Database, userChallengeId: number): P
   return listed !== undefined
 }
 
-/** Stores the owner's edit of their solution, in one transaction with the iterations it reaches. */
+/**
+ * Stores the owner's edit of their solution, in one transaction with the iterations it reaches. Hiding
+ * or showing a solution that passed a review tells `solution-listing-changed` after the commit: the
+ * challenge's count of listed solutions may have moved (docs/product.md §2).
+ */
 export async function editSolution(
   db: Database,
   userChallengeId: number,
   userId: string,
   update: SolutionEdit,
+  events: EventEmitter,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(userChallenges)
       .set({
@@ -52,8 +58,8 @@ export async function editSolution(
         updatedAt: sql`now()`,
       })
       .where(and(eq(userChallenges.id, userChallengeId), eq(userChallenges.userId, userId)))
-      .returning({ passedReviewId: userChallenges.passedReviewId })
-    if (!updated || update.repositoryUrl === undefined) return
+      .returning({ passedReviewId: userChallenges.passedReviewId, challengeId: userChallenges.challengeId })
+    if (!updated || update.repositoryUrl === undefined) return updated
     // Visitors read the repository of the passed iteration (docs/product.md §11); the edit is the
     // member's to make, so it reaches that iteration and the ones still under review, not older ones.
     await tx
@@ -68,5 +74,8 @@ export async function editSolution(
           ),
         ),
       )
+    return updated
   })
+  if (updated && update.hidden !== undefined && updated.passedReviewId !== null)
+    events.emit({ type: 'solution-listing-changed', challengeId: updated.challengeId })
 }

@@ -94,6 +94,9 @@ describe('the solution page rendered on the server', () => {
       snapshot: async () => snapshot,
       peek: () => snapshot,
       listing: async () => ({ challenges: [], body: cacheJson({ challenges: [] }), key: '' }),
+      peekListing: () => null,
+      solutionsChanged: async () => {},
+      settled: async () => {},
       refresh() {},
       stop() {},
     }
