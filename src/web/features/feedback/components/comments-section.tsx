@@ -1,16 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import type { Comment, CommentsResponse, Reply } from '#shared/feedback.ts'
 import {
   COMMENT_KIND_LABELS,
   COMMENTING_SUSPENDED,
-  type Comment,
-  type CommentsResponse,
   DELETED_COMMENT_LABEL,
   EDITED_LABEL,
-  type Reply,
   SIGN_IN_TO_COMMENT,
-} from '#shared/feedback.ts'
+} from '#shared/feedback-rule.ts'
 import { paths } from '#shared/paths.ts'
 import type { Solution } from '#shared/solution.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
