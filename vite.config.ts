@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compileHints } from './scripts/vite/compile-hints.ts'
+import { tailwindFloor } from './scripts/vite/tailwind-floor.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
 
@@ -27,6 +28,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    tailwindFloor(),
     // The code each page runs as it starts is compiled off the main thread (scripts/vite/compile-hints.ts):
     // the entry with its imports, each route's own chunk and the catalogue's shared one.
     !isSsrBuild &&
