@@ -107,4 +107,32 @@ test.describe('first-visit budgets, from the build manifest', () => {
     const settings = firstVisit(manifest, 'routes/settings.tsx').scripts
     expect(settings.some((file) => read(file).includes(ZOD_MARKER))).toBe(true)
   })
+
+  test('dark mode turns over every palette colour the stylesheet reads, and ink surfaces turn it back', async () => {
+    // theme.css holds only the colours some utility reads (docs/decisions/015-dark-mode.md, 017): a
+    // colour used without its dark value would stay light in dark mode.
+    const { styles } = firstVisit(manifest, await routeModule('/'))
+    const css = styles.map((file) => read(file).toString()).join('\n')
+    const block = (selector: string) => {
+      const start = css.indexOf(`${selector}{`)
+      expect(start, `the stylesheet has ${selector}`).toBeGreaterThanOrEqual(0)
+      return css.slice(start, css.indexOf('}', start))
+    }
+    const dark = block(':root[data-theme=dark]')
+    const ink = block('[data-theme=dark] .surface-ink')
+    const colours = (text: string, pattern: RegExp) =>
+      new Set([...text.matchAll(pattern)].map(([, name]) => name))
+    const used = colours(css.replace(dark, '').replace(ink, ''), /var\(--color-([a-z]+(?:-\d+)?)\)/g)
+    expect(used.size).toBeGreaterThan(0)
+    for (const [name, rule] of [
+      ['dark mode', dark],
+      ['ink surfaces in dark mode', ink],
+    ] as const) {
+      const set = colours(rule, /--color-([a-z]+(?:-\d+)?):/g)
+      expect(
+        [...used].filter((colour) => !set.has(colour)),
+        `colours ${name} does not set`,
+      ).toEqual([])
+    }
+  })
 })
