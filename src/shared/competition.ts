@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { challengeSchema } from '#shared/challenge.ts'
 
-/** A competition entry is ranked from this match score (0-100) up (docs/product.md §10). */
-export const COMPETITION_MIN_SCORE = 80
+export { COMPETITION_MIN_SCORE } from '#shared/constants.ts'
 
 /**
  * content/competitions/<slug>.json: a title, the challenge it uses (by its slug) and when it runs,

@@ -21,3 +21,6 @@ export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number]
 
 export const DIFFICULTIES = ['easy', 'intermediate', 'hard'] as const
 export type Difficulty = (typeof DIFFICULTIES)[number]
+
+/** A competition entry is ranked from this match score (0-100) up (docs/product.md §10). */
+export const COMPETITION_MIN_SCORE = 80

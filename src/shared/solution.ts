@@ -1,20 +1,20 @@
 import { z } from 'zod'
 import { CATEGORY_VALUES } from '#shared/categories.ts'
-import { DIFFICULTIES } from '#shared/constants.ts'
 import { writeUpSchema } from '#shared/live-url.ts'
 import { parseRepositoryUrl, REPOSITORY_URL_INVALID } from '#shared/live-url-rule.ts'
+import {
+  DIFFICULTY_VALUES,
+  GALLERY_MAX_LIMIT,
+  GALLERY_SORTS,
+  SOLUTION_NO_CHANGE,
+} from '#shared/solution-rule.ts'
+
+export * from '#shared/solution-rule.ts'
 
 /**
  * Solutions (docs/product.md "Solutions"): a member × challenge with its iterations (each submit and its
  * review). These are the API's shapes, shared by the server and the app.
  */
-
-export const DIFFICULTY_VALUES = DIFFICULTIES
-export const GALLERY_SORTS = ['newest', 'score', 'liked'] as const
-export type GallerySort = (typeof GALLERY_SORTS)[number]
-/** Cards per gallery page, unless `limit` asks for fewer or more (at most GALLERY_MAX_LIMIT). */
-export const GALLERY_PAGE_SIZE = 24
-export const GALLERY_MAX_LIMIT = 48
 
 const solutionMemberSchema = z.object({
   username: z.string(),
@@ -166,8 +166,6 @@ export const galleryQuery = z.object({
   difficulty: z.enum(DIFFICULTY_VALUES, `must be one of ${DIFFICULTY_VALUES.join(', ')}`).optional(),
 })
 export { CURSOR_INVALID }
-
-export const SOLUTION_NO_CHANGE = 'Send at least one of writeUp, repositoryUrl and hidden.'
 
 /**
  * PATCH /api/solutions/:id (docs/product.md "Solutions"): any of the write-up (blank or null removes it),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CHALLENGE_STATUSES } from '#shared/constants.ts'
 import { reviewSummarySchema } from '#shared/review.ts'
-import { signInGreetingSchema } from '#shared/sign-in-greeting.ts'
+import { SIGN_IN_GREETINGS } from '#shared/sign-in-greeting.ts'
 
 /** The signed-in user as GET /api/me returns it. */
 export const sessionUserSchema = z.object({
@@ -77,6 +77,6 @@ export type PublicProfile = z.infer<typeof publicProfileSchema>
  */
 export const sessionResponse = z.object({
   user: sessionUserSchema.nullable(),
-  greeting: signInGreetingSchema.optional(),
+  greeting: z.enum(SIGN_IN_GREETINGS).optional(),
 })
 export type SessionResponse = z.infer<typeof sessionResponse>

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Catalogue, Listing } from '#server/catalogue/catalogue.ts'
 import { documentTemplate, escapeHtml, jsonForScript, templateDescription } from '#server/render/document.ts'
+import { type Manifest, modulepreloads } from '#server/render/manifest.ts'
 import { writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import { catalogueFiltersSearch, parseCatalogueFilters } from '#shared/catalogue-filters.ts'
 import { categoryByPath } from '#shared/categories.ts'
@@ -41,28 +42,7 @@ export type Renderer = {
   renderedRoute(pathname: string): RenderedRoute | null
 }
 
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
-
 const CACHE_LIMIT = 500
-
-/** The files a manifest entry loads: its own and, transitively, those of its imports. */
-function filesOf(manifest: Manifest, key: string): Set<string> {
-  const files = new Set<string>()
-  const visit = (name: string) => {
-    const entry = manifest[name]
-    if (!entry || files.has(entry.file)) return
-    files.add(entry.file)
-    for (const imported of entry.imports ?? []) visit(imported)
-  }
-  visit(key)
-  return files
-}
-
-/** The route's scripts to preload, less the entry's own (index.html already loads those). */
-function modulepreloads(manifest: Manifest, key: string): string[] {
-  const entry = filesOf(manifest, 'index.html')
-  return [...filesOf(manifest, key)].filter((file) => file.endsWith('.js') && !entry.has(file))
-}
 
 export function createPublicPages(webDir: string, indexHtml: string, options: PublicPagesOptions) {
   const renderDir = options.renderDir ?? join(webDir, '..', 'render')

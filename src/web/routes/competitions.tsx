@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { COMPETITION_MIN_SCORE, type Competition, type CompetitionsResponse } from '#shared/competition.ts'
+import type { Competition, CompetitionsResponse } from '#shared/competition.ts'
+import { COMPETITION_MIN_SCORE } from '#shared/constants.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MODERATION_ACTIONS } from '#shared/feedback.ts'
+import { MODERATION_ACTIONS } from '#shared/feedback-rule.ts'
 import { ACTION_LABELS, formatDateTimeUtc } from '#web/features/admin/texts.ts'
 
 describe('the moderation log (docs/product.md §12)', () => {

@@ -1,6 +1,6 @@
 import { CATEGORY_VALUES, type Category } from '#shared/categories.ts'
 import type { Difficulty } from '#shared/constants.ts'
-import { DIFFICULTY_VALUES, GALLERY_SORTS, type GallerySort } from '#shared/solution.ts'
+import { DIFFICULTY_VALUES, GALLERY_SORTS, type GallerySort } from '#shared/solution-rule.ts'
 
 /**
  * The galleries' choices as the address keeps them (docs/product.md §11): `?category=`, `?difficulty=`

@@ -1,12 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import {
-  type AdminReport,
-  type FeedbackMember,
-  MODERATION_NOTE_MAX_LENGTH,
-  REPORT_REASON_LABELS,
-} from '#shared/feedback.ts'
+import type { AdminReport, FeedbackMember } from '#shared/feedback.ts'
+import { MODERATION_NOTE_MAX_LENGTH, REPORT_REASON_LABELS } from '#shared/feedback-rule.ts'
 import { paths } from '#shared/paths.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { LoadError } from '#web/components/network-error.tsx'

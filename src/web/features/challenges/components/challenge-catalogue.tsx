@@ -12,7 +12,7 @@ import {
   normaliseQuery,
   parseCatalogueFilters,
   selectChallenges,
-} from '#shared/catalogue-filters.ts'
+} from '#shared/catalogue-filters-rule.ts'
 import type { ListedChallenge } from '#shared/challenge.ts'
 import { type ChallengeStatus, DIFFICULTIES } from '#shared/constants.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'

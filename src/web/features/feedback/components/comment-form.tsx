@@ -8,7 +8,7 @@ import {
   COMMENT_MAX_LENGTH,
   COMMENT_TOO_LONG,
   type CommentKind,
-} from '#shared/feedback.ts'
+} from '#shared/feedback-rule.ts'
 import { isBlankText } from '#shared/visible-text.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { FieldError } from '#web/components/ui/field-error.tsx'

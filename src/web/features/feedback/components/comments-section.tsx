@@ -1,16 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useRef, useState } from 'react'
+import { type ComponentProps, lazy, Suspense, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import type { Comment, CommentsResponse, Reply } from '#shared/feedback.ts'
 import {
   COMMENT_KIND_LABELS,
   COMMENTING_SUSPENDED,
-  type Comment,
-  type CommentsResponse,
   DELETED_COMMENT_LABEL,
   EDITED_LABEL,
-  type Reply,
   SIGN_IN_TO_COMMENT,
-} from '#shared/feedback.ts'
+} from '#shared/feedback-rule.ts'
 import { paths } from '#shared/paths.ts'
 import type { Solution } from '#shared/solution.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
@@ -25,13 +23,26 @@ import {
   setHelpful,
   updateComment,
 } from '#web/features/feedback/api/feedback.ts'
-import { type CommentDraft, CommentForm } from '#web/features/feedback/components/comment-form.tsx'
+import type { CommentDraft } from '#web/features/feedback/components/comment-form.tsx'
 import { Modal } from '#web/features/feedback/components/modal.tsx'
 import { ReportDialog } from '#web/features/feedback/components/report-dialog.tsx'
 import { signInReturningTo } from '#web/features/feedback/sign-in-link.ts'
 import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
 import { formatLongDateUtc } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
+
+/** The comment form (react-hook-form with it) loads with the first form a member is shown, not for visitors. */
+const LazyCommentForm = lazy(async () => ({
+  default: (await import('#web/features/feedback/components/comment-form.tsx')).CommentForm,
+}))
+
+function CommentForm(props: ComponentProps<typeof LazyCommentForm>) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <LazyCommentForm {...props} />
+    </Suspense>
+  )
+}
 
 /** docs/product.md §12 "On the solution page", word for word. */
 export const COMMENT_TEXTS = {

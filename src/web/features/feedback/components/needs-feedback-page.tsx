@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { BUILT_BY_YOU_TOO } from '#shared/feedback.ts'
+import { BUILT_BY_YOU_TOO } from '#shared/feedback-rule.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
+import type { NewReport } from '#shared/feedback.ts'
 import {
-  type NewReport,
   REPORT_DETAILS_MAX_LENGTH,
   REPORT_DETAILS_TOO_LONG,
   REPORT_REASON_INVALID,
@@ -8,7 +8,7 @@ import {
   REPORT_REASONS,
   REPORT_THANKS,
   type ReportReason,
-} from '#shared/feedback.ts'
+} from '#shared/feedback-rule.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { FieldError } from '#web/components/ui/field-error.tsx'
 import { sendReport } from '#web/features/feedback/api/feedback.ts'

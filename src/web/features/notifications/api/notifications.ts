@@ -4,11 +4,8 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query'
-import {
-  NOTIFICATION_POLL_MS,
-  type NotificationsResponse,
-  type UnreadCountResponse,
-} from '#shared/feedback.ts'
+import type { NotificationsResponse, UnreadCountResponse } from '#shared/feedback.ts'
+import { NOTIFICATION_POLL_MS } from '#shared/feedback-rule.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
 import { apiFetch, postJson } from '#web/lib/api-client.ts'
 

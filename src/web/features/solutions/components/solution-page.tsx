@@ -1,12 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
-import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { categoryHeading } from '#shared/categories.ts'
-import { parseRepositoryUrl } from '#shared/live-url-rule.ts'
 import { paths } from '#shared/paths.ts'
-import type { QualitySummary, Solution, SolutionUpdate } from '#shared/solution.ts'
-import { parseWriteUp } from '#shared/write-up-rule.ts'
+import type { QualitySummary, Solution } from '#shared/solution.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
@@ -20,13 +17,16 @@ import { ReportDialog } from '#web/features/feedback/components/report-dialog.ts
 import { reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { useCompareWithDesign } from '#web/features/reviews/components/compare-with-design.tsx'
 import { formatScore } from '#web/features/reviews/components/review-status.tsx'
-import { solutionKeys, solutionQuery, updateSolution } from '#web/features/solutions/api/solutions.ts'
-import { WriteUpField } from '#web/features/solutions/components/write-up-field.tsx'
+import { solutionQuery } from '#web/features/solutions/api/solutions.ts'
 import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
-import { ApiError, isApiNotFound } from '#web/lib/api-client.ts'
+import { isApiNotFound } from '#web/lib/api-client.ts'
 import { formatLongDateUtc } from '#web/lib/format.ts'
 import { NoIndex } from '#web/lib/head.tsx'
-import { toast } from '#web/lib/toast.ts'
+
+/** The owner's form (react-hook-form with it) loads only for the owner. */
+const EditSolution = lazy(async () => ({
+  default: (await import('#web/features/solutions/components/edit-solution.tsx')).EditSolution,
+}))
 
 /** docs/product.md §11, word for word. */
 export const SOLUTION_TEXTS = {
@@ -250,7 +250,11 @@ function SolutionView({ solution }: { solution: Solution }) {
         </ol>
       </section>
 
-      {owner ? <EditSolution solution={solution} /> : null}
+      {owner ? (
+        <Suspense fallback={null}>
+          <EditSolution solution={solution} />
+        </Suspense>
+      ) : null}
     </article>
   )
 }
@@ -341,116 +345,5 @@ function QualityLine({ quality }: { quality: QualitySummary }) {
         </dd>
       </div>
     </dl>
-  )
-}
-
-type EditValues = { writeUp: string; repositoryUrl: string; hidden: boolean }
-
-const editResolver: Resolver<EditValues, unknown, SolutionUpdate> = async (values) => {
-  const errors: FieldErrors<EditValues> = {}
-  const writeUp = parseWriteUp(values.writeUp ?? '')
-  const typedRepository = (values.repositoryUrl ?? '').trim()
-  const repository = typedRepository === '' ? null : parseRepositoryUrl(typedRepository)
-  if (writeUp.error !== undefined) errors.writeUp = { type: 'custom', message: writeUp.error }
-  if (repository?.error !== undefined) errors.repositoryUrl = { type: 'custom', message: repository.error }
-  if (writeUp.error !== undefined || repository?.error !== undefined)
-    return { values: {} as Record<string, never>, errors }
-  return {
-    values: { writeUp: writeUp.writeUp, repositoryUrl: repository?.url ?? null, hidden: values.hidden },
-    errors: {},
-  }
-}
-
-/** The member's own controls (docs/product.md §11): write-up, repository URL, hide from the galleries. */
-function EditSolution({ solution }: { solution: Solution }) {
-  const queryClient = useQueryClient()
-  const headingId = useId()
-  const repositoryId = useId()
-  const repositoryErrorId = useId()
-  const hiddenId = useId()
-  const [failure, setFailure] = useState<string | null>(null)
-  const save = useMutation({ mutationFn: (update: SolutionUpdate) => updateSolution(solution.id, update) })
-  const {
-    register,
-    control,
-    handleSubmit,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<EditValues, unknown, SolutionUpdate>({
-    resolver: editResolver,
-    defaultValues: {
-      writeUp: solution.writeUp ?? '',
-      repositoryUrl: solution.repositoryUrl ?? '',
-      hidden: solution.hidden,
-    },
-    reValidateMode: 'onSubmit',
-  })
-  const writeUp = useWatch({ control, name: 'writeUp' })
-  const onSubmit = handleSubmit(async (update) => {
-    setFailure(null)
-    try {
-      const saved = await save.mutateAsync(update)
-      queryClient.setQueryData(solutionKeys.one(solution.id), saved)
-      toast.success(SOLUTION_TEXTS.saved)
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.status === 400 ? error.message : SOLUTION_TEXTS.saveFailed,
-      )
-    }
-  })
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
-    >
-      <h2 id={headingId} className="text-xl font-semibold tracking-tight text-slate-900">
-        Edit your solution
-      </h2>
-      <form noValidate onSubmit={onSubmit} className="mt-4">
-        <WriteUpField
-          field={register('writeUp', { onChange: () => clearErrors('writeUp') })}
-          value={writeUp ?? ''}
-          error={errors.writeUp?.message}
-        />
-        <label htmlFor={repositoryId} className="mt-5 block text-sm font-semibold text-slate-900">
-          Repository URL (optional)
-        </label>
-        <input
-          {...register('repositoryUrl', { onChange: () => clearErrors('repositoryUrl') })}
-          id={repositoryId}
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={errors.repositoryUrl ? true : undefined}
-          aria-describedby={errors.repositoryUrl ? repositoryErrorId : undefined}
-          className="mt-2 block h-12 w-full rounded-xl border border-slate-300 bg-white px-4 text-base text-slate-900 shadow-sm"
-        />
-        {errors.repositoryUrl ? (
-          <p id={repositoryErrorId} role="alert" className="mt-2 text-sm font-medium text-rose-700">
-            {errors.repositoryUrl.message}
-          </p>
-        ) : null}
-        <div className="mt-5 flex items-center gap-2">
-          <input {...register('hidden')} id={hiddenId} type="checkbox" className="size-4" />
-          <label htmlFor={hiddenId} className="text-sm font-semibold text-slate-900">
-            Hide this solution from the galleries (only you will see it; its points stay)
-          </label>
-        </div>
-        {failure ? (
-          <p role="alert" className="mt-4 text-sm font-medium text-rose-700">
-            {failure}
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting || undefined}
-          className={buttonClasses('primary', 'lg', 'mt-5')}
-        >
-          {isSubmitting ? 'Saving...' : 'Save'}
-        </button>
-      </form>
-    </section>
   )
 }
