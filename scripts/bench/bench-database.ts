@@ -1,6 +1,7 @@
 /**
  * A throwaway PostgreSQL database for a benchmark: made on the server `adminUrl` names, opened as the app
- * opens one (`handle`) and as a plain client for seeding (`client`), and dropped by `drop()`.
+ * opens one (`handle`) and as a plain client for seeding (`client`), and dropped by `drop()`; `url` names
+ * it, for a server started on it.
  */
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
@@ -17,6 +18,7 @@ export async function createBenchDatabase(adminUrl: string) {
   const client = new pg.Client({ connectionString: url.toString() })
   await client.connect()
   return {
+    url: url.toString(),
     handle,
     client,
     async drop() {

@@ -5,6 +5,7 @@ import { segmentQuery } from '#server/moderation/needs-feedback.ts'
 import { galleryQuery, readGallery } from '#server/solutions/read.ts'
 import { periodStart } from '#shared/periods.ts'
 import { createBenchDatabase } from './bench-database.ts'
+import { explainAnalyze, printPlan } from './plans.ts'
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
 if (!adminUrl)
@@ -140,12 +141,7 @@ try {
       [someUser.id, 1],
     ],
   ]
-  for (const [title, sql, params] of queries) {
-    const plan = await client.query(`explain (analyze, buffers) ${sql}`, params)
-    console.log(`== ${title}`)
-    for (const row of plan.rows) console.log(`   ${row['QUERY PLAN']}`)
-    console.log()
-  }
+  for (const [title, sql, params] of queries) printPlan(title, await explainAnalyze(client, { sql, params }))
 
   // The solution galleries: each page a range of a partial gallery index, whatever the number of solutions.
   const listed = await client.query(
@@ -171,14 +167,14 @@ try {
     ["a challenge's gallery, most liked", { sort: 'liked', challengeId: 1 }],
     ['gallery, most liked, page 2', await page2({ sort: 'liked' })],
   ]
-  const printPlan = async (title: string, query: SQL) => {
+  const explainQuery = async (title: string, query: SQL) => {
     const plan = await handle.db.execute(sql`explain (analyze, buffers) ${query}`)
-    console.log(`== ${title}`)
-    for (const row of (plan as unknown as { rows: Record<string, string>[] }).rows)
-      console.log(`   ${row['QUERY PLAN']}`)
-    console.log()
+    printPlan(
+      title,
+      (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => row['QUERY PLAN'] as string),
+    )
   }
-  for (const [title, filter] of galleries) await printPlan(title, galleryQuery(filter))
+  for (const [title, filter] of galleries) await explainQuery(title, galleryQuery(filter))
 
   // Needs feedback (docs/product.md §12): a visitor's list, and a member's two parts (the challenges they
   // completed first, then the others), each a range of the partial index of uncommented solutions.
@@ -187,7 +183,7 @@ try {
     ["needs feedback, a member's challenges", segmentQuery(someUser.id, 0, null, 25)],
     ['needs feedback, the other challenges', segmentQuery(someUser.id, 1, null, 25)],
   ]
-  for (const [title, query] of needsFeedback) await printPlan(title, query)
+  for (const [title, query] of needsFeedback) await explainQuery(title, query)
 } finally {
   await drop()
 }

@@ -11,32 +11,25 @@
 // Needs `npm run build` first.
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
 import pg from 'pg'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { freePort, HttpClient, type ServerProcess, startServer } from '#tests/support/server-process.ts'
+import { benchServerEnv, type Measure, measure, requireBuiltServer } from './load.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4)
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3))
 const ROUTE_WORDS = process.env.BENCH_ROUTES?.split(',').filter(Boolean) ?? []
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2)
-const BUILT_SERVER = join(PROJECT_ROOT, 'dist', 'server', 'index.js')
-
-if (!existsSync(BUILT_SERVER)) {
-  console.error('The server is not built: run `npm run build` first.')
-  process.exit(1)
-}
+const BUILT_SERVER = requireBuiltServer()
 
 type Route = { name: string; path: string; member?: boolean }
-type Measure = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
-async function load(url: string, headers: Record<string, string>, seconds: number) {
-  return autocannon({ url, connections: CONNECTIONS, duration: seconds, headers })
-}
+const load = (url: string, headers: Record<string, string>, seconds: number) =>
+  measure(url, { connections: CONNECTIONS, seconds, headers })
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -57,16 +50,7 @@ async function compare(appUrl: string, bareUrl: string, headers: Record<string, 
     // Alternating order, so neither server always runs right after the other's load.
     const order = round % 2 === 0 ? [appUrl, bareUrl] : [bareUrl, appUrl]
     const results = new Map<string, Measure>()
-    for (const url of order) {
-      const result = await load(url, headers, SECONDS)
-      results.set(url, {
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-      })
-    }
+    for (const url of order) results.set(url, await load(url, headers, SECONDS))
     rounds.push({ app: results.get(appUrl) as Measure, bare: results.get(bareUrl) as Measure })
   }
   return {
@@ -135,15 +119,7 @@ async function benchDatabase(label: string, databaseUrl?: string) {
     server = await startServer({
       entry: BUILT_SERVER,
       ...(databaseUrl ? { databaseUrl } : {}),
-      // NODE_OPTIONS and MALLOC_ARENA_MAX reach the server, so V8 and allocator settings can be measured.
-      env: {
-        LOG_LEVEL: 'error',
-        ...Object.fromEntries(
-          ['NODE_OPTIONS', 'MALLOC_ARENA_MAX'].flatMap((name) =>
-            process.env[name] ? [[name, process.env[name] as string]] : [],
-          ),
-        ),
-      },
+      env: benchServerEnv(),
       readyTimeoutMs: 180_000,
     })
     const client = new HttpClient(server.baseUrl)

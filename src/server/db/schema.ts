@@ -553,6 +553,10 @@ export const comments = pgTable(
     index('comments_author_helpful_idx')
       .on(t.authorId)
       .where(sql`${t.helpfulAt} is not null and ${t.deletedAt} is null`),
+    // The few deleted or hidden comments: notifications about them are left out (notifications.ts).
+    index('comments_removed_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} is not null or ${t.hiddenAt} is not null`),
   ],
 )
 
@@ -604,8 +608,14 @@ export const notifications = pgTable(
     uniqueIndex('notifications_review_event_idx')
       .on(t.recipientId, t.reviewId)
       .where(sql`${t.reviewId} is not null`),
-    index('notifications_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
-    index('notifications_unread_idx').on(t.recipientId).where(sql`${t.readAt} is null`),
+    // A member's page, newest first, in the keyset's own order (created_at, then id).
+    index('notifications_recipient_idx').on(
+      t.recipientId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The unread count, read from the index alone: it holds the comment to leave out if it was removed.
+    index('notifications_unread_idx').on(t.recipientId, t.commentId).where(sql`${t.readAt} is null`),
   ],
 )
 

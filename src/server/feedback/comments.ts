@@ -10,11 +10,11 @@ import { awardHelpfulBadges } from '#server/badges/award.ts'
 import type { Database } from '#server/db/client.ts'
 import { comments, userChallenges, users } from '#server/db/schema.ts'
 import type { EventEmitter } from '#server/events/bus.ts'
+import { commentHtml } from '#server/feedback/comment-html.ts'
 import { commentCount, recountComments } from '#server/feedback/counts.ts'
 import { commentNotifications, notify } from '#server/feedback/notifications.ts'
 import { HttpError, notFound } from '#server/http/errors.ts'
 import { mayReadSolution } from '#server/solutions/read.ts'
-import { renderWriteUp } from '#server/solutions/write-up.ts'
 import {
   COMMENT_THREADS_MAX,
   COMMENTING_SUSPENDED,
@@ -138,7 +138,7 @@ function fields(row: CommentRow, reader: Reader) {
     kind: row.kind as CommentKind,
     author: deleted ? null : row.author,
     body: !deleted && row.authorId === reader.id ? row.body : null,
-    bodyHtml: deleted ? '' : renderWriteUp(row.body),
+    bodyHtml: deleted ? '' : commentHtml(row.body),
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     deleted,

@@ -400,6 +400,11 @@ describe.each(TEST_DATABASES)('feedback through the API on %s', (kind) => {
     const pias = notificationsResponse.parse(await (await pia.get('/api/me/notifications')).json())
     expect(pias.notifications.map((n) => n.kind).sort()).toEqual(['comment', 'comment', 'review'])
     expect(pias.unreadCount).toBe(2)
+    // So is one about a comment an admin hid since (unread here, so the count drops too).
+    await database.db.update(comments).set({ hiddenAt: new Date() }).where(eq(comments.body, 'Me too'))
+    const afterHide = notificationsResponse.parse(await (await pia.get('/api/me/notifications')).json())
+    expect(afterHide.notifications.map((n) => n.kind).sort()).toEqual(['comment', 'review'])
+    expect(afterHide.unreadCount).toBe(1)
 
     const all = await pia.send('POST', '/api/me/notifications/read-all')
     expect(unreadCountResponse.parse(await all.json()).unreadCount).toBe(0)
