@@ -1,6 +1,6 @@
 // `npm run bench:scale`: the galleries, a solution with a thousand comments, needs feedback, the
 // leaderboards and a busy member's notifications, at the scale of a grown site
-// (docs/decisions/017-galleries-at-scale.md). On a PostgreSQL server (BENCH_DATABASE_URL, else the local
+// (docs/decisions/018-galleries-at-scale.md). On a PostgreSQL server (BENCH_DATABASE_URL, else the local
 // one) it makes a database of its own, starts the built server on it (which migrates it and imports the
 // catalogue), signs a member in, seeds 10,000 members, 50,000 listed solutions and 200,000 comments with
 // set-based SQL, prints each route's statements with `EXPLAIN (ANALYZE, BUFFERS)`, then loads each route

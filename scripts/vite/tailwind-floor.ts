@@ -7,7 +7,7 @@ import type { Plugin } from 'vite'
  * behind an `@supports` test that only a browser without `@property` passes (Safari before 16.4, Firefox
  * before 128). Every browser the app runs on registers those variables with the `@property` rules that
  * Tailwind writes beside it, so the block never applies; it was 0.4 KB of the gzipped stylesheet every
- * page waits for (docs/decisions/017-first-visit-budgets.md). Tailwind's compiler can leave it out, but
+ * page waits for (docs/decisions/019-first-visit-budgets.md). Tailwind's compiler can leave it out, but
  * its Vite plugin has no switch for that, so this drops it from Tailwind's output, as a parsed rule
  * rather than as text, before Vite's own CSS passes (prefixes, minifying) run.
  */

@@ -7,7 +7,7 @@ import { firstVisit, type Manifest } from '#server/render/manifest.ts'
 import type { Renderer } from '#server/render/public-pages.ts'
 
 /**
- * Byte budgets of a first visit (docs/decisions/017-first-visit-budgets.md), read from the build
+ * Byte budgets of a first visit (docs/decisions/019-first-visit-budgets.md), read from the build
  * `npm test` has just made: no browser and no server needed. For each page the server renders,
  * the scripts are index.html's (its entry and the entry's static imports, and the plain scripts it links)
  * plus the route module's chunk and its static imports, as the server names them in its modulepreload
@@ -21,7 +21,7 @@ const KB = 1024
  * The budgets, gzipped KB. `target` is the design's: 110 for home, 120 for the other first routes.
  * React DOM, React Router's data router and TanStack Query alone are 105 KB of every first visit, so
  * the pages do not reach it yet; `limit` is what each may load today, so that nothing grows unnoticed
- * while the gap is closed (docs/decisions/017-first-visit-budgets.md).
+ * while the gap is closed (docs/decisions/019-first-visit-budgets.md).
  */
 const BUDGETS = [
   { page: 'home', path: '/', target: 110, limit: 133 },

@@ -1,7 +1,7 @@
 /**
  * Comment bodies as HTML (docs/product.md §12), remembered. Rendering and sanitising one body costs about
  * a third of a millisecond, and a solution's comments answer renders up to a thousand of them on every
- * read (docs/decisions/017-galleries-at-scale.md). The HTML depends on the text alone, so a remembered
+ * read (docs/decisions/018-galleries-at-scale.md). The HTML depends on the text alone, so a remembered
  * one is the one a new rendering would give; the most recently used are kept, up to a budget of
  * characters (text and HTML), the least recently used going first.
  */

@@ -97,7 +97,7 @@ export async function notifyReviewEnded(
  * notification goes with it, on delete cascade), so this is "about no comment that was deleted or hidden
  * since": written so, it reads the small partial index of those comments (comments_removed_idx), where
  * "no comment, or a shown one" made PostgreSQL hash every comment first
- * (docs/decisions/017-galleries-at-scale.md).
+ * (docs/decisions/018-galleries-at-scale.md).
  */
 const removedComment = alias(comments, 'removed_comment')
 const stillShown = (db: Pick<Database, 'select'>): SQL =>
@@ -135,7 +135,7 @@ const actor = alias(users, 'actor')
  * A page of the member's notifications, newest first, by keyset on (created_at, id). The page is picked
  * from the notifications alone (a range of notifications_recipient_idx), and only its rows are joined to
  * what they name: planned as one join of seven tables, the page cost PostgreSQL several milliseconds to
- * plan for half a millisecond of work (docs/decisions/017-galleries-at-scale.md).
+ * plan for half a millisecond of work (docs/decisions/018-galleries-at-scale.md).
  */
 export async function listNotifications(
   db: Pick<Database, 'select'>,
