@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { accountExportSchema } from '#server/account/export.ts'
-import type { PublicProfileAnswer } from '#server/routes/users.ts'
+import type { PublicProfileAnswer } from '#server/auth/users.ts'
 import { deleteAccountSchema } from '#shared/account.ts'
 import type { EarnedBadge } from '#shared/badges.ts'
 import {

@@ -1,9 +1,5 @@
 import { Hono } from 'hono'
 import { readBadgeFigures, readPublicProfile } from '#server/auth/users.ts'
-
-/** The public profile's answer, as the API document describes it. */
-export type { PublicProfileAnswer } from '#server/auth/users.ts'
-
 import { cacheBytes, cacheJson, sendCached } from '#server/catalogue/cached-body.ts'
 import type { Database } from '#server/db/client.ts'
 import { notFound, parseInput } from '#server/http/errors.ts'

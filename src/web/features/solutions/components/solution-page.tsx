@@ -18,6 +18,7 @@ import { reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { useCompareWithDesign } from '#web/features/reviews/components/compare-with-design.tsx'
 import { formatScore } from '#web/features/reviews/components/review-status.tsx'
 import { solutionQuery } from '#web/features/solutions/api/solutions.ts'
+import { SOLUTION_TEXTS } from '#web/features/solutions/solution-texts.ts'
 import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 import { formatLongDateUtc } from '#web/lib/format.ts'
@@ -27,19 +28,6 @@ import { NoIndex } from '#web/lib/head.tsx'
 const EditSolution = lazy(async () => ({
   default: (await import('#web/features/solutions/components/edit-solution.tsx')).EditSolution,
 }))
-
-/** docs/product.md §11, word for word. */
-export const SOLUTION_TEXTS = {
-  notFound: 'There is no such solution.',
-  hidden: 'Only you can see this solution: it is hidden from the galleries.',
-  unlisted: 'Only you can see this solution until one of its reviews passes.',
-  noWriteUp: 'No write-up yet.',
-  saved: 'Your solution has been saved.',
-  saveFailed: 'We could not save your solution. Please try again.',
-  /** docs/product.md §12 "On the solution page". */
-  moderatorHiddenAuthor: 'An admin hid this solution: only you and the admins can see it.',
-  moderatorHiddenAdmin: 'Hidden by an admin.',
-} as const
 
 const VIEWPORTS = { desktop: [1440, 900], tablet: [768, 1024], mobile: [375, 812] } as const
 /** Each capture's first screen, boxed at its viewport's shape (a class: the CSP allows no style attribute). */
