@@ -56,6 +56,29 @@ export type FeedbackDeps = {
 }
 
 /** `:id` of a notification: a UUID. */
+/** A like and its taking back answer alike (docs/product.md §12). */
+const LIKE_RESPONSES = {
+  200: json('The solution’s likes after the change.', 'LikeResponse'),
+  400: error('The id is not a solution id.'),
+  403: error(
+    'Not sent from this site itself (code `forbidden_origin`), or the member’s own solution (code `forbidden`).',
+  ),
+  404: error('There is no such listed solution.'),
+  429: {
+    ...error('Too many changes in a minute, or too many likes for now (code `rate_limited`).'),
+    headers: { 'Retry-After': retryAfter() },
+  },
+}
+
+/** Why a helpful mark, or taking it back, is refused. */
+const HELPFUL_REFUSALS = {
+  400: error('The id is not a comment id, or the comment is the reader’s own.'),
+  403: error(
+    'Not sent from this site itself (code `forbidden_origin`), or the reader is not the solution’s author (code `forbidden`).',
+  ),
+  404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+}
+
 export const notificationIdParams = uuidParams(
   'must be a notification id',
   'A notification’s id: a UUID (any letter case).',
@@ -253,11 +276,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
         params: commentIdParams,
         responses: {
           200: json('The comment, marked.', 'CommentResponse'),
-          400: error('The id is not a comment id, or the comment is the reader’s own.'),
-          403: error(
-            'Not sent from this site itself (code `forbidden_origin`), or the reader is not the solution’s author (code `forbidden`).',
-          ),
-          404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+          ...HELPFUL_REFUSALS,
         },
       }),
       ...change,
@@ -275,11 +294,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
         params: commentIdParams,
         responses: {
           200: json('The comment, unmarked.', 'CommentResponse'),
-          400: error('The id is not a comment id, or the comment is the reader’s own.'),
-          403: error(
-            'Not sent from this site itself (code `forbidden_origin`), or the reader is not the solution’s author (code `forbidden`).',
-          ),
-          404: error('There is no such comment, it was deleted, or the reader may not see it.'),
+          ...HELPFUL_REFUSALS,
         },
       }),
       ...change,
@@ -296,18 +311,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
         member: true,
         guarded: true,
         params: solutionIdParams,
-        responses: {
-          200: json('The solution’s likes after the change.', 'LikeResponse'),
-          400: error('The id is not a solution id.'),
-          403: error(
-            'Not sent from this site itself (code `forbidden_origin`), or the member’s own solution (code `forbidden`).',
-          ),
-          404: error('There is no such listed solution.'),
-          429: {
-            ...error('Too many changes in a minute, or too many likes for now (code `rate_limited`).'),
-            headers: { 'Retry-After': retryAfter() },
-          },
-        },
+        responses: LIKE_RESPONSES,
       }),
       ...change,
       likeLimit,
@@ -322,18 +326,7 @@ export function feedbackRoutes(deps: FeedbackDeps) {
         member: true,
         guarded: true,
         params: solutionIdParams,
-        responses: {
-          200: json('The solution’s likes after the change.', 'LikeResponse'),
-          400: error('The id is not a solution id.'),
-          403: error(
-            'Not sent from this site itself (code `forbidden_origin`), or the member’s own solution (code `forbidden`).',
-          ),
-          404: error('There is no such listed solution.'),
-          429: {
-            ...error('Too many changes in a minute, or too many likes for now (code `rate_limited`).'),
-            headers: { 'Retry-After': retryAfter() },
-          },
-        },
+        responses: LIKE_RESPONSES,
       }),
       ...change,
       likeLimit,
