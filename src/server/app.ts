@@ -243,7 +243,7 @@ export function createApp(deps: AppDeps) {
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
     .route('/reviews', reviewRoutes(reviews))
     // Solutions and their galleries (docs/product.md "Solutions"); an edit passes the guards of /me.
-    .route('/', solutionRoutes(db, { csrf, limit: limitMutations }, bus, admins))
+    .route('/', solutionRoutes(db, { csrf, limit: limitMutations }, bus, admins, catalogue))
     // Feedback and moderation (docs/product.md §12): each route checks the session itself.
     .route('/', feedbackRoutes(feedbackDeps))
     .route('/', moderationRoutes(feedbackDeps))

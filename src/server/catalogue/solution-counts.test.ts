@@ -133,6 +133,20 @@ describe.each(TEST_DATABASES)('the solution counts in memory on %s', (kind) => {
     expect(counter.statements).toEqual([])
   })
 
+  it("reads a challenge's gallery page without looking the challenge up, and still answers 404 for an unknown one", async () => {
+    await t.app.request('/api/challenges')
+    counter = countDriverQueries(database.db)
+    const gallery = await t.app.request(`/api/challenges/${navbar.id}/solutions`)
+    expect(gallery.status).toBe(200)
+    // The page's own query, and no statement that reads the challenges table.
+    expect(counter.statements.length).toBeGreaterThan(0)
+    expect(counter.statements.filter((statement) => /from "challenges"/i.test(statement))).toEqual([])
+    counter.stop()
+    const unknown = await t.app.request('/api/challenges/999999/solutions')
+    expect(unknown.status).toBe(404)
+    expect((await unknown.json()).error.message).toBe('There is no challenge with id 999999.')
+  })
+
   it('counts a passed review in the next list', async () => {
     const before = await count()
     await passedSolution('passes')

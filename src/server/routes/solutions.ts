@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { type Admins, noAdmins } from '#server/auth/admins.ts'
 import { type AuthVariables, requireUser } from '#server/auth/guards.ts'
+import type { Catalogue } from '#server/catalogue/catalogue.ts'
 import { findChallengeById } from '#server/catalogue/challenge-rows.ts'
 import type { Database } from '#server/db/client.ts'
 import type { EventEmitter } from '#server/events/bus.ts'
@@ -44,13 +45,24 @@ const GALLERY_CACHE = 'public, max-age=10'
  * hidden; its owner always sees it), the owner's edits, and the galleries of listed solutions.
  * `guard` is what every change under /api/me passes first: sign-in, same-origin JSON, the mutation limit.
  * `admins` may read a hidden solution (docs/product.md §12). `events` hears an owner's hiding or showing.
+ * `catalogue`, when given, answers whether a challenge exists from memory, so a challenge's gallery
+ * reads only its page (docs/decisions/018-galleries-at-scale.md).
  */
 export function solutionRoutes(
   db: Database,
   guard: { csrf: MiddlewareHandler; limit: MiddlewareHandler },
   events: EventEmitter,
   admins: Admins = noAdmins,
+  catalogue?: Pick<Catalogue, 'peek' | 'snapshot'>,
 ) {
+  /**
+   * A 404 for an unknown challenge. The catalogue in memory knows every challenge it was built with; one
+   * it does not know (imported by another instance a moment ago, or none at all) is looked up.
+   */
+  const requireChallenge = async (id: number) => {
+    const known = catalogue && (catalogue.peek() ?? (await catalogue.snapshot())).byId.has(id)
+    if (!known) await findChallengeById(db, id)
+  }
   const isAdmin = (user: { username: string } | null | undefined) =>
     user ? admins.has(user.username) : false
   return new Hono<{ Variables: AuthVariables }>()
@@ -93,7 +105,7 @@ export function solutionRoutes(
       async (c) => {
         const { id } = parseInput(challengeIdParams, c.req.param())
         const query = parseInput(challengeGalleryQuery, c.req.query())
-        await findChallengeById(db, id)
+        await requireChallenge(id)
         c.header('Cache-Control', GALLERY_CACHE)
         return c.json((await readGallery(db, { ...query, challengeId: id })) satisfies GalleryResponse)
       },
