@@ -308,6 +308,7 @@ try {
   }
   const waitingNext = await page2('/api/needs-feedback')
   const notificationsNext = await page2('/api/me/notifications', true)
+  const commentsNext = await page2(`/api/solutions/${solutionId}/comments`)
   const cursorIn = (path: string) => decodeURIComponent(path.split('cursor=')[1] ?? '')
   const routes: Route[] = [
     ...galleryRoutes,
@@ -317,9 +318,14 @@ try {
       reads: () => readSolution(db, solutionId, null),
     },
     {
-      name: 'solution comments (1,000)',
+      name: 'solution comments (1,000), first page',
       path: `/api/solutions/${solutionId}/comments`,
       reads: () => readComments(db, solutionId, visitor),
+    },
+    {
+      name: 'solution comments (1,000), page 2',
+      path: commentsNext,
+      reads: () => readComments(db, solutionId, visitor, cursorIn(commentsNext)),
     },
     {
       name: 'needs feedback',

@@ -13,8 +13,11 @@ export const COMMENT_KIND_LABELS: Record<CommentKind, string> = {
 }
 /** Characters (code points) in a comment's Markdown. */
 export const COMMENT_MAX_LENGTH = 3000
-/** Threads a solution's comments answer with, oldest first; the rest are not shown. */
-export const COMMENT_THREADS_MAX = 200
+/**
+ * Threads in one page of a solution's comments, oldest first, each with all its replies; the next page
+ * follows its `nextCursor` (docs/decisions/018-galleries-at-scale.md).
+ */
+export const COMMENT_THREADS_PAGE = 50
 
 export const COMMENT_EMPTY = 'Write your comment before sending it.'
 export const COMMENT_TOO_LONG = `A comment can be at most ${COMMENT_MAX_LENGTH} characters.`

@@ -73,9 +73,11 @@ const commentViewerSchema = z.object({
   isAdmin: z.boolean(),
 })
 
-/** GET /api/solutions/:id/comments: threads oldest first (at most COMMENT_THREADS_MAX). */
+/** GET /api/solutions/:id/comments: a page of threads oldest first (at most COMMENT_THREADS_PAGE). */
 export const commentsResponse = z.object({
   comments: z.array(commentSchema),
+  /** Give it as `cursor` for the next page of threads; null on the last page. */
+  nextCursor: z.string().nullable(),
   /** Visible comments and replies (not deleted, not hidden). */
   count: z.number().int(),
   viewer: commentViewerSchema,

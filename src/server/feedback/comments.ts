@@ -3,9 +3,9 @@
  * comment hidden by an admin is its author's and the admins' only, and a hidden comment's replies go
  * with it; a deleted comment stays, as "deleted comment", only while visible replies hang under it.
  */
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { awardHelpfulBadges } from '#server/badges/award.ts'
 import type { Database } from '#server/db/client.ts'
 import { comments, userChallenges, users } from '#server/db/schema.ts'
@@ -13,10 +13,11 @@ import type { EventEmitter } from '#server/events/bus.ts'
 import { commentHtml } from '#server/feedback/comment-html.ts'
 import { commentCount, recountComments } from '#server/feedback/counts.ts'
 import { commentNotifications, notify } from '#server/feedback/notifications.ts'
+import { cursorMicroseconds, cursorRowId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { HttpError, notFound } from '#server/http/errors.ts'
 import { mayReadSolution } from '#server/solutions/read.ts'
 import {
-  COMMENT_THREADS_MAX,
+  COMMENT_THREADS_PAGE,
   COMMENTING_SUSPENDED,
   COMMENTS_NEED_LISTED_SOLUTION,
   type Comment,
@@ -30,6 +31,7 @@ import {
   REPLY_TO_REPLY,
   type Reply,
 } from '#shared/feedback.ts'
+import { challengeGalleryQuery } from '#shared/solution.ts'
 
 /** Who reads: their id (null for a visitor) and whether they are an admin. */
 export type Reader = { id: string | null; isAdmin: boolean }
@@ -159,30 +161,70 @@ function toThread(top: CommentRow, replies: readonly CommentRow[], reader: Reade
   return { ...fields(top, reader), parentId: null, replies: shown.map((reply) => toReply(reply, reader)) }
 }
 
-/** The solution's threads as the reader sees them, oldest first, replies oldest first. */
+/** GET /api/solutions/:id/comments' query: the galleries' `cursor`. */
+export const commentsPageQuery = challengeGalleryQuery.pick({ cursor: true })
+
+/** A page's position: its last thread's created_at in microseconds since 1970, and its row id. */
+const threadCursor = z.tuple([cursorMicroseconds, cursorRowId]).transform(([us, id]) => ({ us, id }))
+
+/**
+ * A page of the solution's threads as the reader sees them, oldest first, replies oldest first, by
+ * keyset on the top-level comments' (created_at, id): at most COMMENT_THREADS_PAGE top-level comments
+ * (one range of comments_solution_idx), then their replies (comments_parent_idx). A thread the reader
+ * may not see is left out of its page, so a page may show fewer; `nextCursor` is null on the last one.
+ */
 export async function listComments(
   db: Pick<Database, 'select'>,
   userChallengeId: number,
   reader: Reader,
-): Promise<Comment[]> {
-  const rows = await selectComments(db)
-    .where(eq(comments.userChallengeId, userChallengeId))
+  cursorValue?: string,
+): Promise<{ threads: Comment[]; nextCursor: string | null }> {
+  const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue, threadCursor)
+  const conditions: SQL[] = [eq(comments.userChallengeId, userChallengeId), isNull(comments.parentId)]
+  if (cursor)
+    conditions.push(
+      sql`(${comments.createdAt}, ${comments.id}) > ((to_timestamp(0) + ${cursor.us}::bigint * interval '1 microsecond'), ${cursor.id})`,
+    )
+  const found = await db
+    .select({
+      ...commentColumns,
+      createdUs: sql<string>`(extract(epoch from ${comments.createdAt}) * 1000000)::bigint::text`,
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .leftJoin(parent, eq(parent.id, comments.parentId))
+    .where(and(...conditions))
     .orderBy(asc(comments.createdAt), asc(comments.id))
+    // One row more than the page, to tell whether another follows.
+    .limit(COMMENT_THREADS_PAGE + 1)
+  const tops = found.slice(0, COMMENT_THREADS_PAGE)
+  const replies =
+    tops.length === 0
+      ? []
+      : await selectComments(db)
+          .where(
+            inArray(
+              comments.parentId,
+              tops.map((top) => top.id),
+            ),
+          )
+          .orderBy(asc(comments.createdAt), asc(comments.id))
   const repliesOf = new Map<number, CommentRow[]>()
-  for (const row of rows) {
+  for (const row of replies) {
     if (row.parentId === null) continue
     const list = repliesOf.get(row.parentId) ?? []
     list.push(row)
     repliesOf.set(row.parentId, list)
   }
   const threads: Comment[] = []
-  for (const row of rows) {
-    if (row.parentId !== null) continue
-    const thread = toThread(row, repliesOf.get(row.id) ?? [], reader)
+  for (const top of tops) {
+    const thread = toThread(top, repliesOf.get(top.id) ?? [], reader)
     if (thread) threads.push(thread)
-    if (threads.length >= COMMENT_THREADS_MAX) break
   }
-  return threads
+  const last = tops.at(-1)
+  const nextCursor =
+    found.length > COMMENT_THREADS_PAGE && last ? encodeCursor([last.createdUs, last.id]) : null
+  return { threads, nextCursor }
 }
 
 /**
@@ -253,20 +295,25 @@ export async function refuseSuspended(db: Pick<Database, 'select'>, userId: stri
   if (await commentingSuspended(db, userId)) throw new HttpError(403, 'forbidden', COMMENTING_SUSPENDED)
 }
 
-/** The solution's threads as the reader sees them, its visible count, and what the reader may do. */
+/**
+ * A page of the solution's threads as the reader sees them (the first, or the one after `cursor`), its
+ * visible count, and what the reader may do.
+ */
 export async function readComments(
   db: Pick<Database, 'select'>,
   publicId: string,
   reader: Reader,
+  cursor?: string,
 ): Promise<CommentsResponse> {
   const solution = await readableSolution(db, publicId, reader)
-  const [threads, count, canComment] = await Promise.all([
-    listComments(db, solution.id, reader),
+  const [{ threads, nextCursor }, count, canComment] = await Promise.all([
+    listComments(db, solution.id, reader, cursor),
     commentCount(db, solution.id),
     reader.id === null ? false : commentingSuspended(db, reader.id).then((is) => !is),
   ])
   return {
     comments: threads,
+    nextCursor,
     count,
     viewer: {
       signedIn: reader.id !== null,

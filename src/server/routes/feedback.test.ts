@@ -6,6 +6,7 @@ import { comments, notifications, userChallenges, users } from '#server/db/schem
 import type { Challenge } from '#shared/challenge.ts'
 import {
   COMMENT_EMPTY,
+  COMMENT_THREADS_PAGE,
   COMMENTING_SUSPENDED,
   COMMENTS_NEED_LISTED_SOLUTION,
   type CommentsResponse,
@@ -442,6 +443,77 @@ describe.each(TEST_DATABASES)('feedback through the API on %s', (kind) => {
     expect(seen).toHaveLength(NOTIFICATIONS_PAGE_SIZE + 5)
     expect([...seen].sort().reverse()).toEqual(seen)
     expect((await sol.get('/api/me/notifications?cursor=bad!')).status).toBe(400)
+  })
+
+  it('pages a long discussion by thread, oldest first, each thread whole, with no thread twice', async () => {
+    const { b: ada, id } = await author('ada-pages')
+    const [row] = await database.db
+      .select({ id: userChallenges.id })
+      .from(userChallenges)
+      .where(eq(userChallenges.publicId, id))
+    const solutionRow = row?.id as number
+    const writerId = await userId('ada-pages')
+    const base = Date.parse('2026-11-02T00:00:00Z')
+    const total = COMMENT_THREADS_PAGE * 2 + 7
+    // Two threads at each instant (the id orders them), the sixth one hidden by an admin.
+    const tops = await database.db
+      .insert(comments)
+      .values(
+        Array.from({ length: total }, (_, i) => ({
+          userChallengeId: solutionRow,
+          authorId: writerId,
+          kind: 'praise',
+          body: `thread ${i}`,
+          createdAt: new Date(base + Math.floor(i / 2) * 1000),
+          hiddenAt: i === 5 ? new Date(base) : null,
+        })),
+      )
+      .returning({ id: comments.id })
+    // Two replies under every thread, written before the later threads: a page still holds them whole.
+    await database.db.insert(comments).values(
+      tops.flatMap((top, i) =>
+        [0, 1].map((r) => ({
+          userChallengeId: solutionRow,
+          authorId: writerId,
+          parentId: top.id,
+          kind: 'question',
+          body: `reply ${r} to ${i}`,
+          createdAt: new Date(base + Math.floor(i / 2) * 1000 + 1 + r),
+        })),
+      ),
+    )
+
+    const reader = visitor()
+    const bodies: string[] = []
+    const pages: number[] = []
+    let cursor: string | null = null
+    for (let page = 0; page < 5; page += 1) {
+      const path: string = `/api/solutions/${id}/comments${cursor ? `?cursor=${cursor}` : ''}`
+      const answer = commentsResponse.parse(await (await reader.get(path)).json())
+      pages.push(answer.comments.length)
+      for (const thread of answer.comments) {
+        expect(thread.replies.map((reply) => reply.bodyHtml)).toEqual([
+          expect.stringContaining('reply 0 to'),
+          expect.stringContaining('reply 1 to'),
+        ])
+        bodies.push(thread.bodyHtml)
+      }
+      cursor = answer.nextCursor
+      if (!cursor) break
+    }
+    // The hidden thread is left out of its page, so the first page shows one fewer; the last has no cursor.
+    expect(pages).toEqual([COMMENT_THREADS_PAGE - 1, COMMENT_THREADS_PAGE, 7])
+    expect(bodies).toEqual(
+      Array.from({ length: total }, (_, i) => `<p>thread ${i}</p>\n`).filter((_, i) => i !== 5),
+    )
+    // Its author sees the hidden thread in its place.
+    const own = commentsResponse.parse(await (await ada.get(`/api/solutions/${id}/comments`)).json())
+    expect(own.comments).toHaveLength(COMMENT_THREADS_PAGE)
+    const bad = await reader.get(`/api/solutions/${id}/comments?cursor=bad!`)
+    expect(bad.status).toBe(400)
+    expect(await messageOf(bad)).toMatch(/^cursor: /)
+    const forged = Buffer.from('["1", 0]').toString('base64url')
+    expect((await reader.get(`/api/solutions/${id}/comments?cursor=${forged}`)).status).toBe(400)
   })
 
   it('limits comments per member: the 11th in ten minutes is refused and not stored', async () => {

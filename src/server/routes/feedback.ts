@@ -9,6 +9,7 @@ import type { EventEmitter } from '#server/events/bus.ts'
 import {
   addComment,
   commentForChange,
+  commentsPageQuery,
   deleteComment,
   editComment,
   type Reader,
@@ -26,6 +27,7 @@ import { limitRequests } from '#server/http/rate-limit.ts'
 import { describeOperation, error, json, retryAfter } from '#server/openapi/operation.ts'
 import { solutionIdParams } from '#server/routes/solutions.ts'
 import {
+  COMMENT_THREADS_PAGE,
   type CommentResponse,
   type CommentsResponse,
   commentUpdateSchema,
@@ -148,20 +150,26 @@ export function feedbackRoutes(deps: FeedbackDeps) {
         operationId: 'listComments',
         summary: 'A solution’s comments and replies',
         description:
-          'Threads oldest first (at most 200), replies oldest first. A deleted comment stays, without author or ' +
-          'text, while visible replies hang under it; a comment an admin hid is its author’s and the admins’ only.',
+          `Threads oldest first, ${COMMENT_THREADS_PAGE} to a page with all their replies (oldest first); ` +
+          '`nextCursor` gives the next page. A deleted comment stays, without author or text, while visible ' +
+          'replies hang under it; a comment an admin hid is its author’s and the admins’ only.',
         tag: 'Feedback',
         readsSession: true,
         params: solutionIdParams,
+        query: commentsPageQuery,
         responses: {
-          200: json('The threads, the visible count and what the reader may do.', 'CommentsResponse'),
-          400: error('The id is not a solution id (a UUID).'),
+          200: json(
+            'A page of threads, the cursor of the next one, the visible count and what the reader may do.',
+            'CommentsResponse',
+          ),
+          400: error('The id is not a solution id (a UUID), or the cursor is not one the server gave.'),
           404: error('There is no such solution, or the reader may not read it.'),
         },
       }),
       async (c) => {
         const { id } = parseInput(solutionIdParams, c.req.param())
-        const answer = await readComments(db, id, readerOf(c))
+        const { cursor } = parseInput(commentsPageQuery, c.req.query())
+        const answer = await readComments(db, id, readerOf(c), cursor)
         c.header('Cache-Control', 'no-store')
         return c.json(answer satisfies CommentsResponse)
       },

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions } from '@tanstack/react-query'
 import type {
   CommentResponse,
   CommentsResponse,
@@ -33,11 +33,19 @@ function jsonInit(method: 'PUT' | 'DELETE' | 'PATCH', body: unknown = {}): Reque
   return { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }
 }
 
-/** A solution's comments and what the reader may do with them; read fresh when the page opens. */
+/**
+ * A solution's comments, a page of threads at a time (`nextCursor` null ends them), and what the reader
+ * may do with them; read fresh when the page opens.
+ */
 export const commentsQuery = (solutionId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: feedbackKeys.comments(solutionId),
-    queryFn: () => apiFetch<CommentsResponse>(`${solutionApi(solutionId)}/comments`),
+    queryFn: ({ pageParam }) =>
+      apiFetch<CommentsResponse>(
+        `${solutionApi(solutionId)}/comments${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
     retry: (failures, error) => !isApiNotFound(error) && failures < 1,
   })

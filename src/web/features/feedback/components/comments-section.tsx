@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ComponentProps, lazy, Suspense, useId, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { type ComponentProps, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import type { Comment, CommentsResponse, Reply } from '#shared/feedback.ts'
 import {
   COMMENT_KIND_LABELS,
@@ -11,6 +11,7 @@ import {
 } from '#shared/feedback-rule.ts'
 import { paths } from '#shared/paths.ts'
 import type { Solution } from '#shared/solution.ts'
+import { LoadMore } from '#web/components/load-more.tsx'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -53,12 +54,26 @@ export const COMMENT_TEXTS = {
   none: 'No comments yet.',
   confirmDelete: 'Delete this comment?',
   confirmDeleteText: 'Its replies stay, under “deleted comment”.',
+  loadMore: 'Show more comments',
+  loadingMore: 'Loading comments...',
+  loadMoreFailed: 'We could not load more comments. Please try again.',
 } as const
+
+/**
+ * Pages of threads a link to a comment (`#comment-<id>`, from a notification) follows before giving up:
+ * 40 pages of 50 threads.
+ */
+const FOLLOW_PAGES_MAX = 40
 
 type Thread = Comment | Reply
 type Viewer = CommentsResponse['viewer']
 
 const commentAnchor = (id: string) => `comment-${id}`
+const ANCHOR_PREFIX = '#comment-'
+
+/** Whether the threads loaded so far hold the comment or reply `id`. */
+const holds = (threads: readonly Comment[], id: string) =>
+  threads.some((thread) => thread.id === id || thread.replies.some((reply) => reply.id === id))
 
 /**
  * Focuses a comment once the list shows it, so a screen reader reads it out: the refreshed list renders
@@ -81,15 +96,44 @@ function focusComment(id: string) {
 export function CommentsSection({ solution }: { solution: Solution }) {
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const comments = useQuery(commentsQuery(solution.id))
+  const comments = useInfiniteQuery(commentsQuery(solution.id))
   const queryClient = useQueryClient()
-  const count = comments.data?.count ?? solution.commentCount
-  const viewer = comments.data?.viewer
+  const first = comments.data?.pages[0]
+  const count = first?.count ?? solution.commentCount
+  const viewer = first?.viewer
+  const threads = comments.data?.pages.flatMap((page) => page.comments)
 
   /** Reads the comments again (and the solution's counts); resolves once the list is fresh. */
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: feedbackKeys.comments(solution.id) })
   }
+
+  /** After a new thread: the pages up to the last, where it is (threads come oldest first). */
+  const refreshToEnd = async () => {
+    await refresh()
+    let result = await comments.fetchNextPage()
+    for (let pages = 1; result.hasNextPage && pages < FOLLOW_PAGES_MAX; pages += 1)
+      result = await result.fetchNextPage()
+  }
+
+  // A link to a comment (a notification's) on a later page: load pages until it shows, then go to it.
+  const { hash } = useLocation()
+  const target = hash.startsWith(ANCHOR_PREFIX) ? decodeURIComponent(hash.slice(ANCHOR_PREFIX.length)) : null
+  const loaded = threads !== undefined
+  const shown = Boolean(target && threads && holds(threads, target))
+  const pagesLoaded = comments.data?.pages.length ?? 0
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments
+  /** The comment last gone to: going there once, not again with every page loaded after it. */
+  const wentTo = useRef<string | null>(null)
+  useEffect(() => {
+    if (!target || !loaded || wentTo.current === target) return
+    if (shown) {
+      wentTo.current = target
+      const element = document.getElementById(commentAnchor(target))
+      element?.scrollIntoView({ block: 'start' })
+      element?.focus({ preventScroll: true })
+    } else if (hasNextPage && !isFetchingNextPage && pagesLoaded < FOLLOW_PAGES_MAX) void fetchNextPage()
+  }, [target, loaded, shown, pagesLoaded, hasNextPage, isFetchingNextPage, fetchNextPage])
 
   return (
     <section
@@ -104,17 +148,17 @@ export function CommentsSection({ solution }: { solution: Solution }) {
       >
         Comments ({count})
       </h2>
-      {comments.data ? (
-        comments.data.comments.length === 0 ? (
+      {threads && viewer ? (
+        threads.length === 0 && !comments.hasNextPage ? (
           <p className="mt-4 text-base text-slate-600">{COMMENT_TEXTS.none}</p>
         ) : (
           <ol className="mt-4 divide-y divide-slate-200">
-            {comments.data.comments.map((comment) => (
+            {threads.map((comment) => (
               <li key={comment.id} className="py-5 first:pt-0">
                 <CommentItem
                   comment={comment}
                   solutionId={solution.id}
-                  viewer={comments.data.viewer}
+                  viewer={viewer}
                   refresh={refresh}
                   onDeleted={() => headingRef.current?.focus()}
                 />
@@ -128,7 +172,7 @@ export function CommentsSection({ solution }: { solution: Solution }) {
                         <CommentItem
                           comment={reply}
                           solutionId={solution.id}
-                          viewer={comments.data.viewer}
+                          viewer={viewer}
                           refresh={refresh}
                           onDeleted={() => focusComment(comment.id)}
                         />
@@ -159,8 +203,11 @@ export function CommentsSection({ solution }: { solution: Solution }) {
           Loading comments...
         </p>
       )}
+      {threads && comments.hasNextPage ? (
+        <LoadMore query={comments} texts={COMMENT_TEXTS} className="mt-6" />
+      ) : null}
 
-      {viewer ? <CommentFooter solution={solution} viewer={viewer} refresh={refresh} /> : null}
+      {viewer ? <CommentFooter solution={solution} viewer={viewer} refresh={refreshToEnd} /> : null}
     </section>
   )
 }
