@@ -17,7 +17,7 @@ export const COMMENT_MAX_LENGTH = 3000
  * Threads in one page of a solution's comments, oldest first, each with all its replies; the next page
  * follows its `nextCursor` (docs/decisions/018-galleries-at-scale.md).
  */
-export const COMMENT_THREADS_PAGE = 50
+export const COMMENT_THREADS_PAGE = 25
 
 export const COMMENT_EMPTY = 'Write your comment before sending it.'
 export const COMMENT_TOO_LONG = `A comment can be at most ${COMMENT_MAX_LENGTH} characters.`

@@ -61,7 +61,7 @@ export const COMMENT_TEXTS = {
 
 /**
  * Pages of threads a link to a comment (`#comment-<id>`, from a notification) follows before giving up:
- * 40 pages of 50 threads.
+ * 40 pages of 25 threads.
  */
 const FOLLOW_PAGES_MAX = 40
 
