@@ -232,12 +232,25 @@ function collectGarbage() {
   ;(runInNewContext('gc') as () => void)()
 }
 
-/** This process's RSS (MB) after `settleMs` and a full collection: what an idle server holds. */
+/** The JavaScript heap in use and the buffers outside it (MB), read with the last idle RSS. */
+let lastHeap = { used: 0, external: 0 }
+
+/**
+ * This process's RSS (MB) after `settleMs` and a full collection: what an idle server holds. The heap
+ * and the buffers are kept beside it (`lastHeap`): RSS that grows while they do not is memory the
+ * allocator holds on to, not objects kept alive.
+ */
 async function idleRss(settleMs = 3000): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, settleMs))
   collectGarbage()
-  return Math.round(process.memoryUsage.rss() / 1024 / 1024)
+  const usage = process.memoryUsage()
+  lastHeap = {
+    used: Math.round(usage.heapUsed / 1024 / 1024),
+    external: Math.round(usage.external / 1024 / 1024),
+  }
+  return Math.round(usage.rss / 1024 / 1024)
 }
+const heapNow = () => `heap ${lastHeap.used} MB, buffers ${lastHeap.external} MB`
 
 async function soak(count: number) {
   const fixture = await startFixtureServer({ '/': landingPage() })
@@ -262,6 +275,7 @@ async function soak(count: number) {
     )
     const times: number[] = []
     let afterFirst = 0
+    let heapAfterFirst = ''
     for (let run = 0; run < count; run++) {
       const started = performance.now()
       const result = await engine.run({
@@ -273,11 +287,14 @@ async function soak(count: number) {
       times.push(performance.now() - started)
       if (SOAK_LIGHTHOUSE && result.quality.lighthouse.status !== 'done')
         throw new Error(`Lighthouse: ${JSON.stringify(result.quality.lighthouse)}`)
-      if (run === 0) afterFirst = await idleRss()
+      if (run === 0) {
+        afterFirst = await idleRss()
+        heapAfterFirst = heapNow()
+      }
       // Every ten: the same idle figure, so a soak cut short still says how the memory went.
       if ((run + 1) % 10 === 0 && run + 1 < count)
         console.log(
-          `  ${run + 1} reviews: median ${ms(median(times))}, parent idle RSS ${await idleRss()} MB, child peak so far ${Math.max(...peaks)} MB`,
+          `  ${run + 1} reviews: median ${ms(median(times))}, parent idle RSS ${await idleRss()} MB (${heapNow()}), child peak so far ${Math.max(...peaks)} MB`,
         )
     }
     const afterLast = await idleRss()
@@ -289,7 +306,7 @@ async function soak(count: number) {
       `  time per review: median ${ms(median(times))}, first ${ms(times[0] ?? 0)}, slowest ${ms(Math.max(...times))}`,
     )
     console.log(
-      `  parent idle RSS (3 s settle, full GC): after the first ${afterFirst} MB, after the last ${afterLast} MB, ratio ${(afterLast / afterFirst).toFixed(3)}`,
+      `  parent idle RSS (3 s settle, full GC): after the first ${afterFirst} MB (${heapAfterFirst}), after the last ${afterLast} MB (${heapNow()}), ratio ${(afterLast / afterFirst).toFixed(3)}`,
     )
     console.log(
       `  child tree (PSS): peak ${Math.max(...peaks)} MB (median of the reviews' peaks ${median(peaks)} MB); right after a review ${Math.min(...idles)}-${Math.max(...idles)} MB; children started ${children}`,
