@@ -64,9 +64,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // Every browser the app supports knows <link rel="modulepreload">: the polyfill's check only cost
         // the first page a DOM call before anything else could run.
         modulePreload: { polyfill: false },
-        // The small modules every catalogue page shares (cards, images, badges, the page title) are one
-        // chunk rather than eight: on a phone's network each file a page waits for costs a round trip.
         rolldownOptions: {
+          // The icons' barrel only re-exports (src/web/components/ui/icons.tsx): declared free of side
+          // effects, a page's chunks link the icon modules it uses rather than the barrel and all of them.
+          treeshake: {
+            moduleSideEffects: [
+              { test: /src\/web\/components\/ui\/icons(\/[a-z-]+)?\.tsx$/, sideEffects: false },
+            ],
+          },
           output: {
             codeSplitting: {
               includeDependenciesRecursively: false,
@@ -76,11 +81,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 {
                   name: 'framework',
                   test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(query-core|react-query))\//,
+                  priority: 2,
                 },
+                // The small modules every catalogue page shares (cards, images, badges, the page title) are
+                // one chunk rather than eight: on a phone's network each file a page waits for costs a round trip.
                 {
                   name: 'catalogue-ui',
+                  priority: 1,
                   test: /src\/web\/(features\/challenges\/(components\/(challenge-card|challenge-list-card|challenge-image|difficulty-badge)|api\/challenges)|components\/page-title|lib\/head)\.tsx?$|src\/shared\/categories\.ts$/,
                 },
+                // The rest of what index.html's script imports (the shell's modules that pages import too:
+                // the API client, toasts, the session, the icons of the navbar and the footer), as one file
+                // rather than one per module the pages share with it.
+                { name: 'shell', tags: ['$initial'] },
               ],
             },
           },

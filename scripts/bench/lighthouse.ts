@@ -1,5 +1,6 @@
 // Lighthouse (mobile, the default config) on the public pages of the built app, one at a time:
-// /, /challenges, a challenge page and a member's profile. Prints the four category scores per page.
+// /, /challenges, a challenge page, a member's profile and that member's published solution. Prints the
+// four category scores per page.
 // Usage: npm run build && npm run bench:lighthouse   (CHROMIUM_PATH defaults to /usr/bin/chromium)
 // The goal: performance >= 0.95, accessibility, best practices and SEO 1.0 on every page.
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -9,11 +10,19 @@ import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#server/chromium.ts'
+import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
+import { startStaticSite } from '../static-site.ts'
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3790)
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const MEMBER = 'lighthouse-member'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+/**
+ * The member's live sites: every github.io host is this machine, serving the challenges' reference
+ * solutions (as for the browser tests, tests/support/challenge-sites.ts), so the member's review passes
+ * and their solution is published. Reviews run without Lighthouse of their own.
+ */
+const sites = await startStaticSite(join(process.cwd(), 'content', 'challenges'))
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['dist/server/index.js'], {
@@ -25,6 +34,8 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       PUBLIC_URL: ORIGIN,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'error',
+      ...liveSitesEnv(sites.port),
+      REVIEW_LIGHTHOUSE: 'off',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -54,8 +65,10 @@ function cookieJar() {
   }
 }
 
+type CookieJar = ReturnType<typeof cookieJar>
+
 /** Signs a member in once through the built-in GitHub emulator, so their profile exists. */
-async function createMember(login: string): Promise<void> {
+async function createMember(login: string): Promise<CookieJar> {
   const jar = cookieJar()
   const get = async (url: string) => {
     const response = await fetch(new URL(url, ORIGIN), {
@@ -80,21 +93,67 @@ async function createMember(login: string): Promise<void> {
   if (authorized.status !== 302 || !callback) throw new Error(`the emulator answered ${authorized.status}`)
   const done = await get(callback)
   if (done.status !== 302) throw new Error(`the sign-in callback answered ${done.status}`)
+  return jar
 }
 
-async function firstChallengeSlug(): Promise<string> {
-  const body = (await (await fetch(`${ORIGIN}/api/challenges`)).json()) as { challenges: { slug: string }[] }
-  const slug = body.challenges[0]?.slug
-  if (!slug) throw new Error('the catalogue is empty')
-  return slug
+/**
+ * Publishes the member's solution of the challenge the way members do: start it, submit their own live
+ * site, wait for the review to pass. Returns the solution page's address.
+ */
+async function publishSolution(jar: CookieJar, login: string, challenge: { id: number; slug: string }) {
+  const send = async (path: string, body: unknown) => {
+    const response = await fetch(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Content-Type': 'application/json', Cookie: jar.header() },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+  }
+  await send(`/api/me/challenges/${challenge.id}/start`, {})
+  await send(`/api/me/challenges/${challenge.id}/submit`, {
+    liveUrl: `http://${login}.github.io/${challenge.slug}/reference/index.html`,
+  })
+  for (let attempt = 0; attempt < 240; attempt++) {
+    const { reviews } = (await (
+      await fetch(`${ORIGIN}/api/me/challenges/${challenge.id}/reviews`, {
+        headers: { Cookie: jar.header() },
+      })
+    ).json()) as { reviews: { status: string }[] }
+    const status = reviews[0]?.status
+    if (status === 'failed') throw new Error(`the review of ${challenge.slug} failed`)
+    if (status === 'passed') break
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  const { solutions } = (await (
+    await fetch(`${ORIGIN}/api/challenges/${challenge.id}/solutions?limit=48`)
+  ).json()) as { solutions: { id: string; member: { username: string } }[] }
+  const solution = solutions.find((card) => card.member.username === login)
+  if (!solution) throw new Error(`no published solution of ${login} for ${challenge.slug}`)
+  return `/solutions/${solution.id}`
+}
+
+async function firstChallenge(): Promise<{ id: number; slug: string }> {
+  const body = (await (await fetch(`${ORIGIN}/api/challenges`)).json()) as {
+    challenges: { id: number; slug: string }[]
+  }
+  const challenge = body.challenges[0]
+  if (!challenge) throw new Error('the catalogue is empty')
+  return challenge
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'dojo-lighthouse-'))
 const server = await startServer(dataDir)
 let failed = false
 try {
-  await createMember(MEMBER)
-  const pages = ['/', '/challenges', `/challenge/${await firstChallengeSlug()}`, `/profile/${MEMBER}`]
+  const jar = await createMember(MEMBER)
+  const challenge = await firstChallenge()
+  const pages = [
+    '/',
+    '/challenges',
+    `/challenge/${challenge.slug}`,
+    `/profile/${MEMBER}`,
+    await publishSolution(jar, MEMBER, challenge),
+  ]
   console.log(`${'page'.padEnd(48)} ${CATEGORIES.map((c) => c.padStart(14)).join(' ')}`)
   for (const path of pages) {
     const chrome = await chromeLauncher.launch({
@@ -152,5 +211,6 @@ try {
   server.kill()
   await new Promise((resolve) => server.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
+  await sites.close()
 }
 process.exitCode = failed ? 1 : 0

@@ -1,8 +1,7 @@
-import { type ComponentType, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { type ComponentType, lazy, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Outlet, useLocation, useNavigation } from 'react-router'
 import type { ToasterProps } from 'sonner'
 import { TOAST_AUTO_CLOSE_MS } from '#shared/constants.ts'
-import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { OfflineDialog } from '#web/components/network-error.tsx'
 import { useSignInGreetingToast } from '#web/features/auth/greeting.ts'
@@ -13,6 +12,13 @@ import { scrollToTop } from '#web/lib/scroll.ts'
 import { loadSonner, subscribeToasts, toasterMounted, toastsRequested } from '#web/lib/toast.ts'
 
 const MAIN_ID = 'main'
+
+/**
+ * Below every page's fold, so not in the code a first visit waits for: its chunk loads as the page
+ * hydrates, and its slice (HydrateLater) hydrates when it is in (docs/decisions/019-first-visit-budgets.md).
+ * The server renders it with the page.
+ */
+const Footer = lazy(async () => ({ default: (await import('#web/components/footer.tsx')).Footer }))
 
 /**
  * The frame of every page: skip link, navbar, the page, footer. While the connection is lost the "Network

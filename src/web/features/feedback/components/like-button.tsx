@@ -89,6 +89,23 @@ export function LikeControl({
       </span>
     )
   }
+  if (viewer === 'loading') {
+    // The server's page, until the session is known: the button's room is kept (unseen), so the page
+    // does not move when the button comes (a visitor's or a member's, the same size).
+    return (
+      <span className="inline-flex items-center gap-2">
+        <span
+          aria-hidden="true"
+          data-testid="like-placeholder"
+          className={`invisible ${buttonClasses('secondary', 'sm')}`}
+        >
+          <LikeHeart filled={false} />
+          Like
+        </span>
+        {count}
+      </span>
+    )
+  }
   return (
     <span className="inline-flex items-center gap-2">
       <LikeHeart filled={false} />

@@ -31,6 +31,8 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
               alt={`${profile.username}'s avatar`}
               width={128}
               height={128}
+              // The page's largest paint on a phone: React also asks for it from the head, ahead of the scripts.
+              fetchPriority="high"
               className="size-28 rounded-full bg-slate-200 object-cover ring-4 ring-white sm:size-32"
             />
           ) : (

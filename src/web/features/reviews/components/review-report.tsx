@@ -40,15 +40,14 @@ function When({ iso }: { iso: string }) {
 }
 
 /**
- * The meter's bar by the score's band (report.ts: green from 80, amber from 50, red below). The number
- * and the band's word say it; the colour only repeats it. Each bar is 4:1 or more on its grey track and
- * on white (WCAG 1.4.11 asks 3:1). Chromium paints its own gradient over a meter's colours: `bg-none` takes
- * it away.
+ * The meter's bar by the score's band (report.ts: green from 80, amber from 50, red below), in the meter's
+ * text colour (`.score-meter`, styles.css). The number and the band's word say it; the colour only repeats
+ * it. Each bar is 4:1 or more on its grey track and on white (WCAG 1.4.11 asks 3:1).
  */
 const METER_TONES: Record<ScoreBand, string> = {
-  good: '[&::-moz-meter-bar]:bg-emerald-700 [&::-webkit-meter-optimum-value]:bg-emerald-700',
-  fair: '[&::-moz-meter-bar]:bg-amber-700 [&::-webkit-meter-optimum-value]:bg-amber-700',
-  poor: '[&::-moz-meter-bar]:bg-rose-700 [&::-webkit-meter-optimum-value]:bg-rose-700',
+  good: 'text-emerald-700',
+  fair: 'text-amber-700',
+  poor: 'text-rose-700',
 }
 
 /** The band's word in a colour of its own, 7:1 or more on white. */
@@ -82,7 +81,7 @@ function ScoreMeter({ score, labelledBy }: { score: number; labelledBy: string }
       value={value}
       data-band={band}
       aria-valuetext={`${formatScore(score)} out of 100, ${SCORE_BAND_LABELS[band].toLowerCase()}`}
-      className={`block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 [&::-moz-meter-bar]:rounded-full [&::-webkit-meter-bar]:h-2.5 [&::-webkit-meter-bar]:rounded-full [&::-webkit-meter-bar]:border-0 [&::-webkit-meter-bar]:bg-slate-200 [&::-webkit-meter-bar]:bg-none [&::-moz-meter-bar]:bg-none [&::-webkit-meter-optimum-value]:rounded-full [&::-webkit-meter-optimum-value]:bg-none ${METER_TONES[band]}`}
+      className={`score-meter block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-slate-200 ${METER_TONES[band]}`}
     >
       {formatScore(score)} out of 100
     </meter>

@@ -277,6 +277,8 @@ function Captures({ review }: { review: LatestReview }) {
                 width={width}
                 height={height}
                 loading={index === 0 ? 'eager' : 'lazy'}
+                // The first capture is the page's largest paint: React also asks for it from the head.
+                fetchPriority={index === 0 ? 'high' : undefined}
                 className={`${ASPECT[capture.breakpoint]} w-full rounded-lg border border-slate-200 bg-slate-100 object-cover object-top`}
               />
               <p className="mt-3 flex items-center justify-between text-sm">
