@@ -61,6 +61,8 @@ export const reviewBreakpointSchema = z.object({
   /** /files/... URLs (PNG). */
   captureUrl: z.string(),
   diffUrl: z.string(),
+  /** The capture's first screen, small, as WebP (a /files/... URL); null for a review stored before. */
+  previewUrl: z.string().nullable(),
   /** The design image the capture was compared with (the challenge's own image URL). */
   designUrl: z.string(),
   designHeight: z.number().int(),

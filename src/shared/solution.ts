@@ -38,6 +38,8 @@ const solutionCaptureSchema = z.object({
   score: z.number(),
   /** A /files/... URL (PNG). */
   captureUrl: z.string(),
+  /** Its first screen, small, as WebP (a /files/... URL): what the page shows; null for an older review. */
+  previewUrl: z.string().nullable(),
   /**
    * What the capture was compared with, for "Compare with the design" (docs/product.md §11): the design
    * image at this width (the challenge's own image URL) and its height, the difference heatmap (a
@@ -132,6 +134,8 @@ export const solutionCardSchema = z.object({
   passedAt: z.string(),
   /** The latest passed review's desktop capture (a /files/... URL); its top is shown at 1440×900. */
   captureUrl: z.string().nullable(),
+  /** That capture's first screen, small, as WebP: what the card shows; null for an older review. */
+  previewUrl: z.string().nullable(),
   likeCount: z.number().int(),
   commentCount: z.number().int(),
 })

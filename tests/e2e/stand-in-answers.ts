@@ -52,6 +52,7 @@ export function designsAsCaptures(
       score: 80,
       captureUrl: image,
       diffUrl: image,
+      previewUrl: null,
       designUrl: image,
       designHeight: 2000,
       captureHeight: 2600,

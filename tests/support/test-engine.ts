@@ -1,6 +1,7 @@
 import type { SiteCapture } from '#server/review/capture.ts'
 import type { ReviewEngine } from '#server/review/engine-process.ts'
 import type { EngineRequest, EngineResult } from '#server/review/engine-work.ts'
+import { capturePreview } from '#server/review/preview.ts'
 import type { RunLighthouse } from '#server/review/quality/lighthouse.ts'
 import { qualityReport } from '#server/review/quality/report.ts'
 import { scoreCapture } from '#server/review/score.ts'
@@ -43,7 +44,12 @@ export function standInEngine(work: StandInWork): ReviewEngine {
         if (!shot || !stored) throw new Error(`The stand-in review has no ${breakpoint} capture or design.`)
         signal?.throwIfAborted()
         const design = await work.renderDesign(await sharp(stored.image).png().toBuffer(), width)
-        scored.push({ shot, width, result: await scoreCapture({ design, capture: shot.png }) })
+        scored.push({
+          shot,
+          width,
+          result: await scoreCapture({ design, capture: shot.png }),
+          preview: await capturePreview(shot),
+        })
       }
       onStage?.('auditing')
       const report = await qualityReport({

@@ -39,6 +39,7 @@ export async function deleteAccount(
         publicId: submissionReviews.publicId,
         captureKey: reviewBreakpoints.captureKey,
         diffKey: reviewBreakpoints.diffKey,
+        previewKey: reviewBreakpoints.previewKey,
       })
       .from(submissionReviews)
       .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
@@ -69,8 +70,9 @@ export async function deleteAccount(
       for (const { breakpoint } of REVIEW_BREAKPOINTS) {
         keys.add(reviewImageKey(review.publicId, breakpoint, 'capture'))
         keys.add(reviewImageKey(review.publicId, breakpoint, 'diff'))
+        keys.add(reviewImageKey(review.publicId, breakpoint, 'preview'))
       }
-      for (const key of [review.captureKey, review.diffKey]) {
+      for (const key of [review.captureKey, review.diffKey, review.previewKey]) {
         if (key?.startsWith(`public/reviews/${review.publicId}/`)) keys.add(key)
       }
     }

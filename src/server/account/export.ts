@@ -193,10 +193,11 @@ export async function exportAccount(
         solutionId: solutionIds.get(userChallengeId) ?? null,
         breakpoints: breakpointRows
           .filter((b) => b.reviewId === id)
-          .map(({ id: _id, reviewId: _review, captureKey, diffKey, ...b }) => ({
+          .map(({ id: _id, reviewId: _review, captureKey, diffKey, previewKey, ...b }) => ({
             ...b,
             captureUrl: fileUrl(captureKey),
             diffUrl: fileUrl(diffKey),
+            previewUrl: previewKey ? fileUrl(previewKey) : null,
           })),
       }
     }),

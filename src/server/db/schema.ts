@@ -498,6 +498,8 @@ export const reviewBreakpoints = pgTable(
     width: integer('width').notNull(),
     captureKey: text('capture_key').notNull(),
     diffKey: text('diff_key').notNull(),
+    /** The capture's first screen, small, as WebP (review/preview.ts); null for a review stored before. */
+    previewKey: text('preview_key'),
     designHeight: integer('design_height').notNull(),
     captureHeight: integer('capture_height').notNull(),
     comparedHeight: integer('compared_height').notNull(),

@@ -6,6 +6,7 @@ import {
   type SiteCapture,
 } from '#server/review/capture.ts'
 import type { EgressProxyOptions } from '#server/review/egress-proxy.ts'
+import { capturePreview } from '#server/review/preview.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
 import { qualityReport } from '#server/review/quality/report.ts'
 import { type CaptureScore, scoreCapture } from '#server/review/score.ts'
@@ -37,8 +38,11 @@ export type EngineRequest = {
 
 export type EngineResult = {
   site: Pick<SiteCapture, 'finalUrl' | 'captures' | 'versions' | 'timings'>
-  /** Per breakpoint in REVIEW_BREAKPOINTS' order: its capture and its score against the design. */
-  scored: Array<{ shot: CapturedBreakpoint; width: number; result: CaptureScore }>
+  /**
+   * Per breakpoint in REVIEW_BREAKPOINTS' order: its capture, its score against the design, and its
+   * first screen as a small WebP (preview.ts).
+   */
+  scored: Array<{ shot: CapturedBreakpoint; width: number; result: CaptureScore; preview: Buffer }>
   quality: ReviewQuality
   /** ms: each breakpoint's `.design` (drawn) and `.score`, then the audits' (`html-validate`, `lighthouse`). */
   timings: Record<string, number>
@@ -77,7 +81,7 @@ export async function runEngineReview(
     const result = await scoreCapture({ design, capture: shot.png })
     timings[`${breakpoint}.design`] = Math.round(scoreStarted - designStarted)
     timings[`${breakpoint}.score`] = Math.round(performance.now() - scoreStarted)
-    scored.push({ shot, width, result })
+    scored.push({ shot, width, result, preview: await capturePreview(shot) })
   }
 
   options.onStage?.('auditing')

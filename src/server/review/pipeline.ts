@@ -30,8 +30,8 @@ const pixelmatchVersion: string = createRequire(import.meta.url)('pixelmatch/pac
 export const reviewImageKey = (
   reviewId: string,
   breakpoint: ReviewBreakpointName,
-  kind: 'capture' | 'diff',
-) => `public/reviews/${reviewId}/${breakpoint}-${kind}.png`
+  kind: 'capture' | 'diff' | 'preview',
+) => `public/reviews/${reviewId}/${breakpoint}-${kind}.${kind === 'preview' ? 'webp' : 'png'}`
 
 /** The quality report's audits (docs/product.md §10); each is on unless turned off here. */
 type ReviewAuditDeps = {
@@ -282,15 +282,17 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     const publicId = await publicIdOf(db, reviewId)
     /** The images this run stored: taken away again if the review is gone by the time it ends. */
     const stored: string[] = []
-    for (const { shot, width, result } of scored) {
+    for (const { shot, width, result, preview } of scored) {
       const { breakpoint } = shot
       const storeStarted = performance.now()
       const captureKey = reviewImageKey(publicId, breakpoint, 'capture')
       const diffKey = reviewImageKey(publicId, breakpoint, 'diff')
+      const previewKey = reviewImageKey(publicId, breakpoint, 'preview')
       signal?.throwIfAborted()
-      stored.push(captureKey, diffKey)
+      stored.push(captureKey, diffKey, previewKey)
       await storage.put(captureKey, shot.png)
       await storage.put(diffKey, result.diff)
+      await storage.put(previewKey, preview)
       timings[`${breakpoint}.store`] = Math.round(performance.now() - storeStarted)
       breakpoints.push({
         reviewId,
@@ -298,6 +300,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         width,
         captureKey,
         diffKey,
+        previewKey,
         designHeight: result.designHeight,
         captureHeight: result.captureHeight,
         comparedHeight: result.comparedHeight,

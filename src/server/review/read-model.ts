@@ -218,6 +218,7 @@ export async function readReview(
         score: b.score,
         captureUrl: fileUrl(b.captureKey),
         diffUrl: fileUrl(b.diffKey),
+        previewUrl: b.previewKey ? fileUrl(b.previewKey) : null,
         designUrl: fileUrl(challenge[DESIGN_COLUMN[b.breakpoint as ReviewBreakpointName]]),
         designHeight: b.designHeight,
         captureHeight: b.captureHeight,

@@ -10,6 +10,7 @@ import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
 import { createReviewEngine, type ReviewEngine } from '#server/review/engine-process.ts'
 import { type ReviewCaptureDeps, reviewImageKey } from '#server/review/pipeline.ts'
+import { PREVIEW_MAX_WIDTH } from '#server/review/preview.ts'
 import type { RunLighthouse } from '#server/review/quality/lighthouse.ts'
 import { REVIEW_FAILED } from '#server/review/read-model.ts'
 import { startReviewWorkers } from '#server/review/workers.ts'
@@ -356,6 +357,13 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
         expect(width).toBe(b.width)
       }
       expect(await t.storage.exists(reviewImageKey(reviewId, b.breakpoint, 'capture'))).toBe(true)
+      // The first screen, small, for the galleries and the solution page.
+      expect(b.previewUrl).toBe(`/files/reviews/${reviewId}/${b.breakpoint}-preview.webp`)
+      const preview = await t.app.request(b.previewUrl as string)
+      expect(preview.headers.get('Content-Type')).toBe('image/webp')
+      const shape = await sharp(Buffer.from(await preview.arrayBuffer())).metadata()
+      expect(shape.format).toBe('webp')
+      expect(shape.width).toBe(Math.min(b.width, PREVIEW_MAX_WIDTH))
     }
     // Passed: anyone may read it now, and the first pass completed the challenge with its points.
     expect((await t.app.request(`/api/reviews/${reviewId}`)).status).toBe(200)

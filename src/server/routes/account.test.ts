@@ -316,7 +316,11 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
     const elsewhere = await member('leaver')
     const db = database.db
     const goneReviews = await db
-      .select({ publicId: submissionReviews.publicId, captureKey: reviewBreakpoints.captureKey })
+      .select({
+        publicId: submissionReviews.publicId,
+        captureKey: reviewBreakpoints.captureKey,
+        previewKey: reviewBreakpoints.previewKey,
+      })
       .from(submissionReviews)
       .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
       .innerJoin(reviewBreakpoints, eq(reviewBreakpoints.reviewId, submissionReviews.id))
@@ -328,7 +332,10 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
       .innerJoin(userChallenges, eq(userChallenges.id, submissionReviews.userChallengeId))
       .where(eq(userChallenges.userId, staysId))
     expect(goneReviews).toHaveLength(3)
-    for (const { captureKey } of goneReviews) expect(await t.storage.exists(captureKey)).toBe(true)
+    for (const { captureKey, previewKey } of goneReviews) {
+      expect(await t.storage.exists(captureKey)).toBe(true)
+      expect(previewKey && (await t.storage.exists(previewKey))).toBe(true)
+    }
     // Before: keeper's solution has the leaver's comment, keeper's reply and keeper's own, and a like.
     expect(await countersOf(staysSolution)).toEqual({ comments: 3, likes: 1 })
     // The leaver is on the leaderboard and has a profile.
@@ -386,7 +393,10 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
           ),
         ),
     ).toEqual([])
-    for (const { captureKey } of goneReviews) expect(await t.storage.exists(captureKey)).toBe(false)
+    for (const { captureKey, previewKey } of goneReviews) {
+      expect(await t.storage.exists(captureKey)).toBe(false)
+      expect(await t.storage.exists(previewKey ?? '')).toBe(false)
+    }
     // The moderation log keeps both rows, without the leaver.
     const log = await db
       .select()

@@ -415,6 +415,8 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
       score: 99.9,
       captureUrl: `/files/reviews/${id}/desktop-capture.png`,
       diffUrl: `/files/reviews/${id}/desktop-diff.png`,
+      // Stored without a preview, as a review before previews was: the pages show the capture.
+      previewUrl: null,
       designUrl: challenge.templateImg,
       designHeight: 900,
       captureHeight: 1350,

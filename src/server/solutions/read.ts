@@ -189,6 +189,7 @@ export async function readSolution(
             height: b.captureHeight,
             score: b.score,
             captureUrl: b.captureUrl,
+            previewUrl: b.previewUrl,
             designUrl: b.designUrl,
             designHeight: b.designHeight,
             diffUrl: b.diffUrl,
@@ -319,11 +320,11 @@ export function cardRows(page: SQL, order: SQL): SQL {
       c.id as challenge_id, c.slug, c.title, c.category, c.difficulty,
       p.passed_at, (extract(epoch from p.passed_at) * 1000000)::bigint::text as passed_us,
       p.passed_score10 as score10, p.like_count, p.comment_count,
-      (select b.capture_key from review_breakpoints b
-        where b.review_id = p.passed_review_id and b.breakpoint = 'desktop') as capture_key
+      b.capture_key, b.preview_key
     from (${page}) p
     join users u on u.id = p.user_id
     join challenges c on c.id = p.challenge_id
+    left join review_breakpoints b on b.review_id = p.passed_review_id and b.breakpoint = 'desktop'
     order by ${order}
   `
 }
@@ -345,6 +346,7 @@ export type GalleryRow = {
   like_count: number
   comment_count: number
   capture_key: string | null
+  preview_key: string | null
 }
 
 export function toCard(row: GalleryRow): SolutionCard {
@@ -361,6 +363,7 @@ export function toCard(row: GalleryRow): SolutionCard {
     score: Number(row.score10) / 10,
     passedAt: new Date(row.passed_at).toISOString(),
     captureUrl: row.capture_key ? fileUrl(row.capture_key) : null,
+    previewUrl: row.preview_key ? fileUrl(row.preview_key) : null,
     likeCount: Number(row.like_count),
     commentCount: Number(row.comment_count),
   }

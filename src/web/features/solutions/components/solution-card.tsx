@@ -36,7 +36,7 @@ export function SolutionCard({
       <div className="aspect-[1440/900] w-full overflow-hidden border-b border-slate-200 bg-slate-100">
         {solution.captureUrl ? (
           <img
-            src={solution.captureUrl}
+            src={solution.previewUrl ?? solution.captureUrl}
             alt={`${name}'s solution to ${solution.challenge.title}`}
             loading="lazy"
             decoding="async"

@@ -272,7 +272,8 @@ function Captures({ review }: { review: LatestReview }) {
               className="rounded-2xl border border-slate-200 bg-white p-4 shadow-card"
             >
               <img
-                src={capture.captureUrl}
+                // The first screen, small (a review stored before previews shows its whole capture's top).
+                src={capture.previewUrl ?? capture.captureUrl}
                 alt={`${BREAKPOINT_NAMES[capture.breakpoint]} capture of the live site, ${capture.width} pixels wide`}
                 width={width}
                 height={height}
