@@ -174,6 +174,7 @@ function WriteUpForm({
         field={register('writeUp', { onChange: () => clearErrors('writeUp') })}
         value={value ?? ''}
         error={errors.writeUp?.message}
+        previewHeading="Preview of the edited write-up"
       />
       <p className="mt-3 text-sm text-slate-600">Saving the write-up does not start a review.</p>
       {failure ? (

@@ -203,7 +203,6 @@ function SubmitSolutionForm({
     setError,
     clearErrors,
     setValue,
-    setFocus,
     reset,
     formState: { errors, isSubmitting },
   } = useForm<SubmitValues, unknown, SubmitBody>({
@@ -222,12 +221,20 @@ function SubmitSolutionForm({
   const liveNote = useSettled(understood(typedLive, parseLiveUrl(typedLive).url), 500)
   const repositoryNote = useSettled(understood(typedRepository, parseRepositoryUrl(typedRepository).url), 500)
 
+  const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     if (!prefill) return
     reset({ liveUrl: prefill.liveUrl, repositoryUrl: prefill.repositoryUrl, writeUp: '' })
-    // Focusing the field brings the form into view.
-    setFocus('liveUrl', { shouldSelect: true })
-  }, [prefill, reset, setFocus])
+    // After the render the reset asks for: the form comes into view with its address selected.
+    const frame = requestAnimationFrame(() => {
+      const field = formRef.current?.elements.namedItem('liveUrl')
+      if (!(field instanceof HTMLInputElement)) return
+      field.scrollIntoView({ block: 'center' })
+      field.focus({ preventScroll: true })
+      field.select()
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [prefill, reset])
 
   const onPaste = (name: UrlFieldName) => (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault()
@@ -276,7 +283,7 @@ function SubmitSolutionForm({
   })
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-5">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5">
       <UrlField
         label="Live site URL"
         hint="Any static host works: GitHub Pages, Netlify, Vercel, Cloudflare Pages, GitLab Pages or your own domain."
