@@ -102,12 +102,12 @@ export function RequestReview({
   )
   return (
     <div className={className}>
-      <p id={costId} className="mb-3 text-sm text-slate-700" data-testid="review-cost">
+      <p id={costId} className="text-sm text-slate-700" data-testid="review-cost">
         {RETRY_COST}
       </p>
-      {onChangeAddress ? (
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          {again}
+      <div className="mt-3 grid gap-3">
+        {again}
+        {onChangeAddress ? (
           <button
             type="button"
             onClick={onChangeAddress}
@@ -115,10 +115,8 @@ export function RequestReview({
           >
             Change the address
           </button>
-        </div>
-      ) : (
-        again
-      )}
+        ) : null}
+      </div>
       {allowance ? (
         <p id={hintId} className="mt-2 text-center text-sm text-slate-600" data-testid="review-requests-left">
           {pending ? (
