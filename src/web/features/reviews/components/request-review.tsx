@@ -78,7 +78,9 @@ export function RequestReview({
   const allowance = data ? allowanceOf(data, now ?? Date.now()) : null
   const refused = isRefusal(request.error) ? request.error.message : null
   const busy = request.isPending
-  const describedBy = [costId, allowance ? hintId : null, refused ? refusedId : null]
+  // Said while a retry is possible: with none left, the hint says when the next one is.
+  const costs = !pending && allowance !== null && canRequestReview(allowance)
+  const describedBy = [costs ? costId : null, allowance ? hintId : null, refused ? refusedId : null]
     .filter(Boolean)
     .join(' ')
   const again = (
@@ -102,10 +104,12 @@ export function RequestReview({
   )
   return (
     <div className={className}>
-      <p id={costId} className="text-sm text-slate-700" data-testid="review-cost">
-        {RETRY_COST}
-      </p>
-      <div className="mt-3 grid gap-3">
+      {costs ? (
+        <p id={costId} className="text-sm text-slate-700" data-testid="review-cost">
+          {RETRY_COST}
+        </p>
+      ) : null}
+      <div className={costs ? 'mt-3 grid gap-3' : 'grid gap-3'}>
         {again}
         {onChangeAddress ? (
           <button
