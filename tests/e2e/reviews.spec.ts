@@ -3,7 +3,7 @@ import type { Challenge } from '#shared/challenge.ts'
 import type { MemberReviewsResponse, ReviewQuality } from '#shared/review.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
 import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
-import { completeChallenge, submitFailing } from './live-sites.ts'
+import { completeChallenge, someoneElsesSite, submitFailing } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 import { answerAsPassed, designsAsCaptures, rewriteAnswers } from './stand-in-answers.ts'
 
@@ -228,11 +228,12 @@ test.describe('submission reviews', () => {
     request,
     consoleErrors,
   }, testInfo) => {
-    // Each request waits for the previous review to end: here, the worker failing to reach the site.
+    // Each request waits for the previous review to end: here, failing as not the member's own site. The
+    // name must resolve: "Review again" of a name that does not is refused for nothing (submit-loop.spec.ts).
     test.setTimeout(300_000)
     const challenge = await challengeAt(request, 2)
     await signIn(page, testInfo)
-    await startAndSubmit(page, challenge)
+    await startAndSubmit(page, challenge, someoneElsesSite(challenge))
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
     const panel = reviewPanel(page)
     const left = panel.getByTestId('review-requests-left')
@@ -246,7 +247,7 @@ test.describe('submission reviews', () => {
     if (first.pending) expect(first.button).toBe(false)
 
     for (let round = 0; round < 5; round++) {
-      // The worker ends the review (it cannot reach the site); the panel follows it without a reload.
+      // The worker ends the review (not the member's own site); the panel follows it without a reload.
       await expect(panel.getByTestId('review-panel-state')).toHaveText(ENDED, { timeout: 60_000 })
       // Shown once the review failed: enabled with reviews left, disabled with none.
       await expect(requestButton(page)).toBeVisible()

@@ -83,6 +83,7 @@ export async function createTestApp(
     log,
     events: bus,
     capture: options.reviewCapture ?? standIn.capture,
+    lookup: standIn.lookup,
   })
   const app = createApp({
     env,
@@ -120,6 +121,8 @@ export async function createTestApp(
     catalogue,
     overHttp,
     sites: standIn.sites,
+    /** Names that do not resolve: "Review again" of an address there is refused (request.ts). */
+    missingNames: standIn.missingNames,
     runReviews,
   }
 }

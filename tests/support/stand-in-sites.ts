@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { users } from '#server/db/schema.ts'
+import type { Lookup } from '#server/review/address-policy.ts'
 import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import type { CaptureError } from '#server/review/capture-errors.ts'
 import type { ReviewCaptureDeps } from '#server/review/pipeline.ts'
@@ -75,7 +76,15 @@ export function standInSites() {
       renderDesign: async (_design, width) => png(width, HEIGHT, DESIGN_COLOUR),
     }),
   }
-  return { sites, opened, capture }
+  // "Review again" resolves the address's name first (request.ts): every name resolves to a
+  // documentation address here, but those added to `missingNames`, which do not exist.
+  const missingNames = new Set<string>()
+  const lookup: Lookup = async (hostname) => {
+    if (missingNames.has(hostname.toLowerCase()))
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' })
+    return [{ address: '192.0.2.1', family: 4 }]
+  }
+  return { sites, opened, capture, missingNames, lookup }
 }
 
 /**

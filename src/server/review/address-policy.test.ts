@@ -5,6 +5,7 @@ import {
   isPublicAddress,
   type Lookup,
   resolvePublic,
+  unresolvedName,
 } from '#server/review/address-policy.ts'
 
 /** A resolver that answers from a table, as DNS would for a hostile name. */
@@ -193,5 +194,27 @@ describe('resolvePublic', () => {
     expect(slow.code).toBe('dns_failed')
     expect(slow.message).toContain('did not resolve within 50 ms')
     expect(Date.now() - started).toBeLessThan(2000)
+  })
+})
+
+describe('unresolvedName', () => {
+  it('answers null for a name that resolves, whatever its address, and for an IP literal', async () => {
+    const lookup = lookupFrom({ 'site.example': ['10.0.0.5'] })
+    expect(await unresolvedName('site.example', { lookup })).toBeNull()
+    expect(await unresolvedName('127.0.0.1', { lookup })).toBeNull()
+  })
+
+  it('says why a name does not resolve: unknown, no address, or no answer in time', async () => {
+    const lookup = lookupFrom({ 'empty.example': [] })
+    expect((await unresolvedName('nowhere.example', { lookup }))?.message).toBe(
+      'The name nowhere.example does not exist.',
+    )
+    expect((await unresolvedName('empty.example', { lookup }))?.message).toBe(
+      'The name empty.example has no address.',
+    )
+    const hanging: Lookup = () => new Promise(() => {})
+    expect((await unresolvedName('slow.example', { lookup: hanging, timeoutMs: 50 }))?.message).toBe(
+      'The name slow.example did not resolve within 50 ms.',
+    )
   })
 })

@@ -166,6 +166,27 @@ export async function resolvePublic(host: string, options: ResolveOptions = {}):
   )
 }
 
+/**
+ * Whether the name of an address resolves, before "Review again" spends one of the day's reviews on it
+ * (docs/product.md §10): null when it resolves (or is an IP literal), else why not, as a sentence. It
+ * judges no address: the review does that, on its own resolution.
+ */
+export async function unresolvedName(
+  host: string,
+  options: Pick<ResolveOptions, 'lookup' | 'timeoutMs'> = {},
+): Promise<AddressPolicyError | null> {
+  if (parseIpLiteral(host)) return null
+  try {
+    const answers = await lookupWithTimeout(host, options)
+    return answers.length > 0
+      ? null
+      : new AddressPolicyError('dns_failed', host, `The name ${host} has no address.`)
+  } catch (error) {
+    if (error instanceof AddressPolicyError) return error
+    throw error
+  }
+}
+
 async function lookupWithTimeout(host: string, options: ResolveOptions) {
   const lookup: Lookup = options.lookup ?? ((name) => dnsLookup(name, { all: true }))
   const timeoutMs = options.timeoutMs ?? LOOKUP_TIMEOUT_MS

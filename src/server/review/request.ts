@@ -9,6 +9,7 @@ import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { submissionReviews, userChallenges } from '#server/db/schema.ts'
 import type { JobQueue } from '#server/jobs/queue.ts'
+import { type Lookup, unresolvedName } from '#server/review/address-policy.ts'
 import { reviewSummary, summaryColumns, toReviewSummary } from '#server/review/read-model.ts'
 import { REVIEW_JOB_KIND } from '#server/review/workers.ts'
 import { REVIEW_REQUESTS_PER_DAY, type ReviewSummary } from '#shared/review.ts'
@@ -22,6 +23,11 @@ export type RequestReviewResult =
   /** REVIEW_REQUESTS_PER_DAY reviews of this challenge were asked for in the last 24 hours. */
   | { outcome: 'limited'; nextAt: Date }
 
+/** "Review again" also answers this: the address's name does not resolve, so nothing was queued or spent. */
+export type AgainResult = RequestReviewResult | { outcome: 'unresolvable'; message: string }
+
+/** How long "Review again" waits for the address's name to resolve (docs/product.md §10). */
+export const NAME_CHECK_TIMEOUT_MS = 3000
 export type ReviewRequestsDeps = {
   db: Database
   queue: JobQueue
@@ -29,6 +35,8 @@ export type ReviewRequestsDeps = {
   changed: () => void
   /** Called after a review job was queued. */
   queued: () => void
+  /** Resolves names for "Review again"'s check; the system's resolver by default (tests give their own). */
+  lookup?: Lookup
 }
 
 /** An iteration: the address the member submitted, and the repository named with it. */
@@ -81,6 +89,31 @@ export function reviewLimitMessage(nextAt: Date, now = new Date()): string {
   return `You can ask for ${REVIEW_REQUESTS_PER_DAY} reviews of a challenge a day, and you have used them. Your next review is possible in ${wait}.`
 }
 
+/** Why "Review again" was refused for a name that does not resolve: the reason, and that it cost nothing. */
+export function unresolvableMessage(reason: string): string {
+  return `${reason} Nothing was reviewed and none of today's reviews was used: check the address, or change it.`
+}
+
+/** The solution's newest own review that still waits or runs: it reviews the address submitted last. */
+async function pendingReview(
+  executor: Pick<Database, 'select'>,
+  userChallengeId: number,
+): Promise<ReviewSummary | null> {
+  const [pending] = await executor
+    .select({ id: submissionReviews.id })
+    .from(submissionReviews)
+    .where(
+      and(
+        eq(submissionReviews.userChallengeId, userChallengeId),
+        inArray(submissionReviews.status, ['queued', 'running']),
+        eq(submissionReviews.purpose, 'submit'),
+      ),
+    )
+    .orderBy(desc(submissionReviews.createdAt), desc(submissionReviews.id))
+    .limit(1)
+  return pending ? await reviewSummary(executor, pending.id) : null
+}
+
 export function createReviewRequests(deps: ReviewRequestsDeps) {
   const { db, queue, changed } = deps
 
@@ -115,33 +148,27 @@ export function createReviewRequests(deps: ReviewRequestsDeps) {
    * "Review again": the solution's last submitted address, once more. While one of its reviews still
    * waits or runs, that one is the answer.
    */
-  const requestReview = async (
-    userChallengeId: number,
-    iteration: Iteration,
-  ): Promise<RequestReviewResult> => {
+  const requestReview = async (userChallengeId: number, iteration: Iteration): Promise<AgainResult> => {
+    // A name that does not resolve would only fail again, and cost one of the day's reviews: it is
+    // refused first, outside the transaction (a lookup may take seconds), unless a review is on its way.
+    const unresolved = await unresolvedName(new URL(iteration.liveUrl).hostname, {
+      lookup: deps.lookup,
+      timeoutMs: NAME_CHECK_TIMEOUT_MS,
+    })
+    if (unresolved) {
+      const waiting = await pendingReview(db, userChallengeId)
+      return waiting
+        ? { outcome: 'existing', review: waiting }
+        : { outcome: 'unresolvable', message: unresolvableMessage(unresolved.message) }
+    }
     const result = await db.transaction(async (tx): Promise<RequestReviewResult> => {
       await tx
         .select({ id: userChallenges.id })
         .from(userChallenges)
         .where(eq(userChallenges.id, userChallengeId))
         .for('update')
-      const [pending] = await tx
-        .select({ id: submissionReviews.id })
-        .from(submissionReviews)
-        .where(
-          and(
-            eq(submissionReviews.userChallengeId, userChallengeId),
-            inArray(submissionReviews.status, ['queued', 'running']),
-            eq(submissionReviews.purpose, 'submit'),
-          ),
-        )
-        // The newest: it reviews the address submitted last.
-        .orderBy(desc(submissionReviews.createdAt), desc(submissionReviews.id))
-        .limit(1)
-      if (pending) {
-        const summary = await reviewSummary(tx, pending.id)
-        if (summary) return { outcome: 'existing', review: summary }
-      }
+      const pending = await pendingReview(tx, userChallengeId)
+      if (pending) return { outcome: 'existing', review: pending }
       return queueIn(tx, userChallengeId, iteration)
     })
     afterQueued(result)

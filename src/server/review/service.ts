@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts'
 import type { EventEmitter } from '#server/events/bus.ts'
 import type { JobQueue } from '#server/jobs/queue.ts'
 import type { Logger } from '#server/logger.ts'
+import type { Lookup } from '#server/review/address-policy.ts'
 import { createReviewPipeline, type ReviewCaptureDeps } from '#server/review/pipeline.ts'
 import { readReview, reviewSummariesOf } from '#server/review/read-model.ts'
 import { createReviewRequests, nextRequestAt, requestsToday } from '#server/review/request.ts'
@@ -25,12 +26,20 @@ export type ReviewServiceDeps = {
   onQueued?: () => void
   /** Told when a review progressed or settled (events/bus.ts): profiles show it, points may move. */
   events: EventEmitter
+  /** Resolves names for "Review again"'s check (request.ts); the system's resolver by default. */
+  lookup?: Lookup
 }
 
 export function createReviewService(deps: ReviewServiceDeps) {
   const { db, storage, queue, log } = deps
   const changed = () => deps.events.emit({ type: 'review-progressed' })
-  const requests = createReviewRequests({ db, queue, changed, queued: () => deps.onQueued?.() })
+  const requests = createReviewRequests({
+    db,
+    queue,
+    changed,
+    queued: () => deps.onQueued?.(),
+    ...(deps.lookup ? { lookup: deps.lookup } : {}),
+  })
   const pipeline = createReviewPipeline({
     db,
     storage,

@@ -325,7 +325,8 @@ export function meRoutes(deps: {
           summary: 'Review the member’s last submitted live site again',
           description:
             `The first review of a challenge is never refused; after it, at most ${REVIEW_REQUESTS_PER_DAY} in 24 hours. ` +
-            'While one waits, that one is the answer.',
+            'While one waits, that one is the answer. An address whose name does not resolve (checked for at ' +
+            'most 3 s) is refused and costs nothing.',
           tag: 'My challenges',
           member: true,
           guarded: true,
@@ -335,6 +336,10 @@ export function meRoutes(deps: {
             400: error('The id is not a challenge id.'),
             404: error('There is no such challenge, or the member has not submitted a solution to it.'),
             409: error('Nothing was submitted yet (code `not_submitted`).'),
+            422: error(
+              'The name of the submitted address does not resolve (code `name_not_found`; the message says ' +
+                'why): nothing was queued and none of the day’s reviews was used.',
+            ),
             429: error(
               `The day’s ${REVIEW_REQUESTS_PER_DAY} reviews were requested (code \`review_limit\`; the message and ` +
                 'Retry-After say when the next is possible), or too many changes in a minute (code `rate_limited`).',
@@ -355,6 +360,8 @@ export function meRoutes(deps: {
           }
           const requested = await reviews.requestReview(row.id, { liveUrl, repositoryUrl: row.repositoryUrl })
           if (requested.outcome === 'limited') throw reviewLimited(c, requested.nextAt)
+          if (requested.outcome === 'unresolvable')
+            throw new HttpError(422, 'name_not_found', requested.message)
           return c.json({ review: requested.review }, 202)
         },
       )

@@ -191,6 +191,40 @@ describe.each(TEST_DATABASES)('submission reviews through the API on %s', (kind)
     await t.runReviews()
   })
 
+  it('refuses "Review again" of a name that does not resolve, with the reason, spending nothing', async () => {
+    const b = await member('typo')
+    const url = 'https://typo-site.netlify.app'
+    t.sites.set(url, {
+      fail: () => new CaptureError('unreachable', "The site's name could not be found: check the address."),
+    })
+    const { review: first } = await submitted(b, url)
+    await t.runReviews()
+    const before = await listReviews(b)
+    expect(before.reviews[0]).toMatchObject({ id: first.id, status: 'failed' })
+    const submission = await submissionOf('typo')
+
+    t.missingNames.add('typo-site.netlify.app')
+    const refused = await requestReview(b)
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'name_not_found',
+        message:
+          "The name typo-site.netlify.app does not exist. Nothing was reviewed and none of today's reviews was used: check the address, or change it.",
+      },
+    })
+    // Nothing queued, nothing spent.
+    expect(await reviewsOf(submission)).toHaveLength(1)
+    expect(await jobsOf(submission)).toHaveLength(1)
+    expect(await listReviews(b)).toEqual(before)
+
+    // Once the name resolves, "Review again" spends one of the day's reviews as usual.
+    t.missingNames.delete('typo-site.netlify.app')
+    expect((await requestReview(b)).status).toBe(202)
+    expect((await listReviews(b)).requestsLeftToday).toBe(before.requestsLeftToday - 1)
+    await t.runReviews()
+  })
+
   it(`refuses a review beyond ${REVIEW_REQUESTS_PER_DAY} a day with 429 and when the next is possible, creating nothing`, async () => {
     const b = await member('eager')
     await submitted(b, own('eager'))

@@ -202,6 +202,30 @@ describe.each(TEST_DATABASES)('solutions through the API on %s', (kind) => {
     expect(await allPages('/api/solutions')).toContain(publicId)
   })
 
+  it('edits the write-up of a solution under review without a new review or spending one', async () => {
+    const b = await member('dora')
+    expect((await submit(b, { liveUrl: own('dora'), writeUp: 'First draft.' })).status).toBe(200)
+    const { publicId } = await rowOf('dora')
+    const reviews = async () =>
+      (await (await b.get(`/api/me/challenges/${navbar.id}/reviews`)).json()) as {
+        reviews: { id: string }[]
+        requestsLeftToday: number
+      }
+    const before = await reviews()
+    expect(before.reviews).toHaveLength(1)
+
+    const edited = await patch(b, publicId, { writeUp: 'The **grid** was the hard part.' })
+    expect(edited.status).toBe(200)
+    expect(solutionResponse.parse(await edited.json()).solution).toMatchObject({
+      writeUp: 'The **grid** was the hard part.',
+      liveUrl: own('dora'),
+    })
+    // No review was queued and none of the day's reviews was used.
+    expect(await reviews()).toEqual(before)
+    expect(await rowOf('dora')).toMatchObject({ writeUp: 'The **grid** was the hard part.' })
+    await t.runReviews()
+  })
+
   it('refuses everyone else’s edits and changes nothing', async () => {
     const owner = await member('dora')
     await submit(owner, { liveUrl: own('dora'), writeUp: 'Mine.' })

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { type ClipboardEvent, useId, useState } from 'react'
+import { type ClipboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import {
   type FieldErrors,
   type Resolver,
@@ -34,6 +34,7 @@ import {
 import { failureDetail } from '#web/features/challenges/components/failure-detail.ts'
 import { memberReviewsQuery, reviewKeys } from '#web/features/reviews/api/reviews.ts'
 import { ReviewPanel } from '#web/features/reviews/components/review-panel.tsx'
+import { solutionKeys } from '#web/features/solutions/api/solutions.ts'
 import { WriteUpField } from '#web/features/solutions/components/write-up-field.tsx'
 import { VerificationTag } from '#web/features/verification/verification-tag.tsx'
 import { ApiError } from '#web/lib/api-client.ts'
@@ -79,6 +80,16 @@ function fieldOfServerMessage(message: string, sent: SubmitBody): { field: Field
   return { field: aboutRepository ? 'repositoryUrl' : 'liveUrl', message }
 }
 
+// The member's current submission and its write-up's edit form: a chunk of its own (docs/product.md §2).
+const CurrentSubmission = lazy(() =>
+  import('#web/features/challenges/components/current-submission.tsx').then((module) => ({
+    default: module.CurrentSubmission,
+  })),
+)
+
+/** What "Change the address" puts in the form; `at` tells one press from the next. */
+type Prefill = { liveUrl: string; repositoryUrl: string; at: number }
+
 const SUBMIT_FAILED = 'We could not submit your solution. Please try again.'
 const SUBMITTED = 'Solution submitted: its review has started.'
 
@@ -97,13 +108,41 @@ export function SubmitSolutionSection({ challenge }: { challenge: Challenge }) {
 function MemberSubmitSection({ challenge }: { challenge: Challenge }) {
   const { data: progress } = useQuery(progressQuery(challenge.id))
   const headingId = useId()
+  const statusRef = useRef<HTMLDivElement>(null)
+  const [prefill, setPrefill] = useState<Prefill | null>(null)
 
   if (!progress?.status) return null
   const completed = progress.status === 'completed'
+  const liveUrl = progress.liveUrl
+
+  // After a submit the review is what the member waits for: it comes into view, and its live region
+  // takes the focus, on every width (docs/product.md §10).
+  const showReview = () => {
+    requestAnimationFrame(() => {
+      const status = statusRef.current
+      if (!status) return
+      status.scrollIntoView({ block: 'center' })
+      status.focus({ preventScroll: true })
+    })
+  }
 
   return (
     <>
-      <ReviewPanel challengeId={challenge.id} challengeTitle={challenge.title} />
+      <ReviewPanel
+        challengeId={challenge.id}
+        challengeTitle={challenge.title}
+        statusRef={statusRef}
+        onChangeAddress={
+          liveUrl
+            ? () => setPrefill({ liveUrl, repositoryUrl: progress.repositoryUrl ?? '', at: Date.now() })
+            : undefined
+        }
+      />
+      {liveUrl ? (
+        <Suspense fallback={null}>
+          <CurrentSubmission challengeId={challenge.id} progress={progress} />
+        </Suspense>
+      ) : null}
       <section
         aria-labelledby={headingId}
         className="rounded-2xl border border-slate-200 bg-white p-6 shadow-card"
@@ -116,7 +155,12 @@ function MemberSubmitSection({ challenge }: { challenge: Challenge }) {
             ? 'Made your solution better? Submit its live site again for a new review. Your points for this challenge are already counted.'
             : `Published your solution? Submit its live site: a review opens it and compares it with the design, and when the review passes you earn ${POINTS_PER_CHALLENGE} points.`}
         </p>
-        <SubmitSolutionForm challengeId={challenge.id} submitLabel={completed ? 'Resubmit' : 'Submit'} />
+        <SubmitSolutionForm
+          challengeId={challenge.id}
+          submitLabel={completed ? 'Resubmit' : 'Submit'}
+          prefill={prefill}
+          onSubmitted={showReview}
+        />
       </section>
     </>
   )
@@ -136,7 +180,18 @@ function understood(typed: string, url: string | undefined): string | null {
  * checks the same rules and its 400 message is shown on its field; a refused review (429) is shown by the
  * button; other failures come as a toast.
  */
-function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number; submitLabel: string }) {
+function SubmitSolutionForm({
+  challengeId,
+  submitLabel,
+  prefill,
+  onSubmitted,
+}: {
+  challengeId: number
+  submitLabel: string
+  /** "Change the address": the current addresses, to change and submit again. */
+  prefill: Prefill | null
+  onSubmitted: () => void
+}) {
   const queryClient = useQueryClient()
   const [limitMessage, setLimitMessage] = useState<string | null>(null)
   const limitId = useId()
@@ -166,6 +221,21 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
   const liveNote = useSettled(understood(typedLive, parseLiveUrl(typedLive).url), 500)
   const repositoryNote = useSettled(understood(typedRepository, parseRepositoryUrl(typedRepository).url), 500)
 
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (!prefill) return
+    reset({ liveUrl: prefill.liveUrl, repositoryUrl: prefill.repositoryUrl, writeUp: '' })
+    // After the render the reset asks for: the form comes into view with its address selected.
+    const frame = requestAnimationFrame(() => {
+      const field = formRef.current?.elements.namedItem('liveUrl')
+      if (!(field instanceof HTMLInputElement)) return
+      field.scrollIntoView({ block: 'center' })
+      field.focus({ preventScroll: true })
+      field.select()
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [prefill, reset])
+
   const onPaste = (name: UrlFieldName) => (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault()
     const input = event.currentTarget
@@ -190,8 +260,11 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
           : old,
       )
       void queryClient.invalidateQueries({ queryKey: reviewKeys.member(challengeId) })
-      reset()
+      // A write-up sent with the submit is the solution's now: the current submission reads it again.
+      void queryClient.invalidateQueries({ queryKey: solutionKeys.all })
+      reset({ liveUrl: '', repositoryUrl: '', writeUp: '' })
       toast.success(SUBMITTED)
+      onSubmitted()
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) {
         const { field, message } = fieldOfServerMessage(failure.message, body)
@@ -210,7 +283,7 @@ function SubmitSolutionForm({ challengeId, submitLabel }: { challengeId: number;
   })
 
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-5">
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="mt-5">
       <UrlField
         label="Live site URL"
         hint="Any static host works: GitHub Pages, Netlify, Vercel, Cloudflare Pages, GitLab Pages or your own domain."

@@ -18,24 +18,33 @@ import { toast } from '#web/lib/toast.ts'
 const REQUEST_FAILED = 'We could not ask for a review. Please try again.'
 const ON_ITS_WAY = 'A review is on its way: you can ask for another once it has finished.'
 
+/** Said before a retry (docs/product.md §10): it is not free. */
+export const RETRY_COST = 'Reviewing again uses one of your reviews left today.'
+
 /**
- * "Review again" (docs/product.md §10): a new review of the last address the member submitted. Beside it,
- * how many reviews are left today or when the next one is possible; while a review is on its way it is
- * off. The server's refusal (429) stays beside the button in its own words, which say when to come back.
+ * "Review again" (docs/product.md §10): a new review of the last address the member submitted. Before it,
+ * that it uses one of the day's reviews; beside it, "Change the address" where the page has the submit
+ * form, and how many reviews are left today or when the next one is possible; while a review is on its
+ * way it is off. The server's refusal stays beside the button in its own words: the day's limit (429)
+ * says when to come back, a name that does not resolve (422) says so and that nothing was spent.
  */
 export function RequestReview({
   challengeId,
   onRequested,
+  onChangeAddress,
   className = '',
 }: {
   challengeId: number
   onRequested?: (review: ReviewSummary) => void
+  /** Opens the submit form with the current addresses. */
+  onChangeAddress?: () => void
   className?: string
 }) {
   const queryClient = useQueryClient()
   const reviews = useQuery(memberReviewsQuery(challengeId))
   const now = useNow()
   const hintId = useId()
+  const costId = useId()
   const refusedId = useId()
   const request = useMutation({
     mutationFn: () => requestReview(challengeId),
@@ -69,26 +78,49 @@ export function RequestReview({
   const allowance = data ? allowanceOf(data, now ?? Date.now()) : null
   const refused = isRefusal(request.error) ? request.error.message : null
   const busy = request.isPending
-  const describedBy = [allowance ? hintId : null, refused ? refusedId : null].filter(Boolean).join(' ')
+  // Said while a retry is possible: with none left, the hint says when the next one is.
+  const costs = !pending && allowance !== null && canRequestReview(allowance)
+  const describedBy = [costs ? costId : null, allowance ? hintId : null, refused ? refusedId : null]
+    .filter(Boolean)
+    .join(' ')
+  const again = (
+    <button
+      type="button"
+      disabled={busy || pending || !allowance || !canRequestReview(allowance)}
+      aria-busy={busy || undefined}
+      aria-describedby={describedBy || undefined}
+      onClick={() => request.mutate()}
+      className={buttonClasses('secondary', 'md', 'w-full')}
+    >
+      {busy ? (
+        <>
+          <Spinner className="size-4" />
+          Asking for a review...
+        </>
+      ) : (
+        'Review again'
+      )}
+    </button>
+  )
   return (
     <div className={className}>
-      <button
-        type="button"
-        disabled={busy || pending || !allowance || !canRequestReview(allowance)}
-        aria-busy={busy || undefined}
-        aria-describedby={describedBy || undefined}
-        onClick={() => request.mutate()}
-        className={buttonClasses('secondary', 'md', 'w-full')}
-      >
-        {busy ? (
-          <>
-            <Spinner className="size-4" />
-            Asking for a review...
-          </>
-        ) : (
-          'Review again'
-        )}
-      </button>
+      {costs ? (
+        <p id={costId} className="text-sm text-slate-700" data-testid="review-cost">
+          {RETRY_COST}
+        </p>
+      ) : null}
+      <div className={costs ? 'mt-3 grid gap-3' : 'grid gap-3'}>
+        {again}
+        {onChangeAddress ? (
+          <button
+            type="button"
+            onClick={onChangeAddress}
+            className={buttonClasses('secondary', 'md', 'w-full')}
+          >
+            Change the address
+          </button>
+        ) : null}
+      </div>
       {allowance ? (
         <p id={hintId} className="mt-2 text-center text-sm text-slate-600" data-testid="review-requests-left">
           {pending ? (
@@ -111,7 +143,10 @@ export function RequestReview({
   )
 }
 
-/** The day's allowance is used (HTTP 429): the message says when the next review is possible. */
+/**
+ * A refusal that cost nothing: the day's allowance is used (HTTP 429, the message says when the next
+ * review is possible), or the address's name does not resolve (HTTP 422, the message says why).
+ */
 function isRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 429
+  return error instanceof ApiError && (error.status === 429 || error.status === 422)
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { type Ref, useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { ReviewSummary } from '#shared/review.ts'
@@ -43,9 +43,15 @@ const linkClasses =
 export function ReviewPanel({
   challengeId,
   challengeTitle,
+  statusRef,
+  onChangeAddress,
 }: {
   challengeId: number
   challengeTitle: string
+  /** The newest review's live region, which the page focuses after a submit (docs/product.md §10). */
+  statusRef?: Ref<HTMLDivElement>
+  /** "Change the address" beside "Review again": opens the submit form with the current addresses. */
+  onChangeAddress?: () => void
 }) {
   const reviews = useQuery(memberReviewsQuery(challengeId))
   // The same query as the start area's: what visitors see of the solution while a later submit waits.
@@ -93,6 +99,8 @@ export function ReviewPanel({
             review={latest}
             challengeId={challengeId}
             publicUrl={progress.data?.publicIteration?.liveUrl ?? null}
+            statusRef={statusRef}
+            onChangeAddress={onChangeAddress}
           />
           {earlier.length > 0 ? (
             <EarlierReviews reviews={earlier} total={reviews.data.reviews.length} />
@@ -144,11 +152,15 @@ function LatestReview({
   review,
   challengeId,
   publicUrl,
+  statusRef,
+  onChangeAddress,
 }: {
   review: ReviewSummary | undefined
   challengeId: number
   /** The address visitors see (docs/product.md §11): the newest passed review's; null before one passed. */
   publicUrl: string | null
+  statusRef: Ref<HTMLDivElement> | undefined
+  onChangeAddress: (() => void) | undefined
 }) {
   const pending = isReviewPending(review?.status)
   const failed = review?.status === 'failed'
@@ -157,6 +169,9 @@ function LatestReview({
   return (
     <div className="mt-4">
       <div
+        ref={statusRef}
+        // Focused from code after a submit, never by Tab.
+        tabIndex={-1}
         role="status"
         aria-live="polite"
         data-testid="review-panel-state"
@@ -224,7 +239,11 @@ function LatestReview({
         </Link>
       ) : null}
       {failed ? (
-        <RequestReview challengeId={challengeId} className="mt-5 border-t border-slate-200 pt-5" />
+        <RequestReview
+          challengeId={challengeId}
+          onChangeAddress={onChangeAddress}
+          className="mt-5 border-t border-slate-200 pt-5"
+        />
       ) : null}
     </div>
   )

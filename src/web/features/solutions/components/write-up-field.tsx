@@ -57,11 +57,14 @@ export function WriteUpField({
   value,
   error,
   className = '',
+  previewHeading = 'Preview',
 }: {
   field: UseFormRegisterReturn
   value: string
   error: string | undefined
   className?: string
+  /** The preview's region name: a page with two write-up fields names them apart. */
+  previewHeading?: string
 }) {
   const inputId = useId()
   const hintId = useId()
@@ -98,7 +101,7 @@ export function WriteUpField({
         className="mt-3 rounded-xl border border-dashed border-slate-300 p-4"
       >
         <h3 id={previewId} className="text-sm font-semibold text-slate-900">
-          Preview
+          {previewHeading}
         </h3>
         {preview === '' ? (
           <p className="mt-2 text-sm text-slate-600">{NOTHING_TO_PREVIEW}</p>
