@@ -1,6 +1,7 @@
 import type { CachedBody } from '#server/catalogue/cached-body.ts'
 import type { EventBus } from '#server/events/bus.ts'
 import { createExpiringCache, type ExpiringCache } from '#server/http/expiring-cache.ts'
+import type { FeedbackState } from '#shared/member.ts'
 
 /**
  * How long a member's dashboard counts and a public profile are kept in memory. Every change this
@@ -14,13 +15,13 @@ const MAX_DASHBOARDS = 10_000
 /** A profile's answer is up to tens of kilobytes (three encodings): a crawler cannot fill memory with them. */
 const MAX_PROFILES = 1000
 
-export type DashboardCounts = { ongoing: number; completed: number }
+export type DashboardCounts = { ongoing: number; completed: number; feedback: FeedbackState }
 
 /** A public profile's answer, built once, and the member it shows. */
 export type CachedProfile = { userId: string; body: CachedBody }
 
 export type MemberCaches = {
-  /** Ongoing and completed counts, by member id. */
+  /** Ongoing and completed counts and where feedback stands, by member id. */
   dashboards: ExpiringCache<DashboardCounts>
   /** `GET /api/users/:username` answers, by username. */
   profiles: ExpiringCache<CachedProfile>

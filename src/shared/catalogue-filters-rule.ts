@@ -11,6 +11,14 @@ import { type ChallengeStatus, DIFFICULTIES, type Difficulty } from '#shared/con
 export const CATALOGUE_SORTS = ['newest', 'easiest', 'hardest', 'solved'] as const
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number]
 
+/** How each order reads in a page's subtitle: "Every hero challenge in the library, easiest first." */
+export const CATALOGUE_SORT_WORDS: Record<CatalogueSort, string> = {
+  newest: 'newest first',
+  easiest: 'easiest first',
+  hardest: 'hardest first',
+  solved: 'most solved first',
+}
+
 export const CATALOGUE_STATUSES = ['not-started', 'ongoing', 'completed'] as const
 export type CatalogueStatus = (typeof CATALOGUE_STATUSES)[number]
 

@@ -134,8 +134,18 @@ export const notificationSchema = z.object({
   solution: z.object({ id: z.string(), challengeTitle: z.string() }),
   /** The comment or reply it is about (its anchor is `comment-<id>`); null for a review. */
   commentId: z.string().nullable(),
-  /** A finished review: its public id and whether it passed. */
-  review: z.object({ id: z.string(), passed: z.boolean() }).nullable(),
+  /**
+   * A finished review: its public id, whether it passed, its score out of 100 (null when its captures
+   * were not scored) and, when it failed, why, in plain words.
+   */
+  review: z
+    .object({
+      id: z.string(),
+      passed: z.boolean(),
+      score: z.number().nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 })
@@ -159,6 +169,11 @@ export const needsFeedbackCardSchema = solutionCardSchema.extend({
 export type NeedsFeedbackCard = z.infer<typeof needsFeedbackCardSchema>
 export const needsFeedbackResponse = z.object({
   solutions: z.array(needsFeedbackCardSchema),
+  /**
+   * Whether any solution is published (listed) at all, the reader's own included: an empty list then
+   * means every one has feedback, else that nothing was published yet.
+   */
+  anyPublished: z.boolean(),
   nextCursor: z.string().nullable(),
 })
 export type NeedsFeedbackResponse = z.infer<typeof needsFeedbackResponse>

@@ -6,11 +6,19 @@ import { LEADERBOARD_PERIODS } from '#shared/periods.ts'
 import { reviewSummarySchema } from '#shared/review.ts'
 import { publicProfileSchema } from '#shared/user.ts'
 
-/** GET /api/me/dashboard: the three count boxes. */
+/**
+ * Where feedback stands (docs/product.md §2 Dashboard): no solution is published at all, some other
+ * member's published solution has no comment yet, or every one the member could comment on has one.
+ */
+export const FEEDBACK_STATES = ['none-published', 'waiting', 'all-commented'] as const
+export type FeedbackState = (typeof FEEDBACK_STATES)[number]
+
+/** GET /api/me/dashboard: the three count boxes, and whether solutions wait for feedback. */
 export const dashboardResponse = z.object({
   ongoing: z.number().int(),
   completed: z.number().int(),
   total: z.number().int(),
+  feedback: z.enum(FEEDBACK_STATES),
 })
 export type Dashboard = z.infer<typeof dashboardResponse>
 
@@ -27,6 +35,12 @@ export const memberChallengeSchema = z.object({
   linkStatus: linkStatusSchema,
   /** The solution's public id: its page, `/solutions/:id`, which its member can always open (§11). */
   solutionId: z.string(),
+  /**
+   * The solution's newest review, whatever its state (queued, running, passed with its score, failed with
+   * its reason); null before the first submit. Its member's own view: visitors never see one that has
+   * not passed (§10).
+   */
+  review: reviewSummarySchema.nullable(),
 })
 export const memberChallengesResponse = z.object({ challenges: z.array(memberChallengeSchema) })
 export type MemberChallengesResponse = z.infer<typeof memberChallengesResponse>

@@ -63,7 +63,10 @@ export const publicProfileSchema = z.object({
   avatarUrl: z.string().nullable(),
   bio: z.string().nullable(),
   points: z.number().int(),
+  /** Challenges completed (a review passed): the profile's `Completed`. */
   submission: z.number().int(),
+  /** Challenges the member submitted a live site for, whatever their reviews said: `Submitted`. */
+  submitted: z.number().int(),
   githubUrl: z.string().nullable(),
   linkedinUrl: z.string().nullable(),
   /** Their comments marked helpful by solutions' authors, not deleted or hidden (docs/product.md §12). */

@@ -222,6 +222,41 @@ test.describe('browse challenges', () => {
     consoleErrors.splice(0)
   })
 
+  test('the subtitle of /challenges and of a category page follows the chosen sort, rendered and in the browser', async ({
+    page,
+    request,
+  }) => {
+    const intro = (category: string, order: string) => `Every ${category} challenge in the library, ${order}.`
+    // As the server renders it, before any script runs.
+    const html = await (await request.get('/challenges/hero?sort=easiest')).text()
+    expect(html).toContain(intro('hero', 'easiest first'))
+    expect(html).not.toContain(intro('hero', 'newest first'))
+
+    await page.goto('/challenges/hero?sort=easiest')
+    await expectHydrated(page)
+    const main = page.getByRole('main')
+    await expect(main.getByText(intro('hero', 'easiest first'), { exact: true })).toBeVisible()
+    // Another order, chosen on the page, changes it at once.
+    for (const [label, order] of [
+      ['Hardest first', 'hardest first'],
+      ['Most solved', 'most solved first'],
+      ['Newest', 'newest first'],
+    ] as const) {
+      await page.getByLabel('Sort by').selectOption({ label })
+      await expect(main.getByText(intro('hero', order), { exact: true })).toBeVisible()
+    }
+
+    await page.goto('/challenges?sort=hardest')
+    await expect(main.getByText(/^Real-world designs for every level, hardest first\./)).toBeVisible()
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+        await page.setViewportSize(viewport)
+        await expectNoAxeViolations(page)
+      }
+    }
+  })
+
   for (const path of ['/challenges', ...CATEGORIES.map((c) => `/challenges/${c.path}`)]) {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       test(`${path} has no axe violations (${name})`, async ({ page }) => {

@@ -30,7 +30,7 @@ const NO_ONGOING = 'You have no challenge in progress. Start one from the catalo
 const NO_COMPLETED =
   'You have not completed a challenge yet. A challenge is completed when a review of your live site passes.'
 const NO_SOLUTIONS =
-  'No solution yet. Build a challenge, submit your live site, and once its review passes it shows here.'
+  'No solution yet. Build a challenge and submit your live site: it shows here with its review.'
 const NO_NOTIFICATIONS =
   'No notifications yet. When someone comments on your solutions, you will hear of it here.'
 
@@ -606,6 +606,68 @@ test.describe('member sidebar', () => {
       'Settings',
     ])
     await expect(rail.locator('[aria-current="page"]')).toHaveText(['Settings'])
+  })
+})
+
+test.describe('member area: review states', () => {
+  test('a failed review shows with its reason on the dashboard, the Ongoing card and the notifications; the profile counts it submitted', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow()
+    const [challenge] = await listChallenges(request)
+    if (!challenge) throw new Error('the catalogue is empty')
+    const login = await signIn(page, testInfo)
+    const failed = await submitFailing(page, challenge, someoneElsesSite(challenge))
+    expect(failed.error?.code).toBe('not_own_site')
+    const reason = failed.error?.message ?? ''
+    const reportLink = { name: `View the review report (${challenge.title})` }
+    /** axe in both themes at both sizes, back to light on a desktop after. */
+    const expectAccessible = async () => {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme })
+        for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+          await page.setViewportSize(viewport)
+          await expectNoAxeViolations(page)
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' })
+      await page.setViewportSize(VIEWPORTS.desktop)
+    }
+
+    // The dashboard lists the submitted challenge with its failed review, not "No solution yet".
+    await page.goto('/my')
+    const latest = page.getByRole('region', { name: 'Your latest solutions' })
+    const row = latest.getByTestId('latest-solution').filter({ hasText: challenge.title })
+    await expect(row.getByTestId('latest-review')).toContainText('Failed')
+    await expect(row).toContainText(reason)
+    await expect(row.getByRole('link', reportLink)).toHaveAttribute('href', `/reviews/${failed.id}`)
+    await expect(latest.getByText(NO_SOLUTIONS)).toHaveCount(0)
+    await expectAccessible()
+
+    // So does its card among the ongoing challenges.
+    await page.goto('/user-challenges/ongoing')
+    const card = page.getByTestId('member-content').getByRole('listitem').filter({ hasText: challenge.title })
+    await expect(card.getByTestId('latest-review')).toContainText('Failed')
+    await expect(card).toContainText(reason)
+    await expect(card.getByRole('link', reportLink)).toHaveAttribute('href', `/reviews/${failed.id}`)
+    await expectAccessible()
+
+    // The notification says when, and why it did not pass.
+    await page.goto('/notifications')
+    const item = page.getByTestId('notification').first()
+    await expect(item.getByRole('link')).toHaveAccessibleName(
+      `Unread: Your review of ${challenge.title} did not pass`,
+    )
+    await expect(item.getByTestId('notification-detail')).toHaveText(reason)
+    await expect(item.locator('time')).toHaveText(/^(just now|\d+ minutes? ago)$/)
+    await expectAccessible()
+
+    // The profile says what its numbers count: nothing completed, one challenge submitted.
+    await page.goto(`/profile/${login}`)
+    await expect(page.getByTestId('challenge-counts')).toHaveText('Completed 0 · Submitted 1')
+    await expectHydrated(page)
+    await expectAccessible()
   })
 })
 

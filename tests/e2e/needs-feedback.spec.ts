@@ -13,6 +13,7 @@ import { completeChallenge } from './live-sites.ts'
 const TEXTS = {
   intro: 'Solutions no one has commented on yet, oldest first. A few words help a lot.',
   empty: 'Every solution has feedback. Thank you!',
+  nonePublished: 'No solutions have been published yet',
 } as const
 
 const cardLink = (page: Page, id: string) => page.locator(`main a[href="/solutions/${id}"]`)
@@ -104,7 +105,7 @@ test('/solutions links the needs-feedback page, which says when every solution h
   await page.route('**/api/needs-feedback**', (route) =>
     route.fulfill({
       contentType: 'application/json',
-      body: JSON.stringify({ solutions: [], nextCursor: null }),
+      body: JSON.stringify({ solutions: [], nextCursor: null, anyPublished: true }),
     }),
   )
   await page.reload()
@@ -114,6 +115,51 @@ test('/solutions links the needs-feedback page, which says when every solution h
     await page.setViewportSize(viewport)
     await expectNoAxeViolations(page)
   }
+})
+
+test('with nothing published yet, the needs-feedback page and the dashboard both say so', async ({
+  page,
+  browser,
+}, testInfo) => {
+  // A server where no solution was published yet: the list is empty and says why.
+  await page.route('**/api/needs-feedback**', (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ solutions: [], nextCursor: null, anyPublished: false }),
+    }),
+  )
+  await page.goto('/needs-feedback')
+  await expect(page.getByText(TEXTS.nonePublished, { exact: true })).toBeVisible()
+  await expect(page.getByText(TEXTS.empty, { exact: true })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Browse challenges' })).toHaveAttribute('href', '/challenges')
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+      await page.setViewportSize(viewport)
+      await expectNoAxeViolations(page)
+    }
+  }
+
+  // The dashboard's "Give feedback" tells the same, whatever the server's own solutions are.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.setViewportSize(VIEWPORTS.desktop)
+  const member = await newMember(browser, testInfo, 'unpublished')
+  let feedback = 'none-published'
+  await member.page.route('**/api/me/dashboard', async (route) => {
+    const answer = await (await route.fetch()).json()
+    await route.fulfill({ json: { ...answer, feedback } })
+  })
+  const giveFeedback = member.page.getByRole('region', { name: 'Give feedback' })
+  await member.page.goto('/my')
+  await expect(giveFeedback).toContainText(TEXTS.nonePublished)
+  await expect(member.page.getByText('Some solutions have no comment yet')).toHaveCount(0)
+  feedback = 'all-commented'
+  await member.page.reload()
+  await expect(giveFeedback).toContainText(TEXTS.empty)
+  feedback = 'waiting'
+  await member.page.reload()
+  await expect(giveFeedback).toContainText('Some solutions have no comment yet. A few words help a lot.')
+  await member.close()
 })
 
 test('a visitor sees the same list without the mark', async ({ page }) => {

@@ -107,7 +107,15 @@ test('the bell counts another member’s comments; /notifications marks one, fol
     `Unread: ${TEXTS.reviewPassed(challenge.title)}`,
   )
   await expect(items.nth(3).getByRole('link')).toHaveAttribute('href', /^\/reviews\/[\w-]+$/)
-  await expect(items.nth(0).locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/)
+  // Today's are told relatively, the date and time of day kept for a pointer's hover.
+  await expect(items.nth(0).locator('time')).toHaveText(/^(just now|\d+ minutes? ago|\d+ hours? ago)$/)
+  await expect(items.nth(0).locator('time')).toHaveAttribute(
+    'title',
+    /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}/,
+  )
+  // A finished review says its score; a comment adds nothing to its sentence.
+  await expect(items.nth(3).getByTestId('notification-detail')).toHaveText(/^Score: \d{1,3}\.\d \/ 100$/)
+  await expect(items.nth(0).getByTestId('notification-detail')).toHaveCount(0)
   await expectNoAxeViolations(page)
 
   // Mark as read: the row turns read, focus stays on its link, the bell counts one fewer.

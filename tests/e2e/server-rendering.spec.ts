@@ -128,6 +128,8 @@ test.describe('without JavaScript', () => {
     expect(response?.status()).toBe(200)
     await expect(page.getByRole('main')).toContainText(`@${login}`)
     await expect(page.getByRole('main')).toContainText('Points')
+    // What each number counts, as the app writes it once hydrated (docs/product.md §2 Profile).
+    await expect(page.getByTestId('challenge-counts')).toHaveText('Completed 0 · Submitted 0')
   })
 
   test('an unknown challenge, category or profile is the 404 page with status 404', async ({

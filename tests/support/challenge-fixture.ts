@@ -35,6 +35,7 @@ export function profilePageFixture(fields: Partial<ProfilePage['profile']> = {})
       bio: null,
       points: 0,
       submission: 0,
+      submitted: 0,
       githubUrl: null,
       linkedinUrl: null,
       helpfulComments: 0,

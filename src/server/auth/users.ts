@@ -178,6 +178,12 @@ export async function readPublicProfile(db: Database, username: string): Promise
         bio: users.bio,
         points: users.points,
         submission: users.submission,
+        // Challenges submitted at least once (a live URL stored; ' ' until the first submit), from the
+        // member's range of the (user, challenge) key. Raw SQL: a correlated scalar subquery, as below.
+        submitted: sql<number>`(
+          select count(*)::int from ${userChallenges} s where s."user_id" = ${users.id}
+            and btrim(s."challenge_live") <> ''
+        )`.mapWith(Number),
         githubUrl: users.githubUrl,
         linkedinUrl: users.linkedinUrl,
         // Comments marked helpful (docs/product.md §12), from the partial index of helpful comments. Raw

@@ -17,6 +17,7 @@ import {
 } from '#server/db/schema.ts'
 import { cursorMicroseconds, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { notFound } from '#server/http/errors.ts'
+import { REVIEW_FAILED, scoreOf } from '#server/review/read-model.ts'
 import {
   NO_SUCH_NOTIFICATION,
   NOTIFICATIONS_PAGE_SIZE,
@@ -179,6 +180,8 @@ export async function listNotifications(
       commentId: comments.publicId,
       reviewId: submissionReviews.publicId,
       reviewStatus: submissionReviews.status,
+      reviewScore: scoreOf,
+      reviewErrorMessage: submissionReviews.errorMessage,
     })
     .from(newest)
     .innerJoin(userChallenges, eq(userChallenges.id, newest.userChallengeId))
@@ -200,7 +203,7 @@ export async function listNotifications(
             : { username: row.actorUsername, name: row.actorName, avatarUrl: row.actorAvatarUrl },
         solution: { id: row.solutionId, challengeTitle: row.challengeTitle },
         commentId: row.commentId,
-        review: row.reviewId === null ? null : { id: row.reviewId, passed: row.reviewStatus === 'passed' },
+        review: row.reviewId === null ? null : reviewOf(row.reviewId, row),
         read: row.readAt !== null,
         createdAt: row.createdAt.toISOString(),
       }),
@@ -208,6 +211,20 @@ export async function listNotifications(
     unreadCount: await unreadCount(db, recipientId),
     nextCursor:
       rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor([last.createdUs, last.id]) : null,
+  }
+}
+
+/** What a review's notification says of it: passed or not, its score, and why it failed. */
+function reviewOf(
+  id: string,
+  row: { reviewStatus: string | null; reviewScore: number | null; reviewErrorMessage: string | null },
+): NonNullable<Notification['review']> {
+  const passed = row.reviewStatus === 'passed'
+  return {
+    id,
+    passed,
+    score: row.reviewScore === null ? null : Number(row.reviewScore),
+    reason: passed ? null : (row.reviewErrorMessage ?? REVIEW_FAILED.message),
   }
 }
 

@@ -6,6 +6,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
+import { userChallenges } from '#server/db/schema.ts'
 import { cursorMicroseconds, cursorRowId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
 import { cardRows, type GalleryRow, SOLUTION_PAGE_COLUMNS, toCard } from '#server/solutions/read.ts'
 import type { NeedsFeedbackCard, NeedsFeedbackResponse } from '#shared/feedback.ts'
@@ -87,5 +88,20 @@ export async function readNeedsFeedback(
   const last = page.at(-1)
   const nextCursor =
     found.length > limit && last ? encodeCursor([last.segment, last.row.passed_us, last.row.id]) : null
-  return { solutions: page.map(({ row, segment }) => toNeedsFeedbackCard(row, segment === 0)), nextCursor }
+  return {
+    solutions: page.map(({ row, segment }) => toNeedsFeedbackCard(row, segment === 0)),
+    nextCursor,
+    // A card, or a cursor from an earlier page, says so already; only an empty first page asks.
+    anyPublished: page.length > 0 || cursor !== null || (await anySolutionListed(db)),
+  }
+}
+
+/** Whether any solution is listed: one row of the partial index user_challenges_gallery_newest_idx. */
+async function anySolutionListed(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(userChallenges)
+    .where(sql`${userChallenges.passedReviewId} is not null and not ${userChallenges.hidden}`)
+    .limit(1)
+  return row !== undefined
 }

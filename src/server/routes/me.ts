@@ -153,7 +153,12 @@ export function meRoutes(deps: {
           summary: 'The member’s counts',
           tag: 'My account',
           member: true,
-          responses: { 200: json('Challenges in progress, completed, and in the catalogue.', 'Dashboard') },
+          responses: {
+            200: json(
+              'Challenges in progress, completed, and in the catalogue, and whether published solutions wait for feedback.',
+              'Dashboard',
+            ),
+          },
         }),
         async (c) => {
           const userId = c.get('user').id
@@ -171,7 +176,10 @@ export function meRoutes(deps: {
           member: true,
           query: statusQuery,
           responses: {
-            200: json('The challenges, most recent first.', 'MemberChallengesResponse'),
+            200: json(
+              'The challenges, most recent first, each with its newest review.',
+              'MemberChallengesResponse',
+            ),
             400: error('`status` is missing or not one of its values.'),
           },
         }),

@@ -77,15 +77,18 @@ describe.each(TEST_DATABASES)('the member area API on %s', (kind) => {
     const [first, second] = [await member(), await member()]
     await first.send('POST', `/api/me/challenges/${catalogue[0]?.id}/start`)
     const liveUrl = await complete(first, catalogue[1] as Challenge)
+    // Where feedback stands is told in review-states.test.ts.
     expect((await json(await first.get('/api/me/dashboard'))).body).toEqual({
       ongoing: 1,
       completed: 1,
       total: 3,
+      feedback: expect.any(String),
     })
     expect((await json(await second.get('/api/me/dashboard'))).body).toEqual({
       ongoing: 0,
       completed: 0,
       total: 3,
+      feedback: expect.any(String),
     })
 
     const ongoing = (await json(await first.get('/api/me/challenges?status=ongoing'))).body.challenges

@@ -165,7 +165,10 @@ export function moderationRoutes(deps: ModerationDeps) {
         readsSession: true,
         query: needsFeedbackQuery,
         responses: {
-          200: json('A page of cards and the cursor of the next one.', 'NeedsFeedbackResponse'),
+          200: json(
+            'A page of cards, the cursor of the next one, and whether any solution is published at all.',
+            'NeedsFeedbackResponse',
+          ),
           400: error('`cursor` or `limit` is not valid (the message says which).'),
         },
       }),

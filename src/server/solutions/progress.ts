@@ -8,10 +8,12 @@ import { findChallengeById, liveUrlOf, toChallenge } from '#server/catalogue/cha
 import type { Database } from '#server/db/client.ts'
 import { challenges, submissionReviews, userChallenges } from '#server/db/schema.ts'
 import type { DashboardCounts } from '#server/member-caches.ts'
+import { scoreOf, toReviewSummary } from '#server/review/read-model.ts'
 import type { ChallengeStatusesResponse } from '#shared/challenge.ts'
 import type { ChallengeStatus } from '#shared/constants.ts'
-import type { MemberChallengesResponse } from '#shared/member.ts'
+import type { FeedbackState, MemberChallengesResponse } from '#shared/member.ts'
 import type { LinkStatus, Ownership } from '#shared/ownership.ts'
+import type { ReviewSummary } from '#shared/review.ts'
 import type { Progress } from '#shared/user.ts'
 
 export type ProgressRow = typeof userChallenges.$inferSelect
@@ -49,16 +51,87 @@ export async function progressOf(
   }
 }
 
-/** How many challenges the member has ongoing and completed. */
+/**
+ * How many challenges the member has ongoing and completed, and where feedback stands (docs/product.md §2
+ * Dashboard), in one query. Both questions of feedback are an `exists` on a partial index of the listed
+ * solutions (user_challenges_gallery_newest_idx, user_challenges_needs_feedback_idx): a row or two read.
+ */
 export async function readDashboardCounts(db: Database, userId: string): Promise<DashboardCounts> {
   const [counts] = await db
     .select({
       ongoing: count(sql`case when ${userChallenges.status} = 'ongoing' then 1 end`),
       completed: count(sql`case when ${userChallenges.status} = 'completed' then 1 end`),
+      // Raw SQL: the builder has no scalar subquery in a select list next to an aggregate.
+      published: sql<boolean>`exists (select 1 from user_challenges l
+        where l.passed_review_id is not null and not l.hidden)`,
+      waiting: sql<boolean>`exists (select 1 from user_challenges w
+        where w.passed_review_id is not null and not w.hidden and w.comment_count = 0
+          and w.user_id <> ${userId})`,
     })
     .from(userChallenges)
     .where(eq(userChallenges.userId, userId))
-  return { ongoing: counts?.ongoing ?? 0, completed: counts?.completed ?? 0 }
+  return {
+    ongoing: counts?.ongoing ?? 0,
+    completed: counts?.completed ?? 0,
+    feedback: feedbackState(Boolean(counts?.published), Boolean(counts?.waiting)),
+  }
+}
+
+function feedbackState(published: boolean, waiting: boolean): FeedbackState {
+  if (!published) return 'none-published'
+  return waiting ? 'waiting' : 'all-commented'
+}
+
+/**
+ * A solution's newest review, whatever its state, for a LEFT JOIN LATERAL: one range of
+ * submission_reviews_user_challenge_idx per solution, so a list of any length is still one query.
+ * Every column is null for a solution never submitted.
+ */
+function newestReviewOf(db: Database) {
+  return db
+    .select({
+      id: sql<string | null>`${submissionReviews.publicId}`.as('newest_review_id'),
+      status: sql<string | null>`${submissionReviews.status}`.as('newest_review_status'),
+      stage: sql<string | null>`${submissionReviews.stage}`.as('newest_review_stage'),
+      score: scoreOf.as('newest_review_score'),
+      requestedUrl: sql<string | null>`${submissionReviews.requestedUrl}`.as('newest_review_requested_url'),
+      errorCode: sql<string | null>`${submissionReviews.errorCode}`.as('newest_review_error_code'),
+      errorMessage: sql<string | null>`${submissionReviews.errorMessage}`.as('newest_review_error_message'),
+      pointsAwarded: sql<number | null>`${submissionReviews.pointsAwarded}`.as('newest_review_points'),
+      createdAt: sql<Date | null>`${submissionReviews.createdAt}`
+        .mapWith(submissionReviews.createdAt)
+        .as('newest_review_created_at'),
+    })
+    .from(submissionReviews)
+    .where(eq(submissionReviews.userChallengeId, userChallenges.id))
+    .orderBy(desc(submissionReviews.createdAt), desc(submissionReviews.id))
+    .limit(1)
+    .as('newest_review')
+}
+
+type NewestReviewRow = {
+  id: string | null
+  status: string | null
+  stage: string | null
+  score: number | null
+  requestedUrl: string | null
+  errorCode: string | null
+  errorMessage: string | null
+  pointsAwarded: number | null
+  createdAt: Date | null
+}
+
+function newestReviewSummary(row: NewestReviewRow): ReviewSummary | null {
+  const { id, status, requestedUrl, createdAt } = row
+  if (id === null || status === null || requestedUrl === null || createdAt === null) return null
+  return toReviewSummary({
+    ...row,
+    id,
+    status,
+    requestedUrl,
+    createdAt,
+    pointsAwarded: row.pointsAwarded ?? 0,
+  })
 }
 
 /** The member's ongoing or completed challenges, the latest first. */
@@ -67,15 +140,28 @@ export async function listMemberChallenges(
   userId: string,
   status: 'ongoing' | 'completed',
 ): Promise<MemberChallengesResponse> {
+  const newest = newestReviewOf(db)
   const rows = await db
     .select({
       challenge: challenges,
       progress: userChallenges,
       publicUrl: submissionReviews.requestedUrl,
+      review: {
+        id: newest.id,
+        status: newest.status,
+        stage: newest.stage,
+        score: newest.score,
+        requestedUrl: newest.requestedUrl,
+        errorCode: newest.errorCode,
+        errorMessage: newest.errorMessage,
+        pointsAwarded: newest.pointsAwarded,
+        createdAt: newest.createdAt,
+      },
     })
     .from(userChallenges)
     .innerJoin(challenges, eq(challenges.id, userChallenges.challengeId))
     .leftJoin(submissionReviews, eq(submissionReviews.id, userChallenges.passedReviewId))
+    .leftJoinLateral(newest, sql`true`)
     .where(and(eq(userChallenges.userId, userId), eq(userChallenges.status, status)))
     .orderBy(
       desc(status === 'completed' ? userChallenges.completedAt : userChallenges.startedAt),
@@ -92,6 +178,7 @@ export async function listMemberChallenges(
       ownership: row.progress.ownership as Ownership | null,
       linkStatus: row.progress.linkStatus as LinkStatus,
       solutionId: row.progress.publicId,
+      review: newestReviewSummary(row.review),
     })),
   }
 }

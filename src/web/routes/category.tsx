@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, useLocation, useParams } from 'react-router'
+import { CATALOGUE_SORT_WORDS, parseCatalogueFilters } from '#shared/catalogue-filters-rule.ts'
 import { type CategoryInfo, categoryByPath, categoryByValue } from '#shared/categories.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
@@ -30,14 +31,18 @@ export function Component() {
   return <CategoryChallenges key={category.value} category={category} />
 }
 
+/** The page's subtitle, in the order the address chose (docs/product.md §2 Category list). */
+function categoryIntro(category: CategoryInfo, search: string): string {
+  const { sort } = parseCatalogueFilters(search)
+  return `Every ${category.heading.toLowerCase()} challenge in the library, ${CATALOGUE_SORT_WORDS[sort]}.`
+}
+
 function CategoryChallenges({ category }: { category: CategoryInfo }) {
   const list = useQuery(challengeCategoryQuery(category.value))
+  const { search } = useLocation()
 
   return (
-    <ChallengeBrowser
-      heading={category.heading}
-      intro={`Every ${category.heading.toLowerCase()} challenge in the library, newest first.`}
-    >
+    <ChallengeBrowser heading={category.heading} intro={categoryIntro(category, search)}>
       <PageTitle>{`${category.heading} Challenges`}</PageTitle>
       {list.isPending ? (
         <>
@@ -86,11 +91,9 @@ function CategoryChallenges({ category }: { category: CategoryInfo }) {
   )
 }
 
-export const loader = serverLoader(async ({ params }, queryClient) => {
+export const loader = serverLoader(async ({ params, request }, queryClient) => {
   const category = categoryByPath(params.category ?? '')
   if (!category) return notFound()
   await queryClient.ensureQueryData(challengeCategoryQuery(category.value))
-  return page({
-    description: `Every ${category.heading.toLowerCase()} challenge in the library, newest first.`,
-  })
+  return page({ description: categoryIntro(category, new URL(request.url).search) })
 })

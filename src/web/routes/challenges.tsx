@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { useLocation } from 'react-router'
+import { CATALOGUE_SORT_WORDS, parseCatalogueFilters } from '#shared/catalogue-filters-rule.ts'
 import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
@@ -13,9 +15,10 @@ import { brandName, page, serverLoader } from '#web/lib/route-data.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
 
-/** /challenges: every challenge, newest first, searched, filtered and sorted in the address (docs/product.md §2). */
+/** /challenges: every challenge, newest first unless sorted otherwise, searched, filtered and sorted in the address (docs/product.md §2). */
 export function Component() {
   const list = useQuery(challengeListQuery())
+  const { sort } = parseCatalogueFilters(useLocation().search)
 
   if (list.isError) {
     return (
@@ -30,7 +33,7 @@ export function Component() {
   return (
     <ChallengeBrowser
       heading="All Challenges"
-      intro="Real-world designs for every level, newest first. Pick one, build it pixel by pixel and submit your live site."
+      intro={`Real-world designs for every level, ${CATALOGUE_SORT_WORDS[sort]}. Pick one, build it pixel by pixel and submit your live site.`}
     >
       <PageTitle>All Challenges</PageTitle>
       {list.isPending ? (
@@ -54,9 +57,10 @@ export function Component() {
 }
 
 /** The page's own components search, filter and sort the list as the address says. */
-export const loader = serverLoader(async (_args, queryClient) => {
+export const loader = serverLoader(async ({ request }, queryClient) => {
   await queryClient.ensureQueryData(challengeListQuery())
+  const { sort } = parseCatalogueFilters(new URL(request.url).search)
   return page({
-    description: `Every challenge in the ${await brandName(queryClient)} library, newest first.`,
+    description: `Every challenge in the ${await brandName(queryClient)} library, ${CATALOGUE_SORT_WORDS[sort]}.`,
   })
 })

@@ -10,6 +10,7 @@ import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { greetingName } from '#web/features/auth/greeting.ts'
 import { signInGreeting } from '#web/features/auth/greeting-store.ts'
 import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
+import { GIVE_FEEDBACK_TEXTS } from '#web/features/feedback/needs-feedback-texts.ts'
 import { dashboardQuery } from '#web/features/member/api/member.ts'
 import { LatestSolutions } from '#web/features/member/components/latest-solutions.tsx'
 import { OfflineSites } from '#web/features/member/components/offline-sites.tsx'
@@ -103,9 +104,14 @@ function Dashboard({ user }: { user: SessionUser }) {
           <h2 id="give-feedback" className="text-lg font-semibold tracking-tight text-slate-900">
             Give feedback
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Some solutions have no comment yet. A few words help a lot.
-          </p>
+          {/* True to where feedback stands, in the Needs feedback page's words (docs/product.md §2). */}
+          {counts.data ? (
+            <p data-testid="give-feedback-text" className="mt-1 text-sm text-slate-600">
+              {GIVE_FEEDBACK_TEXTS[counts.data.feedback]}
+            </p>
+          ) : counts.isError ? null : (
+            <Skeleton className="mt-2 h-4 w-72 max-w-full" />
+          )}
         </div>
         <Link
           to={paths.needsFeedback}

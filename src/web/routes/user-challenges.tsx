@@ -14,6 +14,7 @@ import {
 } from '#web/features/challenges/components/challenge-list-card.tsx'
 import { memberChallengesQuery } from '#web/features/member/api/member.ts'
 import { CompletedWork } from '#web/features/member/components/completed-work.tsx'
+import { LatestReview } from '#web/features/member/components/latest-review.tsx'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -89,7 +90,14 @@ function UserChallenges({ status }: { status: ChallengeStatus }) {
             {list.data.map((entry) => (
               <li key={entry.challenge.id} className="card-cell">
                 <ChallengeListCard challenge={entry.challenge}>
-                  {status === 'completed' ? <CompletedWork entry={entry} /> : null}
+                  {status === 'completed' ? (
+                    <CompletedWork entry={entry} />
+                  ) : (
+                    // docs/product.md §2 User challenge lists: the newest review's state on each card.
+                    <div className="mt-4 border-t border-slate-200 pt-4">
+                      <LatestReview review={entry.review} title={entry.challenge.title} />
+                    </div>
+                  )}
                 </ChallengeListCard>
               </li>
             ))}

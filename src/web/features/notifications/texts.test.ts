@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Notification } from '#shared/feedback.ts'
-import { notificationHref, notificationSentence } from '#web/features/notifications/texts.ts'
+import {
+  notificationDetail,
+  notificationHref,
+  notificationSentence,
+  notificationTime,
+} from '#web/features/notifications/texts.ts'
 
 const base: Notification = {
   id: 'n1',
@@ -28,12 +33,15 @@ describe('a notification as the page reads it (docs/product.md §12)', () => {
       'Ada Lovelace marked your comment on Solve Navbar as helpful',
     )
     const review = { ...base, kind: 'review' as const, actor: null, commentId: null }
-    expect(notificationSentence({ ...review, review: { id: 'r1', passed: true } })).toBe(
-      'Your review of Solve Navbar passed',
-    )
-    expect(notificationSentence({ ...review, review: { id: 'r1', passed: false } })).toBe(
-      'Your review of Solve Navbar did not pass',
-    )
+    expect(
+      notificationSentence({ ...review, review: { id: 'r1', passed: true, score: 91.25, reason: null } }),
+    ).toBe('Your review of Solve Navbar passed')
+    expect(
+      notificationSentence({
+        ...review,
+        review: { id: 'r1', passed: false, score: 2, reason: 'The page looks blank.' },
+      }),
+    ).toBe('Your review of Solve Navbar did not pass')
   })
 
   it('links a comment on the solution page and a review to its page', () => {
@@ -41,7 +49,37 @@ describe('a notification as the page reads it (docs/product.md §12)', () => {
     expect(notificationHref({ ...base, kind: 'helpful', commentId: 'c2' })).toBe(
       '/solutions/sol-1#comment-c2',
     )
-    const review = { ...base, kind: 'review' as const, commentId: null, review: { id: 'r 1', passed: true } }
+    const review = {
+      ...base,
+      kind: 'review' as const,
+      commentId: null,
+      review: { id: 'r 1', passed: true, score: 90, reason: null },
+    }
     expect(notificationHref(review)).toBe('/reviews/r%201')
+  })
+
+  it('tells finished reviews apart by a passed one’s score and a failed one’s reason', () => {
+    const review = { ...base, kind: 'review' as const, actor: null, commentId: null }
+    expect(
+      notificationDetail({ ...review, review: { id: 'r1', passed: true, score: 82.44, reason: null } }),
+    ).toBe('Score: 82.4 / 100')
+    expect(
+      notificationDetail({ ...review, review: { id: 'r2', passed: true, score: 100, reason: null } }),
+    ).toBe('Score: 100.0 / 100')
+    const blank = { id: 'r3', passed: false, score: 1.5, reason: 'The page looks blank.' }
+    expect(notificationDetail({ ...review, review: blank })).toBe('The page looks blank.')
+    const unreachable = { id: 'r4', passed: false, score: null, reason: 'We could not reach the site.' }
+    expect(notificationDetail({ ...review, review: unreachable })).toBe('We could not reach the site.')
+    // A passed review whose captures were never scored, and every other kind, add nothing.
+    expect(
+      notificationDetail({ ...review, review: { id: 'r5', passed: true, score: null, reason: null } }),
+    ).toBeNull()
+    expect(notificationDetail(base)).toBeNull()
+  })
+
+  it('says when, relatively for today', () => {
+    const now = new Date('2026-11-25T10:03:00.000Z')
+    expect(notificationTime(base, now)).toBe('3 minutes ago')
+    expect(notificationTime({ ...base, createdAt: '2026-11-25T10:02:30.000Z' }, now)).toBe('just now')
   })
 })

@@ -1,5 +1,6 @@
 import type { FeedbackMember, Notification } from '#shared/feedback.ts'
 import { paths } from '#shared/paths.ts'
+import { formatEventTime } from '#web/lib/relative-time.ts'
 
 /** docs/product.md §12 Notifications and admin pages, word for word. */
 export const NOTIFICATION_TEXTS = {
@@ -40,6 +41,27 @@ export function notificationSentence(notification: Notification): string {
         ? `Your review of ${challenge} passed`
         : `Your review of ${challenge} did not pass`
   }
+}
+
+/** "82.4": a score out of 100 with its one decimal, as the review's report writes it. */
+function scoreText(score: number): string {
+  return (Math.round(score * 10) / 10).toFixed(1)
+}
+
+/**
+ * What tells one finished review from another (docs/product.md §12): a passed one's score
+ * (`Score: 82.4 / 100`), a failed one's reason in plain words; null for other notifications.
+ */
+export function notificationDetail(notification: Notification): string | null {
+  const review = notification.kind === 'review' ? notification.review : null
+  if (!review) return null
+  if (!review.passed) return review.reason
+  return review.score === null ? null : `Score: ${scoreText(review.score)} / 100`
+}
+
+/** When it happened: `3 minutes ago` today, else its date and time (lib/relative-time.ts). */
+export function notificationTime(notification: Notification, now: Date = new Date()): string {
+  return formatEventTime(new Date(notification.createdAt), now)
 }
 
 /** Where a notification leads: the comment on the solution's page, or the finished review. */

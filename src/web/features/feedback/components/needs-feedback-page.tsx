@@ -6,15 +6,8 @@ import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { EmptyState } from '#web/components/ui/empty-state.tsx'
 import { needsFeedbackQuery } from '#web/features/feedback/api/feedback.ts'
+import { NEEDS_FEEDBACK_TEXTS } from '#web/features/feedback/needs-feedback-texts.ts'
 import { SolutionGallery } from '#web/features/solutions/components/solution-gallery.tsx'
-
-/** docs/product.md §12 "On the solution page", word for word. */
-export const NEEDS_FEEDBACK_TEXTS = {
-  heading: 'Needs feedback',
-  intro: 'Solutions no one has commented on yet, oldest first. A few words help a lot.',
-  empty: 'Every solution has feedback. Thank you!',
-  emptyLink: 'Browse solutions',
-} as const
 
 /**
  * /needs-feedback (docs/product.md §12): listed solutions without a comment, oldest pass first; for a
@@ -23,6 +16,7 @@ export const NEEDS_FEEDBACK_TEXTS = {
  */
 export function NeedsFeedbackPage() {
   const list = useInfiniteQuery(needsFeedbackQuery())
+  const anyPublished = list.data?.pages[0]?.anyPublished ?? true
   return (
     <>
       <PageTitle>{NEEDS_FEEDBACK_TEXTS.heading}</PageTitle>
@@ -41,11 +35,19 @@ export function NeedsFeedbackPage() {
           showChallenge
           note={(card) => (card.builtByYouToo ? BUILT_BY_YOU_TOO : null)}
           empty={
-            <EmptyState text={NEEDS_FEEDBACK_TEXTS.empty}>
-              <Link to={paths.solutions} className={buttonClasses('primary')}>
-                {NEEDS_FEEDBACK_TEXTS.emptyLink}
-              </Link>
-            </EmptyState>
+            anyPublished ? (
+              <EmptyState text={NEEDS_FEEDBACK_TEXTS.empty}>
+                <Link to={paths.solutions} className={buttonClasses('primary')}>
+                  {NEEDS_FEEDBACK_TEXTS.emptyLink}
+                </Link>
+              </EmptyState>
+            ) : (
+              <EmptyState text={NEEDS_FEEDBACK_TEXTS.nonePublished}>
+                <Link to={paths.challenges} className={buttonClasses('primary')}>
+                  {NEEDS_FEEDBACK_TEXTS.nonePublishedLink}
+                </Link>
+              </EmptyState>
+            )
           }
         />
       </div>

@@ -3,6 +3,7 @@ import type { ChallengeStatus } from '#shared/constants.ts'
 import type { Dashboard, Leaderboard, MemberChallengesResponse } from '#shared/member.ts'
 import type { LeaderboardPeriod } from '#shared/periods.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
+import { isReviewPending, REVIEW_POLL_MS } from '#web/features/reviews/api/reviews.ts'
 import { apiFetch } from '#web/lib/api-client.ts'
 
 /** Under the member keys: signing out drops them with the rest of the member's data. */
@@ -20,13 +21,18 @@ export const dashboardQuery = () =>
     staleTime: 0,
   })
 
-/** The member's ongoing or completed challenges, with the challenge itself (no second request). */
+/**
+ * The member's ongoing or completed challenges, with the challenge itself (no second request) and each
+ * one's newest review; asked again while a review waits or runs, so its result shows without a reload.
+ */
 export const memberChallengesQuery = (status: ChallengeStatus) =>
   queryOptions({
     queryKey: memberAreaKeys.challenges(status),
     queryFn: async () =>
       (await apiFetch<MemberChallengesResponse>(`/api/me/challenges?status=${status}`)).challenges,
     staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.some((entry) => isReviewPending(entry.review?.status)) ? REVIEW_POLL_MS : false,
   })
 
 /**

@@ -19,10 +19,12 @@ import {
 } from '#web/features/notifications/api/notifications.ts'
 import {
   NOTIFICATION_TEXTS,
+  notificationDetail,
   notificationHref,
   notificationSentence,
+  notificationTime,
 } from '#web/features/notifications/texts.ts'
-import { formatLongDateUtc } from '#web/lib/format.ts'
+import { formatDateTime } from '#web/lib/relative-time.ts'
 import { toast } from '#web/lib/toast.ts'
 
 /**
@@ -175,6 +177,7 @@ function NotificationItem({
   const linkRef = useRef<HTMLAnchorElement>(null)
   const sentenceId = `notification-${notification.id}`
   const unread = !notification.read
+  const detail = notificationDetail(notification)
 
   return (
     <li
@@ -202,9 +205,14 @@ function NotificationItem({
             {unread ? <span className="sr-only">{NOTIFICATION_TEXTS.unread}: </span> : null}
             {notificationSentence(notification)}
           </Link>
+          {detail ? (
+            <p data-testid="notification-detail" className="mt-1 text-sm break-words text-slate-700">
+              {detail}
+            </p>
+          ) : null}
           <p className="mt-1 text-sm text-slate-600">
-            <time dateTime={notification.createdAt}>
-              {formatLongDateUtc(new Date(notification.createdAt))}
+            <time dateTime={notification.createdAt} title={formatDateTime(new Date(notification.createdAt))}>
+              {notificationTime(notification)}
             </time>
           </p>
         </div>

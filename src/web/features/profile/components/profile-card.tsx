@@ -5,7 +5,7 @@ import { webUrl } from '#web/lib/web-url.ts'
 
 /**
  * A member's public card (docs/product.md §2 Profile): avatar or "No Image", name (fallback "No Name"),
- * @username, bio (fallback "Frontend Developer"), points, submissions, the social links they set, and how many
+ * @username, bio (fallback "Frontend Developer"), points, challenges completed and submitted, the social links they set, and how many
  * of their comments were marked helpful (docs/product.md §12).
  */
 export function ProfileCard({ profile }: { profile: PublicProfile }) {
@@ -66,7 +66,13 @@ export function ProfileCard({ profile }: { profile: PublicProfile }) {
 
         <dl className="mt-8 grid max-w-md grid-cols-2 gap-3">
           <Stat label="Points" value={profile.points} />
-          <Stat label="Submissions" value={profile.submission} />
+          <div className="rounded-2xl border border-slate-200 bg-slate-50 px-5 py-4">
+            <dt className="text-sm font-medium text-slate-600">Challenges</dt>
+            {/* What each number counts (docs/product.md §2 Profile): "Completed 0 · Submitted 3". */}
+            <dd data-testid="challenge-counts" className="mt-2 text-base font-medium text-slate-700">
+              Completed <Count value={profile.submission} /> · Submitted <Count value={profile.submitted} />
+            </dd>
+          </div>
         </dl>
         <p data-testid="helpful-comments" className="mt-4 text-sm font-medium text-slate-700">
           Helpful comments:{' '}
@@ -84,6 +90,10 @@ function Stat({ label, value }: { label: string; value: number }) {
       <dd className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums">{value}</dd>
     </div>
   )
+}
+
+function Count({ value }: { value: number }) {
+  return <span className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums">{value}</span>
 }
 
 function SocialLink({ href, label, icon }: { href: string; label: string; icon: React.ReactNode }) {
