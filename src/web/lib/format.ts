@@ -51,3 +51,8 @@ export function formatFileSize(bytes: number): string {
   const whole = groupThousands(String(Math.floor(tenths / 10)))
   return `${tenths % 10 === 0 ? whole : `${whole}.${tenths % 10}`} MB`
 }
+
+/** A score out of 100 with its one decimal, e.g. "82.4". */
+export function formatScore(score: number): string {
+  return (Math.round(score * 10) / 10).toFixed(1)
+}

@@ -1,7 +1,8 @@
 import { Link } from 'react-router'
 import type { ReviewSummary } from '#shared/review.ts'
 import { reviewPath } from '#web/features/reviews/api/reviews.ts'
-import { formatScore, ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
+import { ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
+import { formatScore } from '#web/lib/format.ts'
 
 /** docs/product.md §2 Dashboard and User challenge lists, word for word. */
 export const LATEST_REVIEW_TEXTS = {

@@ -8,13 +8,9 @@ import { ChallengeImage } from '#web/features/challenges/components/challenge-im
 import { DifficultyBadge } from '#web/features/challenges/components/difficulty-badge.tsx'
 import { SiteStatus } from '#web/features/profile/components/site-status.tsx'
 import { reviewPath } from '#web/features/reviews/api/reviews.ts'
-import {
-  formatScore,
-  ReviewStatusBadge,
-  reviewStatusLabel,
-} from '#web/features/reviews/components/review-status.tsx'
+import { ReviewStatusBadge, reviewStatusLabel } from '#web/features/reviews/components/review-status.tsx'
 import { SolutionLink } from '#web/features/solutions/components/solution-link.tsx'
-import { formatMediumDate } from '#web/lib/format.ts'
+import { formatMediumDate, formatScore } from '#web/lib/format.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
 const NO_SUBMISSIONS = "You haven't completed any challenges yet."

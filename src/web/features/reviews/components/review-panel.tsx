@@ -11,7 +11,7 @@ import { progressKeys, progressQuery } from '#web/features/challenges/api/progre
 import { AchievementDialog } from '#web/features/challenges/components/achievement-dialog.tsx'
 import { isReviewPending, memberReviewsQuery, reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
-import { formatScore, ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
+import { ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
 import { ReviewSteps } from '#web/features/reviews/components/review-steps.tsx'
 import {
   createReviewWatcher,
@@ -21,6 +21,7 @@ import {
 } from '#web/features/reviews/progress.ts'
 import { useNow } from '#web/features/reviews/use-now.ts'
 import { solutionPath } from '#web/features/solutions/api/solutions.ts'
+import { formatScore } from '#web/lib/format.ts'
 import { scrollToTop } from '#web/lib/scroll.ts'
 
 const FAILED_FALLBACK = 'Something went wrong while reviewing the site.'

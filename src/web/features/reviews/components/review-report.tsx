@@ -12,11 +12,12 @@ import { useCompareWithDesign } from '#web/features/reviews/components/compare-w
 import { CopyMarkdown } from '#web/features/reviews/components/copy-markdown.tsx'
 import { QualityReport } from '#web/features/reviews/components/quality-report.tsx'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
-import { formatScore, ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
+import { ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
 import { ReviewSteps } from '#web/features/reviews/components/review-steps.tsx'
 import { progressAnnouncement, reviewProgress } from '#web/features/reviews/progress.ts'
 import { heightSentence, SCORE_BAND_LABELS, type ScoreBand, scoreBand } from '#web/features/reviews/report.ts'
 import { formatRelative, useNow } from '#web/features/reviews/use-now.ts'
+import { formatScore } from '#web/lib/format.ts'
 import { webUrl } from '#web/lib/web-url.ts'
 
 /** Widest first, as REVIEW_BREAKPOINTS lists them (not imported: that module carries zod). */

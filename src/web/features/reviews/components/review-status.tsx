@@ -23,11 +23,6 @@ export function reviewStatusLabel(status: ReviewStatus, stage: ReviewStage | nul
   return step ? `${label}: ${step}` : label
 }
 
-/** A score out of 100 with its one decimal, e.g. "82.4". */
-export function formatScore(score: number): string {
-  return (Math.round(score * 10) / 10).toFixed(1)
-}
-
 /** The review's state; the words carry it, the dot only repeats it. A running review names its stage. */
 export function ReviewStatusBadge({
   status,

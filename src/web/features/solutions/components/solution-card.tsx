@@ -4,8 +4,7 @@ import type { SolutionCard as Card } from '#shared/solution.ts'
 import { Avatar } from '#web/components/ui/avatar.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { commentsText, likesText } from '#web/features/feedback/format.ts'
-import { formatScore } from '#web/features/reviews/components/review-status.tsx'
-import { formatLongDateUtc } from '#web/lib/format.ts'
+import { formatLongDateUtc, formatScore } from '#web/lib/format.ts'
 
 /** The name a card shows: the member's name, else their username (docs/product.md §11). */
 export function memberName(member: Card['member']): string {

@@ -16,12 +16,11 @@ import { LikeControl } from '#web/features/feedback/components/like-button.tsx'
 import { ReportDialog } from '#web/features/feedback/components/report-dialog.tsx'
 import { reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { useCompareWithDesign } from '#web/features/reviews/components/compare-with-design.tsx'
-import { formatScore } from '#web/features/reviews/components/review-status.tsx'
 import { solutionQuery } from '#web/features/solutions/api/solutions.ts'
 import { SOLUTION_TEXTS } from '#web/features/solutions/solution-texts.ts'
 import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
 import { isApiNotFound } from '#web/lib/api-client.ts'
-import { formatLongDateUtc } from '#web/lib/format.ts'
+import { formatLongDateUtc, formatScore } from '#web/lib/format.ts'
 import { NoIndex } from '#web/lib/head.tsx'
 
 /** The owner's form (react-hook-form with it) loads only for the owner. */
