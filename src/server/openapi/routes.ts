@@ -184,7 +184,7 @@ function docsPage(title: string, brand: string, files: ViewerFiles): string {
 <body>
 <header class="site-bar"><a href="/">&larr; Back to ${escapeHtml(brand)}</a></header>
 <noscript>This page needs JavaScript. The API's description is at <a href="/api/openapi.json">/api/openapi.json</a>.</noscript>
-<main id="docs" data-spec="/api/openapi.json"></main>
+<div id="docs" data-spec="/api/openapi.json"></div>
 </body>
 </html>
 `
