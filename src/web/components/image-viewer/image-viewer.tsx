@@ -271,7 +271,7 @@ export function ImageViewer({
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
         data-testid="image-area"
-        className="min-h-0 flex-1 cursor-grab overflow-auto focus-visible:outline-3 focus-visible:-outline-offset-3 overscroll-contain bg-[radial-gradient(circle,rgb(148_163_184/0.25)_1px,transparent_1px)] bg-slate-100 bg-[size:16px_16px] select-none active:cursor-grabbing"
+        className="min-h-0 flex-1 cursor-grab overflow-auto focus-visible:outline-3 focus-visible:-outline-offset-2 overscroll-contain bg-[radial-gradient(circle,rgb(148_163_184/0.25)_1px,transparent_1px)] bg-slate-100 bg-[size:16px_16px] select-none active:cursor-grabbing"
       >
         {stacked && base && top && stack ? (
           <div className="w-max p-4">
