@@ -114,6 +114,7 @@ describe('the review page answers 404 when there is no such review (docs/product
   it.each([
     ['an unknown review id', `/reviews/${randomUUID()}`],
     ['an id that cannot be one, which the API answers 400', '/reviews/999999999'],
+    ['an id that is not valid percent-encoding', '/reviews/%ZZ'],
   ])('answers %s with the app and 404', async (_, path) => {
     expect(await page(browser(app.t.app), path)).toEqual({ status: 404, html: TEST_INDEX_HTML })
     expect(await page(await signedInBrowser(app.t.app, 'no-such-review'), path)).toEqual({

@@ -81,9 +81,14 @@ export function spaRoutes(webDir: string, publicPages?: PublicPagesOptions) {
     const recordApi = publicPages ? memberRecordApi(c.req.path) : null
     if (recordApi && publicPages) {
       const cookie = c.req.header('cookie')
-      const answer = await publicPages.api(recordApi, cookie ? { headers: { cookie } } : {})
-      await answer.body?.cancel()
-      if (answer.status === 400 || answer.status === 404) return c.html(indexHtml, 404)
+      try {
+        const answer = await publicPages.api(recordApi, cookie ? { headers: { cookie } } : {})
+        await answer.body?.cancel()
+        if (answer.status === 400 || answer.status === 404) return c.html(indexHtml, 404)
+      } catch (error) {
+        // The page still works: it asks the API itself and shows what it hears.
+        publicPages.onError?.(error)
+      }
     }
     return c.html(indexHtml)
   })
