@@ -313,7 +313,7 @@ export function createApp(deps: AppDeps) {
       catalogue,
       config,
       publicOrigin: env.publicOrigin,
-      api: async (path) => app.request(path),
+      api: async (path, init) => app.request(path, init),
       onError: (error) =>
         log.error('server rendering failed', {
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -14,6 +14,8 @@ export const designImageSchema = z.object({
   name: z.string(),
   view: z.enum(['desktop', 'tablet', 'mobile']),
   src: z.string(),
+  /** The design's own PNG, as the zip has it (the viewer's Download); `src` is the WebP shown. */
+  download: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive().nullable(),
 })

@@ -4,27 +4,72 @@ import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
 /** docs/product.md §5 messages, word for word. */
 const PROFILE_MESSAGES = {
   nameTooLong: `Name cannot exceed ${NAME_MAX_LENGTH} characters.`,
-  nameAllowed: 'Use letters, spaces, apostrophes, hyphens and periods.',
+  nameAllowed: 'Use letters, digits, spaces, apostrophes, hyphens and periods.',
   bioTooLong: `Bio cannot exceed ${BIO_MAX_LENGTH} characters.`,
-  bioAllowed:
-    'Use letters, digits, spaces, apostrophes, hyphens, periods, commas, question and exclamation marks.',
+  bioAllowed: 'A bio takes any text that can be seen, without control or invisible characters.',
   linkInvalid: 'must be a link starting with http:// or https://',
 } as const
 
 /**
  * The characters of names people really have (docs/product.md §5): Unicode letters (José, Zoë, 李) with
- * their combining marks, spaces, apostrophes (' and ’), hyphens and periods: O'Neil, Jean-Luc,
- * José María, D’Angelo, J. R. R. Tolkien. No digits.
+ * their combining marks, digits, spaces, apostrophes (' and ’), hyphens and periods: O'Neil, Jean-Luc,
+ * José María, D’Angelo, J. R. R. Tolkien, Bob Builder 2.
  */
-const NAME_CHARACTER = /[\p{L}\p{M} '’.-]/u
-/** A bio's: a name's, and digits, commas, question and exclamation marks. */
-const BIO_CHARACTER = /[\p{L}\p{M}\p{N} '’.,?!-]/u
+const NAME_CHARACTER = /^[\p{L}\p{M}\p{N} '’.-]$/u
+/** Characters that draw nothing or steer the text: control, format (bidi, zero-width) and default-ignorable ones. */
+const INVISIBLE_CHARACTER = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}\u2800]/u
+/** Joiners, variation selectors and tag characters, which only belong inside an emoji sequence. */
+const EMOJI_PART = /[\u200d\ufe0e\ufe0f\u{e0020}-\u{e007f}]/u
+const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u
+/** A character that draws something on its own: not white space, not a mark, not invisible. */
+const VISIBLE_BASE = /[^\p{White_Space}\p{M}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Z}\u2800]/u
 
-/** How a refused character is named in a message: itself in quotes, or its code point when unseen. */
-function describeCharacter(character: string): string {
-  return /[\p{L}\p{N}\p{P}\p{S}]/u.test(character)
-    ? `"${character}"`
-    : `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+
+/** The text as people see it: one entry per grapheme cluster (a flag, a family emoji, e + accent). */
+export function graphemes(value: string): string[] {
+  return Array.from(segmenter.segment(value), (segment) => segment.segment)
+}
+
+/** How many characters people see in `value` (docs/product.md §5 counts lengths this way). */
+export function graphemeCount(value: string): number {
+  let count = 0
+  for (const _ of segmenter.segment(value)) count += 1
+  return count
+}
+
+function codePoint(character: string): string {
+  return `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+}
+
+/**
+ * The first character of a bio's grapheme that may not stand there, or null. Control and invisible
+ * characters are refused, except the joiners and variation selectors of an emoji (👩‍💻, ❤️, 🏴 tags) and
+ * a variation selector after something visible.
+ */
+function refusedInBio(grapheme: string): string | null {
+  const characters = [...grapheme]
+  const isEmoji = EMOJI.test(grapheme)
+  const hasBase = characters.some((character) => VISIBLE_BASE.test(character))
+  for (const character of characters) {
+    if (/\p{White_Space}/u.test(character)) continue
+    if (!INVISIBLE_CHARACTER.test(character)) continue
+    if (isEmoji && EMOJI_PART.test(character)) continue
+    if (hasBase && /\p{Variation_Selector}/u.test(character)) continue
+    return character
+  }
+  // A mark with nothing to sit on draws nothing either.
+  return hasBase || /^\p{White_Space}*$/u.test(grapheme) ? null : (characters[0] ?? null)
+}
+
+/**
+ * How a refused grapheme is named in a message: the whole grapheme in quotes (never half of a flag or of
+ * a family emoji), or the code point of the character that cannot be seen.
+ */
+function describeRefused(grapheme: string, character: string): string {
+  return INVISIBLE_CHARACTER.test(character) || !VISIBLE_BASE.test(grapheme)
+    ? codePoint(character)
+    : `"${grapheme}"`
 }
 
 /** Characters outside this set are stripped from LinkedIn and GitHub links as the user types. */
@@ -36,31 +81,61 @@ export function stripLinkCharacters(value: string): string {
 }
 
 /**
- * The message for a name or bio value, or null when valid: the first character outside the field's set
- * is named, with what the field takes. The form (on submit) and the server share it.
+ * The message for a name or bio value, or null when valid: the first grapheme outside the field's rule
+ * is named, with what the field takes; lengths count graphemes. The form (on submit) and the server share it.
  */
 export function textFieldError(field: 'name' | 'bio', value: string): string | null {
-  const allowed = field === 'name' ? NAME_CHARACTER : BIO_CHARACTER
-  const refused = [...value].find((character) => !allowed.test(character))
-  if (refused !== undefined) {
-    const label = field === 'name' ? 'Name' : 'Bio'
-    const hint = field === 'name' ? PROFILE_MESSAGES.nameAllowed : PROFILE_MESSAGES.bioAllowed
-    return `${label} cannot contain ${describeCharacter(refused)}. ${hint}`
+  const clusters = graphemes(value)
+  for (const grapheme of clusters) {
+    const refused =
+      field === 'bio'
+        ? refusedInBio(grapheme)
+        : ([...grapheme].find((character) => !NAME_CHARACTER.test(character)) ?? null)
+    if (refused !== null) {
+      const label = field === 'name' ? 'Name' : 'Bio'
+      const hint = field === 'name' ? PROFILE_MESSAGES.nameAllowed : PROFILE_MESSAGES.bioAllowed
+      return `${label} cannot contain ${describeRefused(grapheme, refused)}. ${hint}`
+    }
   }
   const max = field === 'name' ? NAME_MAX_LENGTH : BIO_MAX_LENGTH
-  if ([...value].length > max)
+  if (clusters.length > max)
     return field === 'name' ? PROFILE_MESSAGES.nameTooLong : PROFILE_MESSAGES.bioTooLong
   return null
 }
 
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false
+/** The hosts each social link may point to (a subdomain such as `uk.linkedin.com` included). */
+const LINK_HOSTS = { linkedinUrl: 'linkedin.com', githubUrl: 'github.com' } as const
+
+/**
+ * A social link as stored: trimmed, characters outside the set dropped, and `https://` added when no
+ * scheme was typed (`linkedin.com/in/name`). Another scheme (`javascript:`, `ftp://`) is left for the
+ * check to refuse.
+ */
+export function normaliseLink(value: string): string {
+  const link = stripLinkCharacters(value.trim())
+  if (link === '' || /^https?:\/\//i.test(link)) return link
+  // `name:` before anything but a port number is a scheme.
+  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(link)) return link
+  return `https://${link.replace(/^\/+/, '')}`
+}
+
+/** The message for a normalised link, or null when it is empty or an http(s) link to the field's host. */
+export function linkError(key: 'linkedinUrl' | 'githubUrl', label: string, value: string): string | null {
+  if (value === '') return null
+  if (value.length > LINK_MAX_LENGTH) return `${label} must be at most ${LINK_MAX_LENGTH} characters.`
+  let url: URL
   try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.')
+    url = new URL(value)
   } catch {
-    return false
+    return `${label} ${PROFILE_MESSAGES.linkInvalid}.`
   }
+  if (!/^https?:\/\//i.test(value) || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    return `${label} ${PROFILE_MESSAGES.linkInvalid}.`
+  const host = LINK_HOSTS[key]
+  const hostname = url.hostname.toLowerCase().replace(/\.$/, '')
+  if (url.username || url.password || (hostname !== host && !hostname.endsWith(`.${host}`)))
+    return `${label} must be a link to ${host}.`
+  return null
 }
 
 /** The four fields a member may change, in the order the messages name them. */
@@ -92,12 +167,11 @@ export const profileNameSchema = textField('name')
 
 const linkField = (key: 'linkedinUrl' | 'githubUrl', label: string) =>
   stringField(key)
-    .transform((value) => stripLinkCharacters(value.trim()))
-    .refine(
-      (value) => value.length <= LINK_MAX_LENGTH,
-      `${label} must be at most ${LINK_MAX_LENGTH} characters.`,
-    )
-    .refine((value) => value === '' || isHttpUrl(value), `${label} ${PROFILE_MESSAGES.linkInvalid}.`)
+    .transform(normaliseLink)
+    .superRefine((value, ctx) => {
+      const message = linkError(key, label, value)
+      if (message) ctx.addIssue({ code: 'custom', message })
+    })
 
 /**
  * PATCH /api/me/profile: the only four fields a member may change. Strict: any other key (points,

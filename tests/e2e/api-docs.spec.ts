@@ -1,4 +1,5 @@
-import { expect, expectNoAxeViolations, test } from './fixtures.ts'
+import type { Page } from '@playwright/test'
+import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 /**
  * The API described at /api/openapi.json (docs/decisions/007-openapi-from-a-route-table.md), readable and
@@ -31,4 +32,54 @@ test('the API docs page lists the operations and runs one against this server, u
   const { origin } = new URL(page.url())
   expect(requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'))).toEqual([])
   await expectNoAxeViolations(page)
+})
+
+test('the API docs page links back to the site', async ({ page }) => {
+  await page.goto('/api/docs')
+  const back = page.getByRole('banner').getByRole('link', { name: 'Back to Frontend Dojo' })
+  await expect(back).toBeVisible()
+  await back.click()
+  await expect(page).toHaveURL('/')
+})
+
+test.describe('the API docs page in the site’s theme', () => {
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+
+  test('follows the system’s preference, and the choice kept by the site over it', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/api/docs')
+    await expect(page.locator('html')).toHaveClass(/\bdark-mode\b/)
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+    await expect(page.locator('#operations-Site-getHealth')).toBeVisible()
+    expect(await background(page)).toBe('rgb(28, 32, 34)')
+
+    // Light chosen on the site wins over a dark system; the system changing is followed while open.
+    await page.evaluate(() => localStorage.setItem('theme', 'light'))
+    await page.reload()
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+    await expect(page.locator('html')).not.toHaveClass(/\bdark-mode\b/)
+    await page.evaluate(() => localStorage.removeItem('theme'))
+    await page.reload()
+    await expect(page.locator('html')).toHaveClass(/\bdark-mode\b/)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(page.locator('html')).not.toHaveClass(/\bdark-mode\b/)
+
+    // Dark chosen on the site wins over a light system.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'))
+    await page.reload()
+    await expect(page.locator('html')).toHaveClass(/\bdark-mode\b/)
+  })
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+      test(`has no axe violations (${theme}, ${width})`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: theme })
+        await page.setViewportSize(viewport)
+        await page.goto('/api/docs')
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+        await expect(page.locator('#operations-Site-getHealth')).toBeVisible()
+        await expectNoAxeViolations(page)
+      })
+    }
+  }
 })

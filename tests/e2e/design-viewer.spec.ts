@@ -1,9 +1,14 @@
+import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
+import sharp from 'sharp'
 import type { Challenge, DesignImage } from '#shared/challenge.ts'
 import { listChallenges } from './catalogue.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 const LABEL = { desktop: 'Desktop', tablet: 'Tablet', mobile: 'Mobile' } as const
+const KEYBOARD_HELP =
+  'Pan: drag the image, or use the arrow keys when it has focus (Shift, Page Up, Page Down, Home and End go further). Zoom: + and −, 0 fits.'
+const TOUCH_HELP = 'Drag to pan. Zoom with the buttons.'
 const WIDTH = { desktop: 1440, tablet: 768, mobile: 375 } as const
 
 /** A challenge with state images on two breakpoints, so both kinds of tabs show. */
@@ -90,8 +95,8 @@ test.describe('design viewer', () => {
       const download = dialog.getByRole('link', {
         name: `Download ${challenge.title} design at ${LABEL[view]}`,
       })
-      await expect(download).toHaveAttribute('href', design.src)
-      await expect(download).toHaveAttribute('download', `${challenge.slug}-${view}.webp`)
+      await expect(download).toHaveAttribute('href', design.download)
+      await expect(download).toHaveAttribute('download', `${challenge.slug}-${view}.png`)
     }
   })
 
@@ -303,6 +308,119 @@ test.describe('design viewer', () => {
     for (const [index, state] of challenge.designs.states.entries()) {
       await expect(states.nth(index)).toHaveAccessibleName(`${stateName(state)}, ${LABEL[state.view]}`)
     }
+  })
+
+  test('Download saves the design as the PNG the zip has', async ({ page, request }) => {
+    const challenge = await challengeWithStates(request)
+    await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    await expectHydrated(page)
+    await page.getByRole('button', { name: 'View full size (Desktop)' }).click()
+    const dialog = dialogOf(page)
+    const saved = page.waitForEvent('download')
+    await dialog.getByRole('link', { name: /^Download / }).click()
+    const download = await saved
+    expect(download.suggestedFilename()).toBe(`${challenge.slug}-desktop.png`)
+    const path = await download.path()
+    const bytes = await readFile(path)
+    // The PNG signature.
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  })
+
+  test('the image area shows its focus ring on all four sides, at 3:1 against what it sits on', async ({
+    page,
+    request,
+  }) => {
+    const challenge = await challengeWithStates(request)
+    await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    await expectHydrated(page)
+    await page.getByRole('button', { name: 'View full size (Desktop)' }).click()
+    const dialog = dialogOf(page)
+    const area = dialog.getByTestId('image-area')
+    await loaded(imageIn(dialog))
+    // Reached with the keyboard, as a person would: Shift+Tab back from the first control after it.
+    await area.focus()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Shift+Tab')
+    await expect(area).toBeFocused()
+    expect(await area.evaluate((element) => element.matches(':focus-visible'))).toBe(true)
+    const box = await area.boundingBox()
+    if (!box) throw new Error('the image area has no box')
+    const ring = await area.evaluate((element) => {
+      const style = getComputedStyle(element)
+      return { width: Number.parseFloat(style.outlineWidth), colour: style.outlineColor }
+    })
+    expect(ring.width).toBeGreaterThanOrEqual(2)
+    const shot = await page.screenshot({ clip: box, scale: 'css' })
+    const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true })
+    const pixel = (x: number, y: number) => {
+      const at = (Math.round(y) * info.width + Math.round(x)) * info.channels
+      return [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0] as const
+    }
+    const expected = ring.colour.match(/\d+/g)?.slice(0, 3).map(Number) ?? []
+    const { width, height } = info
+    // The middle of each edge, one pixel in: the ring's colour.
+    for (const [x, y] of [
+      [width / 2, 1],
+      [width / 2, height - 2],
+      [1, height / 2],
+      [width - 2, height / 2],
+    ] as const) {
+      expect([...pixel(x, y)], `the ring at ${x}, ${y}`).toEqual(expected)
+    }
+    // At least 3:1 against the area just inside it (the backdrop of the top left corner).
+    const luminance = (rgb: readonly number[]) => {
+      const [r = 0, g = 0, b = 0] = rgb.map((value) => {
+        const c = value / 255
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+    const [lighter, darker] = [luminance(expected), luminance(pixel(8, 8))].sort((a, b) => b - a)
+    expect(((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05)).toBeGreaterThanOrEqual(3)
+  })
+
+  test('says how to pan with the keys on a computer', async ({ page, request }) => {
+    const challenge = await challengeWithStates(request)
+    await page.setViewportSize(VIEWPORTS.desktop)
+    await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    await expectHydrated(page)
+    await page.getByRole('button', { name: 'View full size (Desktop)' }).click()
+    const dialog = dialogOf(page)
+    await expect(dialog.getByText(KEYBOARD_HELP, { exact: true })).toBeVisible()
+    await expect(dialog.getByText(TOUCH_HELP, { exact: true })).toHaveCount(0)
+    await expect(dialog.getByTestId('image-area')).toHaveAccessibleDescription(KEYBOARD_HELP)
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ hasTouch: true, isMobile: true, viewport: VIEWPORTS.mobile })
+
+    test('says how to pan by touch, in one short line, and has no axe violations', async ({
+      page,
+      request,
+    }) => {
+      const challenge = await challengeWithStates(request)
+      const state = challenge.designs.states[0]
+      if (!state) throw new Error('no state')
+      await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+      await expectHydrated(page)
+      await page
+        .getByRole('region', { name: 'States' })
+        .getByRole('button', { name: `${stateName(state)}, ${LABEL[state.view]}` })
+        .click()
+      const dialog = dialogOf(page)
+      const help = dialog.getByText(TOUCH_HELP, { exact: true })
+      await expect(help).toBeVisible()
+      await expect(dialog.getByText(/arrow keys/)).toHaveCount(0)
+      await expect(dialog.getByTestId('image-area')).toHaveAccessibleDescription(TOUCH_HELP)
+      // One line at 375 px.
+      const lineHeight = await help.evaluate((element) =>
+        Number.parseFloat(getComputedStyle(element).lineHeight),
+      )
+      const box = await help.boundingBox()
+      expect(box?.height ?? 0).toBeLessThan(lineHeight * 2 + 12)
+      await loaded(imageIn(dialog))
+      await expectNoAxeViolations(page)
+    })
   })
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

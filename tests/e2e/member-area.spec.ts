@@ -406,30 +406,34 @@ test.describe('settings', () => {
       if (request.method() === 'PATCH' && request.url().endsWith('/api/me/profile')) patches += 1
     })
     await update.click()
-    const nameMessage = 'Name cannot contain "<". Use letters, spaces, apostrophes, hyphens and periods.'
+    const nameMessage =
+      'Name cannot contain "<". Use letters, digits, spaces, apostrophes, hyphens and periods.'
     await expect(page.getByText(nameMessage, { exact: true })).toBeVisible()
     await expect(name).toHaveAttribute('aria-invalid', 'true')
     await expect(name).toBeFocused()
     await expect(page).toHaveURL('/settings')
 
-    // A digit is refused the same way; overlong values too.
-    await name.fill('Ada 2')
+    // An emoji is refused the same way, quoted whole (a flag is two code points); overlong values too.
+    await name.fill('Ada 🇫🇷')
     await update.click()
     await expect(
-      page.getByText('Name cannot contain "2". Use letters, spaces, apostrophes, hyphens and periods.', {
-        exact: true,
-      }),
+      page.getByText(
+        'Name cannot contain "🇫🇷". Use letters, digits, spaces, apostrophes, hyphens and periods.',
+        {
+          exact: true,
+        },
+      ),
     ).toBeVisible()
     await name.fill('a'.repeat(51))
     await update.click()
     await expect(page.getByText('Name cannot exceed 50 characters.', { exact: true })).toBeVisible()
 
-    await bio.fill('<img src=x onerror=alert(1)>')
-    await expect(bio).toHaveValue('<img src=x onerror=alert(1)>')
+    // A bio takes any visible text, but not an invisible character.
+    await bio.fill('zero\u200bwidth')
     await update.click()
     await expect(
       page.getByText(
-        'Bio cannot contain "<". Use letters, digits, spaces, apostrophes, hyphens, periods, commas, question and exclamation marks.',
+        'Bio cannot contain U+200B. A bio takes any text that can be seen, without control or invisible characters.',
         { exact: true },
       ),
     ).toBeVisible()
@@ -440,30 +444,36 @@ test.describe('settings', () => {
     // A pasted valid name (one insertion, as a paste is) is kept, and saves as it was pasted.
     await name.fill('')
     await name.focus()
-    await page.keyboard.insertText("D’Angelo O'Neil-Smith")
-    await expect(name).toHaveValue("D’Angelo O'Neil-Smith")
-    await bio.fill("Hi! I'm learning CSS, 3 years in. Questions?")
+    await page.keyboard.insertText("D’Angelo O'Neil-Smith 2")
+    await expect(name).toHaveValue("D’Angelo O'Neil-Smith 2")
+    await bio.fill('HTML & CSS, dev @ Acme (3 years) 🇫🇷')
+    await expect(page.getByText('34/150', { exact: true })).toBeVisible()
+    await page.getByLabel('LinkedIn', { exact: true }).fill('linkedin.com/in/dangelo')
     await update.click()
     await expect(page).toHaveURL(`/profile/${login}`)
-    await expect(page.getByRole('heading', { level: 1, name: "D’Angelo O'Neil-Smith" })).toBeVisible()
-    await expect(page.getByText("Hi! I'm learning CSS, 3 years in. Questions?")).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: "D’Angelo O'Neil-Smith 2" })).toBeVisible()
+    await expect(page.getByText('HTML & CSS, dev @ Acme (3 years) 🇫🇷')).toBeVisible()
+    expect((await (await page.request.get('/api/me/profile')).json()).profile.linkedinUrl).toBe(
+      'https://linkedin.com/in/dangelo',
+    )
     await page.goto('/settings')
 
     // Links lose characters outside the set of docs/product.md §5 as they are typed.
     const linkedin = page.getByLabel('LinkedIn', { exact: true })
+    await linkedin.fill('')
     await linkedin.pressSequentially('https://linkedin.com/in/<ada>')
     await expect(linkedin).toHaveValue('https://linkedin.com/in/ada')
 
     // The server sanitises first (markup goes), then refuses what is left if it has a character outside
-    // the rule, such as an entity that decodes to "<"; the profile shows text only.
+    // the rule, such as an entity that decodes to an invisible one; the profile shows text only.
     const rejected = await mutate(
       page,
       '/api/me/profile',
-      { name: 'Ada', bio: '&lt;img src=x onerror=alert(1)&gt;', linkedinUrl: '', githubUrl: '' },
+      { name: 'Ada', bio: 'evil &#x202e; text', linkedinUrl: '', githubUrl: '' },
       'PATCH',
     )
     expect(rejected.status()).toBe(400)
-    expect((await rejected.json()).error.message).toContain('Bio cannot contain "<".')
+    expect((await rejected.json()).error.message).toContain('Bio cannot contain U+202E.')
     const accepted = await mutate(
       page,
       '/api/me/profile',

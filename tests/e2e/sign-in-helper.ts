@@ -15,8 +15,7 @@ function inLetters(value: number): string {
 /**
  * A GitHub login no other test uses, so every test starts as a new member with 0 points. It is made of
  * letters only, so the display name the emulator derives from it ("member-b-xyz" is "Member B Xyz")
- * passes the rule for names and is the name the app shows (docs/product.md §5); a digit would make
- * the app show the login instead.
+ * passes the rule for names and is the name the app shows (docs/product.md §5).
  */
 export function uniqueLogin(testInfo: TestInfo, prefix = 'member'): string {
   const unique = inLetters(Date.now()) + inLetters(Math.random() * 26 ** 3)

@@ -17,7 +17,7 @@ import { isBlankText } from '#shared/visible-text.ts'
 /**
  * The display name GitHub gave, as a name typed in the settings would be stored (docs/product.md §5):
  * markup stripped, white space collapsed, then the name's rule. A name the rule refuses (too long,
- * control or invisible characters, digits, what is left of markup), or one that shows nothing, is no
+ * control or invisible characters, what is left of markup), or one that shows nothing, is no
  * name: the login is shown.
  */
 export function nameFromGitHub(name: string | null): string | null {

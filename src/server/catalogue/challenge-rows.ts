@@ -57,22 +57,32 @@ const VIEW_IMAGE = { desktop: 'templateImg', tablet: 'tabletImg', mobile: 'mobil
 
 /**
  * The design images as the challenge page shows them (docs/product.md §2): the three views always
- * (a row imported before sizes were kept has no height), then the state images.
+ * (a row imported before sizes were kept has no height), then the state images. Each downloads as its
+ * PNG (a row imported before the PNGs were stored: as the WebP shown, until the next import).
  */
 function designsOf(row: ChallengeFields): Challenge['designs'] {
   const views = DESIGN_VIEWS.map(({ view, width }) => {
     const stored = row.designImages.find((image) => image.name === view)
+    const src = fileUrl(row[VIEW_IMAGE[view]])
     return {
       name: view,
       view,
-      src: fileUrl(row[VIEW_IMAGE[view]]),
+      src,
+      download: stored?.pngKey ? fileUrl(stored.pngKey) : src,
       width: stored?.width ?? width,
       height: stored?.height ?? null,
     }
   })
   const states = row.designImages
     .filter((image) => image.name !== image.view)
-    .map(({ name, view, key, width, height }) => ({ name, view, src: fileUrl(key), width, height }))
+    .map(({ name, view, key, pngKey, width, height }) => ({
+      name,
+      view,
+      src: fileUrl(key),
+      download: fileUrl(pngKey ?? key),
+      width,
+      height,
+    }))
   return { views, states }
 }
 

@@ -137,6 +137,32 @@ describe.each(TEST_DATABASES)('content import on %s', (kind) => {
     expect(await storage.exists(state?.key ?? '')).toBe(true)
   })
 
+  it('stores each design as its own PNG beside the WebP, byte for byte the file the zip has', async () => {
+    const hover = await png(1440, 900, '#00ff00')
+    await writeChallengeFolder(
+      contentDir,
+      { title: 'Downloadable One' },
+      {
+        'states.json': JSON.stringify([{ name: 'desktop-hover', view: 'desktop', steps: [{ hover: 'a' }] }]),
+        'design/desktop-hover.png': hover,
+      },
+    )
+    await run()
+    const [row] = await database.db.select().from(challenges).where(eq(challenges.slug, 'Downloadable-One'))
+    expect(row?.designImages.map((image) => image.pngKey)).toEqual([
+      expect.stringMatching(/^public\/challenges\/[0-9a-f]{16}\/desktop\.png$/),
+      expect.stringMatching(/^public\/challenges\/[0-9a-f]{16}\/tablet\.png$/),
+      expect.stringMatching(/^public\/challenges\/[0-9a-f]{16}\/mobile\.png$/),
+      expect.stringMatching(/^public\/challenges\/[0-9a-f]{16}\/states\/desktop-hover\.png$/),
+    ])
+    const statePng = row?.designImages[3]?.pngKey ?? ''
+    expect(await readAll(storage, statePng)).toEqual(Buffer.from(hover))
+    // A catalogue imported before the PNGs were kept gets them on the next import.
+    await storage.delete(statePng)
+    expect(await run()).toEqual({ created: [], updated: ['Downloadable-One'], unchanged: [] })
+    expect(await storage.exists(statePng)).toBe(true)
+  })
+
   it.each([
     [
       'a state without its image',

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { notifyCatalogueChanged } from '#server/catalogue/catalogue.ts'
 import { buildChallenge, type ImageBuilder } from '#server/content/build.ts'
@@ -14,19 +16,25 @@ export type ImportResult = { created: string[]; updated: string[]; unchanged: st
 function storageKeysFor(contentHash: string) {
   const base = `public/challenges/${contentHash.slice(0, 16)}`
   return {
-    desktop: { full: `${base}/desktop.webp`, thumb: `${base}/desktop-thumb.webp` },
-    tablet: { full: `${base}/tablet.webp`, thumb: `${base}/tablet-thumb.webp` },
-    mobile: { full: `${base}/mobile.webp`, thumb: `${base}/mobile-thumb.webp` },
+    desktop: {
+      full: `${base}/desktop.webp`,
+      thumb: `${base}/desktop-thumb.webp`,
+      png: `${base}/desktop.png`,
+    },
+    tablet: { full: `${base}/tablet.webp`, thumb: `${base}/tablet-thumb.webp`, png: `${base}/tablet.png` },
+    mobile: { full: `${base}/mobile.webp`, thumb: `${base}/mobile-thumb.webp`, png: `${base}/mobile.png` },
     /** A state image's key: a folder of their own, so no state name can meet a view's file. */
     state: (name: string) => `${base}/states/${name}.webp`,
+    /** The design's own PNG, as the zip has it: what the viewer's Download gives. */
+    statePng: (name: string) => `${base}/states/${name}.png`,
     zip: `zips/${contentHash.slice(0, 16)}.zip`,
   }
 }
 
 function allKeys(challenge: LoadedChallenge, keys: ReturnType<typeof storageKeysFor>): string[] {
   return [
-    ...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb]),
-    ...challenge.states.map((state) => keys.state(state.name)),
+    ...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb, keys[view].png]),
+    ...challenge.states.flatMap((state) => [keys.state(state.name), keys.statePng(state.name)]),
     keys.zip,
   ]
 }
@@ -35,16 +43,34 @@ async function writeArtifacts(storage: Storage, challenge: LoadedChallenge, imag
   const built = await buildChallenge(challenge, images)
   const keys = storageKeysFor(challenge.contentHash)
   const designImages: (typeof challenges.$inferInsert)['designImages'] = []
+  const png = async (name: string) =>
+    new Uint8Array(await readFile(join(challenge.dir, 'design', `${name}.png`)))
   for (const { view } of DESIGN_VIEWS) {
     const image = built.images.views[view]
     await storage.put(keys[view].full, image.full)
     await storage.put(keys[view].thumb, image.thumb)
-    designImages.push({ name: view, view, key: keys[view].full, width: image.width, height: image.height })
+    await storage.put(keys[view].png, await png(view))
+    designImages.push({
+      name: view,
+      view,
+      key: keys[view].full,
+      pngKey: keys[view].png,
+      width: image.width,
+      height: image.height,
+    })
   }
   for (const state of built.images.states) {
     const key = keys.state(state.name)
     await storage.put(key, state.full)
-    designImages.push({ name: state.name, view: state.view, key, width: state.width, height: state.height })
+    await storage.put(keys.statePng(state.name), await png(state.name))
+    designImages.push({
+      name: state.name,
+      view: state.view,
+      key,
+      pngKey: keys.statePng(state.name),
+      width: state.width,
+      height: state.height,
+    })
   }
   await storage.put(keys.zip, built.zip)
   return { keys, designImages, zipSize: built.zip.byteLength, zipEntries: built.zipEntries }

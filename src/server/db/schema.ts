@@ -89,11 +89,20 @@ export const challenges = pgTable(
     zipEntries: jsonb('zip_entries').$type<string[]>().notNull(),
     /**
      * Every design image with its size (docs/product.md §2): the three views (`name` is the view) and
-     * the state images, in states.json's order. Empty for a row imported before it was kept.
+     * the state images, in states.json's order. Empty for a row imported before it was kept. `pngKey`
+     * is the design's own PNG, as the zip has it, which the viewer's Download gives (absent on a row
+     * imported before it was kept: the next import writes it).
      */
     designImages: jsonb('design_images')
       .$type<
-        { name: string; view: 'desktop' | 'tablet' | 'mobile'; key: string; width: number; height: number }[]
+        {
+          name: string
+          view: 'desktop' | 'tablet' | 'mobile'
+          key: string
+          pngKey?: string
+          width: number
+          height: number
+        }[]
       >()
       .notNull()
       .default([]),

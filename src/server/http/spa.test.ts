@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, TEST_INDEX_HTML } from '#tests/support/app.ts'
+import { submissionReviews, users } from '#server/db/schema.ts'
+import { createTestApp, createTestAppWithCatalogue, TEST_INDEX_HTML } from '#tests/support/app.ts'
+import { browser, signedInBrowser, type TestBrowser } from '#tests/support/auth.ts'
 import { createTestDatabase, type TestDatabase } from '#tests/support/databases.ts'
+import { createReviewedSubmission } from '#tests/support/factories.ts'
 
 describe('the web app and its headers', () => {
   let database: TestDatabase
@@ -86,5 +91,52 @@ describe('the web app and its headers', () => {
       expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
       expect(headers.get('X-Frame-Options')).toBe('DENY')
     }
+  })
+})
+
+describe('the review page answers 404 when there is no such review (docs/product.md §2)', () => {
+  let database: TestDatabase
+  let app: Awaited<ReturnType<typeof createTestAppWithCatalogue>>
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite')
+    app = await createTestAppWithCatalogue(database, 'Spa')
+  })
+  afterAll(async () => {
+    await database?.drop()
+  })
+
+  const page = (b: TestBrowser, path: string) =>
+    b.request(path, { headers: { Accept: 'text/html' } }).then(async (response) => ({
+      status: response.status,
+      html: await response.text(),
+    }))
+
+  it.each([
+    ['an unknown review id', `/reviews/${randomUUID()}`],
+    ['an id that cannot be one, which the API answers 400', '/reviews/999999999'],
+    ['an id that is not valid percent-encoding', '/reviews/%ZZ'],
+  ])('answers %s with the app and 404', async (_, path) => {
+    expect(await page(browser(app.t.app), path)).toEqual({ status: 404, html: TEST_INDEX_HTML })
+    expect(await page(await signedInBrowser(app.t.app, 'no-such-review'), path)).toEqual({
+      status: 404,
+      html: TEST_INDEX_HTML,
+    })
+  })
+
+  it('answers 200 for a review its reader may see: a failed one to its member only', async () => {
+    const b = await signedInBrowser(app.t.app, 'spa-reviewer')
+    const [member] = await database.db.select().from(users).where(eq(users.username, 'spa-reviewer'))
+    const challengeId = app.catalogue[0]?.id ?? 0
+    const submission = await createReviewedSubmission(database.db, member?.id ?? '', challengeId, [
+      { score: 10, at: new Date(), status: 'failed' },
+    ])
+    const [review] = await database.db
+      .select({ id: submissionReviews.publicId })
+      .from(submissionReviews)
+      .where(eq(submissionReviews.userChallengeId, submission.id))
+    const path = `/reviews/${review?.id}`
+    expect(await page(b, path)).toEqual({ status: 200, html: TEST_INDEX_HTML })
+    // The API answers a visitor 404 for it, and so does the page.
+    expect((await page(browser(app.t.app), path)).status).toBe(404)
   })
 })

@@ -21,6 +21,16 @@ function cacheControlFor(path: string): string {
   return 'public, max-age=3600'
 }
 
+/**
+ * Member pages about one record, rendered in the browser: the page's API address for the path, or null.
+ * The server asks the API as the visitor (their own cookie) before sending the app, so an id that names
+ * nothing, or cannot be one, is answered 404 like the page it shows (docs/product.md §2).
+ */
+function memberRecordApi(path: string): string | null {
+  const review = /^\/reviews\/([^/]+)$/.exec(path)?.[1]
+  return review === undefined ? null : `/api/reviews/${review}`
+}
+
 export function spaRoutes(webDir: string, publicPages?: PublicPagesOptions) {
   const app = new Hono()
   const indexPath = join(webDir, 'index.html')
@@ -68,6 +78,18 @@ export function spaRoutes(webDir: string, publicPages?: PublicPagesOptions) {
     }
     const page = await renderPublicPage(c.req.path, c.req.url)
     if (page) return c.html(page.html, page.status)
+    const recordApi = publicPages ? memberRecordApi(c.req.path) : null
+    if (recordApi && publicPages) {
+      const cookie = c.req.header('cookie')
+      try {
+        const answer = await publicPages.api(recordApi, cookie ? { headers: { cookie } } : {})
+        await answer.body?.cancel()
+        if (answer.status === 400 || answer.status === 404) return c.html(indexHtml, 404)
+      } catch (error) {
+        // The page still works: it asks the API itself and shows what it hears.
+        publicPages.onError?.(error)
+      }
+    }
     return c.html(indexHtml)
   })
   return app

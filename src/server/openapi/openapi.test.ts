@@ -303,18 +303,25 @@ describe.each(TEST_DATABASES)('the API description and its docs page on %s', (ki
     expect(html).toContain('data-spec="/api/openapi.json"')
     // Scripts only by address, none inline; nothing from another origin.
     const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((match) => match[1] ?? '')
-    expect(scripts.length).toBe(2)
+    expect(scripts.length).toBe(3)
     for (const attributes of scripts) expect(attributes).toMatch(/\ssrc="\/api\/docs\/[^"]+\.js"/)
     expect(html).not.toMatch(/<style|\sstyle=|https?:\/\//)
 
     const assets = [...html.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)].map((match) => match[1] ?? '')
     expect(assets).toEqual([
+      expect.stringMatching(/^\/api\/docs\/theme\.[0-9a-f]{12}\.js$/),
       expect.stringMatching(/^\/api\/docs\/swagger-ui\.[0-9a-f]{12}\.css$/),
       expect.stringMatching(/^\/api\/docs\/accessible\.[0-9a-f]{12}\.css$/),
       expect.stringMatching(/^\/api\/docs\/swagger-ui-bundle\.[0-9a-f]{12}\.js$/),
       expect.stringMatching(/^\/api\/docs\/start\.[0-9a-f]{12}\.js$/),
     ])
-    const [css = '', accessible = '', bundle = '', start = ''] = assets
+    const [theme = '', css = '', accessible = '', bundle = '', start = ''] = assets
+    // The way back to the site, and its theme before the first paint (a render-blocking file, not inline).
+    expect(html).toContain('<a href="/">&larr; Back to Frontend Dojo</a>')
+    expect(html).toMatch(/<script src="\/api\/docs\/theme\.[0-9a-f]{12}\.js"><\/script>/)
+    const themeScript = await (await app.request(theme)).text()
+    expect(themeScript).toContain("localStorage.getItem('theme')")
+    expect(themeScript).toContain("classList.toggle('dark-mode', dark)")
     // Swagger UI's colours darkened to WCAG AA contrast (the browser test runs axe on the page).
     expect(await (await app.request(accessible)).text()).toContain(
       '.opblock-summary-method{background:#1d4ed8}',

@@ -48,6 +48,31 @@ new MutationObserver(() => {
 `
 
 /**
+ * The site's theme on the docs page (docs/decisions/015-dark-mode.md): the choice the app keeps in this
+ * browser's local storage under `theme` ("light" or "dark"), else the system's preference, followed as
+ * either changes. Swagger UI's own dark styles hang on `html.dark-mode`; `data-theme` is the app's.
+ * A render-blocking file in the head, not an inline script (the CSP forbids those), so the first paint
+ * already has the theme.
+ */
+const THEME_SCRIPT = `'use strict'
+;(() => {
+  const query = window.matchMedia('(prefers-color-scheme: dark)')
+  const apply = () => {
+    let choice = null
+    try {
+      choice = window.localStorage.getItem('theme')
+    } catch {}
+    const dark = choice === 'dark' || (choice !== 'light' && query.matches)
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light'
+    document.documentElement.classList.toggle('dark-mode', dark)
+  }
+  apply()
+  query.addEventListener('change', apply)
+  window.addEventListener('storage', apply)
+})()
+`
+
+/**
  * Swagger UI's colours where they fail WCAG AA contrast (white on its light method badges, light
  * links and version stamps): the same hues, darkened to at least 4.5:1.
  */
@@ -66,9 +91,22 @@ const ACCESSIBLE_CSS = `.swagger-ui .opblock.opblock-get .opblock-summary-method
 .swagger-ui .try-out__btn.cancel,.swagger-ui .btn.cancel{color:#b91c1c;border-color:#b91c1c}
 .swagger-ui .btn.execute{background-color:#1d4ed8;border-color:#1d4ed8}
 .swagger-ui .download-contents{background:#4b5563}
+.site-bar{display:flex;align-items:center;gap:1rem;max-width:1460px;margin:0 auto;padding:12px 20px;font:600 14px/1.5 system-ui,sans-serif}
+.site-bar a{color:#1d4ed8;text-decoration:underline;text-underline-offset:4px;border-radius:4px}
+.site-bar a:focus-visible{outline:2px solid #1d4ed8;outline-offset:2px}
+html.dark-mode body{background:#1c2022}
+html.dark-mode .site-bar a{color:#93c5fd}
+html.dark-mode .site-bar a:focus-visible{outline-color:#93c5fd}
+html.dark-mode .swagger-ui .info .url,html.dark-mode .swagger-ui .info a,html.dark-mode .swagger-ui .info .link{color:#93c5fd}
+html.dark-mode .swagger-ui .btn.authorize{color:#6ee7b7;border-color:#6ee7b7}
+html.dark-mode .swagger-ui .btn.authorize span{color:#6ee7b7}
+html.dark-mode .swagger-ui .btn.authorize svg{fill:#6ee7b7}
+html.dark-mode .swagger-ui .json-schema-2020-12-expand-deep-button{color:#d1d5db}
+html.dark-mode .swagger-ui .try-out__btn.cancel,html.dark-mode .swagger-ui .btn.cancel{color:#fca5a5;border-color:#fca5a5}
 `
 
 type ViewerFiles = {
+  theme: string
   css: string
   bundle: string
   start: string
@@ -101,6 +139,7 @@ async function readViewer(): Promise<ViewerFiles> {
     { name: 'swagger-ui-bundle.js', type: 'text/javascript; charset=utf-8', text: withoutSourceMap(bundle) },
     { name: 'start.js', type: 'text/javascript; charset=utf-8', text: START_SCRIPT },
     { name: 'accessible.css', type: 'text/css; charset=utf-8', text: ACCESSIBLE_CSS },
+    { name: 'theme.js', type: 'text/javascript; charset=utf-8', text: THEME_SCRIPT },
   ]
   const names: string[] = []
   const assets = new Map<string, CachedBody>()
@@ -110,15 +149,25 @@ async function readViewer(): Promise<ViewerFiles> {
     names.push(hashed)
     assets.set(hashed, cacheBytes(bytes, type, 'none'))
   }
-  const [cssName = '', bundleName = '', startName = '', accessibleName = ''] = names
-  return { css: cssName, bundle: bundleName, start: startName, accessibleCss: accessibleName, assets }
+  const [cssName = '', bundleName = '', startName = '', accessibleName = '', themeName = ''] = names
+  return {
+    theme: themeName,
+    css: cssName,
+    bundle: bundleName,
+    start: startName,
+    accessibleCss: accessibleName,
+    assets,
+  }
 }
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-function docsPage(title: string, files: ViewerFiles): string {
+/**
+ * The docs page: the site's way back above Swagger UI (the brand links home), in the site's theme.
+ */
+function docsPage(title: string, brand: string, files: ViewerFiles): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -126,12 +175,14 @@ function docsPage(title: string, files: ViewerFiles): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<script src="/api/docs/${files.theme}"></script>
 <link rel="stylesheet" href="/api/docs/${files.css}">
 <link rel="stylesheet" href="/api/docs/${files.accessibleCss}">
 <script src="/api/docs/${files.bundle}" defer></script>
 <script src="/api/docs/${files.start}" defer></script>
 </head>
 <body>
+<header class="site-bar"><a href="/">&larr; Back to ${escapeHtml(brand)}</a></header>
 <noscript>This page needs JavaScript. The API's description is at <a href="/api/openapi.json">/api/openapi.json</a>.</noscript>
 <div id="docs" data-spec="/api/openapi.json"></div>
 </body>
@@ -198,7 +249,7 @@ export function openApiRoutes<E extends Env, S extends Schema, P extends string>
       }),
       async (c) => {
         c.header('Cache-Control', 'no-cache')
-        return c.html(docsPage(`${options.brand} API`, await loadViewer()))
+        return c.html(docsPage(`${options.brand} API`, options.brand, await loadViewer()))
       },
     )
     .get(

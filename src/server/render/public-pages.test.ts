@@ -161,6 +161,20 @@ describe('server-rendered public pages', () => {
     expect(profile?.html).toContain('User not found. Please check the username.')
     expect(rootOf(profile?.html ?? '')).toMatch(/<h1 [^>]*>User not found<\/h1>/)
     expect(profile?.html).toContain('<meta name="robots" content="noindex" />')
+    // A solution id that cannot be one (the API answers 400): no such solution, with ways onward.
+    const solution = await pages.render('/solutions/abc', 'https://dojo.example/solutions/abc')
+    expect(solution?.status).toBe(404)
+    expect(rootOf(solution?.html ?? '')).toMatch(/<h1 [^>]*>Solution not found<\/h1>/)
+    expect(solution?.html).toContain('There is no such solution.')
+    expect(solution?.html).toContain('>Browse challenges</a>')
+    expect(solution?.html).toContain('>Go to Home</a>')
+    // An unknown challenge's 404 offers the catalogue as well as Home.
+    const challenge = await pages.render(
+      '/challenge/no-such-thing',
+      'https://dojo.example/challenge/no-such-thing',
+    )
+    expect(challenge?.status).toBe(404)
+    expect(challenge?.html).toContain('>Browse challenges</a>')
   })
 
   it('answers 404, asking the API nothing, for a challenge, profile, solution or badge address that is not valid percent-encoding', async () => {

@@ -26,7 +26,7 @@ export type PublicPagesOptions = {
   /** PUBLIC_URL's origin: link previews need absolute addresses. */
   publicOrigin: string
   /** The app's own API in-process: the routes' loaders read the pages' data through it. */
-  api: (path: string) => Promise<Response>
+  api: (path: string, init?: RequestInit) => Promise<Response>
   /** The built renderer; defaults to dist/render beside the web app's folder. */
   renderDir?: string
   /** The renderer itself, instead of the built one (tests render with the source). */

@@ -262,17 +262,41 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
   })
 
   it('lists the design images at their natural size: the three views, then the states', async () => {
+    const png = (name: string) =>
+      expect.stringMatching(new RegExp(`^/files/challenges/[0-9a-f]{16}/${name}\\.png$`))
     const [newest, older] = await list()
     expect(newest?.designs.views).toEqual([
-      { name: 'desktop', view: 'desktop', src: newest?.templateImg, width: 1440, height: 900 },
-      { name: 'tablet', view: 'tablet', src: newest?.tabletImg, width: 768, height: 1000 },
-      { name: 'mobile', view: 'mobile', src: newest?.mobileImg, width: 375, height: 1200 },
+      {
+        name: 'desktop',
+        view: 'desktop',
+        src: newest?.templateImg,
+        download: png('desktop'),
+        width: 1440,
+        height: 900,
+      },
+      {
+        name: 'tablet',
+        view: 'tablet',
+        src: newest?.tabletImg,
+        download: png('tablet'),
+        width: 768,
+        height: 1000,
+      },
+      {
+        name: 'mobile',
+        view: 'mobile',
+        src: newest?.mobileImg,
+        download: png('mobile'),
+        width: 375,
+        height: 1200,
+      },
     ])
     expect(newest?.designs.states).toEqual([
       {
         name: 'mobile-menu-open',
         view: 'mobile',
         src: expect.stringMatching(/^\/files\/challenges\/[0-9a-f]{16}\/states\/mobile-menu-open\.webp$/),
+        download: png('states/mobile-menu-open'),
         width: 375,
         height: 700,
       },
@@ -281,6 +305,12 @@ describe.each(TEST_DATABASES)('challenge API on %s', (kind) => {
     const state = await get(newest?.designs.states[0]?.src ?? '')
     expect(state.status).toBe(200)
     expect(state.headers.get('Content-Type')).toBe('image/webp')
+    // Download gives the design's PNG, as the zip has it.
+    for (const image of [...(newest?.designs.views ?? []), ...(newest?.designs.states ?? [])]) {
+      const download = await get(image.download)
+      expect(download.status, image.download).toBe(200)
+      expect(download.headers.get('Content-Type')).toBe('image/png')
+    }
   })
 
   it('serves design images with their type and a year of caching', async () => {

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon, WifiOffIcon } from '#web/components/ui/icons.tsx'
-import { NetworkError as NoAnswer } from '#web/lib/api-client.ts'
+import { ApiError, NetworkError as NoAnswer } from '#web/lib/api-client.ts'
 import { checkConnection, focusBeforeLoss, useConnectionLost } from '#web/lib/connection.ts'
 import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 
@@ -17,6 +17,7 @@ export const CONNECTION_TEXTS = {
   stillLost: 'Still no connection.',
   serverHeading: 'Something went wrong',
   serverMessage: 'Our server could not answer this time. Your connection is fine; please try again.',
+  refusedMessage: 'This page could not be shown.',
 } as const
 
 /**
@@ -58,7 +59,15 @@ export function NetworkError({
  * A server that answered with an error (a 5xx, an answer that could not be read): `Something went wrong`
  * with `Try again`, never "Network Error", since the connection worked (docs/product.md §8).
  */
-function ServerError({ onRetry, headingLevel }: { onRetry: () => void; headingLevel: 1 | 2 }) {
+function ServerError({
+  onRetry,
+  headingLevel,
+  message,
+}: {
+  onRetry: () => void
+  headingLevel: 1 | 2
+  message: string
+}) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2'
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-4 py-20 text-center sm:py-28">
@@ -68,7 +77,7 @@ function ServerError({ onRetry, headingLevel }: { onRetry: () => void; headingLe
       <Heading className="mt-6 text-3xl font-bold tracking-tight text-slate-900">
         {CONNECTION_TEXTS.serverHeading}
       </Heading>
-      <p className="mt-3 text-base leading-7 text-slate-600">{CONNECTION_TEXTS.serverMessage}</p>
+      <p className="mt-3 text-base leading-7 text-slate-600">{message}</p>
       <button type="button" onClick={onRetry} className={buttonClasses('primary', 'md', 'mt-8')}>
         {CONNECTION_TEXTS.retry}
       </button>
@@ -78,7 +87,8 @@ function ServerError({ onRetry, headingLevel }: { onRetry: () => void; headingLe
 
 /**
  * What a page or a list shows when its data could not be read: the Network Error screen (with the caller's
- * sentence) when the request got no answer, `Something went wrong` when the server answered with an error.
+ * sentence) when the request got no answer, `Something went wrong` when the server answered with an error:
+ * a server failure (5xx) says so, a refusal (4xx) gives the API's own message, never blaming the server.
  * A page's own (heading level 1) also names the page's title after it.
  */
 export function LoadError({
@@ -101,7 +111,15 @@ export function LoadError({
       {noAnswer ? (
         <NetworkError headingLevel={headingLevel} onRetry={onRetry} {...(message ? { message } : {})} />
       ) : (
-        <ServerError headingLevel={headingLevel} onRetry={onRetry} />
+        <ServerError
+          headingLevel={headingLevel}
+          onRetry={onRetry}
+          message={
+            error instanceof ApiError && error.status >= 400 && error.status < 500
+              ? `${CONNECTION_TEXTS.refusedMessage} ${error.message}`
+              : CONNECTION_TEXTS.serverMessage
+          }
+        />
       )}
     </>
   )

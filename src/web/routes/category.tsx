@@ -27,7 +27,7 @@ export function Component() {
   const category = categoryByPath(segment)
   const stored = categoryByValue(segment)
   if (!category && stored) return <Navigate replace to={`${paths.category(stored)}${search}`} />
-  if (!category) return <NotFoundPage />
+  if (!category) return <NotFoundPage browse={{ to: paths.challenges, label: 'Browse challenges' }} />
   return <CategoryChallenges key={category.value} category={category} />
 }
 

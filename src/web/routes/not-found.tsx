@@ -9,18 +9,26 @@ import { notFound, serverLoader } from '#web/lib/route-data.ts'
  * The 404 page of docs/product.md §2, also rendered by routes whose parameter names nothing (an unknown
  * category or challenge). The server answers such addresses, and any the route table does not know, with
  * this page and a 404 status; after a navigation in the browser there is no status to send, so it also asks
- * search engines not to index it.
+ * search engines not to index it. `browse` adds a way onward beside Home (an unknown challenge: Browse
+ * challenges).
  */
-export function NotFoundPage() {
+export function NotFoundPage({ browse }: { browse?: { to: string; label: string } }) {
   return (
     <IllustratedPage
       title="404 - Not Found"
       heading="404 - Not Found"
       illustration="/images/static/not-found.svg"
       actions={
-        <Link to={paths.home} className={buttonClasses('primary', 'lg')}>
-          Go to Home
-        </Link>
+        <>
+          {browse ? (
+            <Link to={browse.to} className={buttonClasses('primary', 'lg')}>
+              {browse.label}
+            </Link>
+          ) : null}
+          <Link to={paths.home} className={buttonClasses(browse ? 'secondary' : 'primary', 'lg')}>
+            Go to Home
+          </Link>
+        </>
       }
     >
       <NoIndex />

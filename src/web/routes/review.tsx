@@ -4,7 +4,7 @@ import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { reviewQuery } from '#web/features/reviews/api/reviews.ts'
 import { ReviewReport, ReviewReportSkeleton } from '#web/features/reviews/components/review-report.tsx'
-import { isApiNotFound } from '#web/lib/api-client.ts'
+import { isNoSuchRecord } from '#web/lib/no-such-record.ts'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'
@@ -32,7 +32,8 @@ export function Component() {
 function ReviewPage({ reviewId }: { reviewId: string }) {
   const review = useQuery(reviewQuery(reviewId))
 
-  if (isApiNotFound(review.error)) return <NotFoundPage />
+  // An unknown id (404) and one that cannot be an id (400) alike: there is no such review.
+  if (isNoSuchRecord(review.error)) return <NotFoundPage />
   // A failed poll keeps showing what is already there.
   if (!review.data) {
     if (review.isError) {

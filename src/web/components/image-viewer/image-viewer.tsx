@@ -11,6 +11,18 @@ import {
   zoomForKey,
   zoomLabel,
 } from '#web/components/image-viewer/zoom.ts'
+import { useMediaQuery } from '#web/lib/use-media-query.ts'
+
+/**
+ * How to move, for the device in hand (docs/product.md §2): a touch screen without a fine pointer drags
+ * and taps; anything with a mouse or trackpad, and so most likely a keyboard, gets the keys too.
+ */
+const HELP = {
+  touch: 'Drag to pan. Zoom with the buttons.',
+  keyboard:
+    'Pan: drag the image, or use the arrow keys when it has focus (Shift, Page Up, Page Down, Home and End go further). Zoom: + and −, 0 fits.',
+} as const
+const TOUCH_ONLY = '(pointer: coarse) and (hover: none)'
 
 export type ViewerImage = {
   src: string
@@ -22,6 +34,8 @@ export type ViewerImage = {
   label: string
   /** The file name its download link suggests. */
   downloadName: string
+  /** What the download link gives, when it is not `src` (a design's PNG beside the WebP shown). */
+  download?: string
 }
 
 /**
@@ -71,6 +85,7 @@ export function ImageViewer({
   const [loaded, setLoaded] = useState<Record<string, { width: number; height: number }>>({})
   const drag = useRef<{ id: number; x: number; y: number; left: number; top: number } | null>(null)
   const helpId = useId()
+  const touchOnly = useMediaQuery(TOUCH_ONLY)
 
   useLayoutEffect(() => {
     const element = area.current
@@ -227,7 +242,7 @@ export function ImageViewer({
                 {pixelSize(image.width, sizes[index]?.height ?? null)}
               </span>
               <a
-                href={image.src}
+                href={image.download ?? image.src}
                 download={image.downloadName}
                 className="font-semibold text-accent-800 underline underline-offset-2 hover:text-accent-900"
               >
@@ -238,10 +253,12 @@ export function ImageViewer({
         </ul>
       </div>
       <p id={helpId} className="px-4 py-1.5 text-xs text-slate-600">
-        Pan: drag the image, or use the arrow keys when it has focus (Shift, Page Up, Page Down, Home and End
-        go further). Zoom: + and −, 0 fits.
+        {touchOnly ? HELP.touch : HELP.keyboard}
       </p>
-      {/* The area scrolls and takes keys: it must be focusable, and says what it holds and how to use it. */}
+      {/*
+        The area scrolls and takes keys: it must be focusable, and says what it holds and how to use it.
+        Its focus ring is drawn inside its edges, over the image, so no edge of the dialog clips it.
+      */}
       <section
         ref={area}
         aria-label={`${label}, zoom ${zoomLabel(zoom)}`}
@@ -254,7 +271,7 @@ export function ImageViewer({
         onPointerUp={endDrag}
         onPointerCancel={endDrag}
         data-testid="image-area"
-        className="min-h-0 flex-1 cursor-grab overflow-auto overscroll-contain bg-[radial-gradient(circle,rgb(148_163_184/0.25)_1px,transparent_1px)] bg-slate-100 bg-[size:16px_16px] select-none active:cursor-grabbing"
+        className="min-h-0 flex-1 cursor-grab overflow-auto focus-visible:outline-3 focus-visible:-outline-offset-2 overscroll-contain bg-[radial-gradient(circle,rgb(148_163_184/0.25)_1px,transparent_1px)] bg-slate-100 bg-[size:16px_16px] select-none active:cursor-grabbing"
       >
         {stacked && base && top && stack ? (
           <div className="w-max p-4">

@@ -15,11 +15,12 @@ import {
 function viewerImage(challenge: Challenge, image: DesignImage) {
   return {
     src: image.src,
+    download: image.download,
     alt: designAlt(challenge, image),
     width: image.width,
     height: image.height,
     label: image.name === image.view ? VIEW_LABEL[image.view] : stateLabel(image),
-    downloadName: `${challenge.slug}-${image.name}.webp`,
+    downloadName: `${challenge.slug}-${image.name}.png`,
   }
 }
 

@@ -1,14 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Challenge } from '#shared/challenge.ts'
+import { paths } from '#shared/paths.ts'
 import { LoadError } from '#web/components/network-error.tsx'
 import { ChallengeDetailSkeleton } from '#web/features/challenges/components/challenge-detail.tsx'
-import { isApiNotFound } from '#web/lib/api-client.ts'
+import { isNoSuchRecord } from '#web/lib/no-such-record.ts'
 import { NotFoundPage } from '#web/routes/not-found.tsx'
 
 /**
  * A page about one challenge (its overview, its Solutions tab) until the challenge is there: the 404
- * page for an unknown slug, the Network Error screen when it could not be read (`Something went wrong` when
+ * page, with Browse challenges, for an unknown slug, the Network Error screen when it could not be read (`Something went wrong` when
  * the server answered with an error), else the skeleton. A
  * failed background refresh keeps showing what is already there.
  */
@@ -19,7 +20,8 @@ export function WithChallenge({
   challenge: UseQueryResult<Challenge, Error>
   children: (challenge: Challenge) => ReactNode
 }) {
-  if (isApiNotFound(challenge.error)) return <NotFoundPage />
+  if (isNoSuchRecord(challenge.error))
+    return <NotFoundPage browse={{ to: paths.challenges, label: 'Browse challenges' }} />
   if (challenge.data) return children(challenge.data)
   if (!challenge.isError) return <ChallengeDetailSkeleton />
   return (

@@ -5,6 +5,7 @@ import { type Control, Controller, type FieldError, useForm } from 'react-hook-f
 import { config as zodConfig } from 'zod'
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH } from '#shared/constants.ts'
 import {
+  graphemeCount,
   LINK_MAX_LENGTH,
   type OwnProfile,
   type ProfileUpdate,
@@ -32,8 +33,9 @@ const inputClass =
 /**
  * The profile form of /settings (docs/product.md §2 Settings, §5 Profile). Name and bio keep what is
  * typed or pasted, as it is; the shared schema checks them on submit and says under the field which
- * character it refuses (nothing is sent then), and the server checks once more. The links drop characters
- * outside the set of §5 as they are typed.
+ * character it refuses (nothing is sent then), and the server checks once more. Counters count characters
+ * as people see them. The links drop characters outside the set of §5 as they are typed; `https://` is
+ * added on save where no scheme was typed.
  */
 export function ProfileForm({
   profile,
@@ -96,7 +98,7 @@ export function ProfileForm({
           render={({ field, fieldState }) => (
             <Field
               label="Name"
-              hint={`${[...field.value].length}/${NAME_MAX_LENGTH}`}
+              hint={`${graphemeCount(field.value)}/${NAME_MAX_LENGTH}`}
               error={fieldState.error}
             >
               {(aria) => (
@@ -119,7 +121,11 @@ export function ProfileForm({
           control={control}
           name="bio"
           render={({ field, fieldState }) => (
-            <Field label="Bio" hint={`${[...field.value].length}/${BIO_MAX_LENGTH}`} error={fieldState.error}>
+            <Field
+              label="Bio"
+              hint={`${graphemeCount(field.value)}/${BIO_MAX_LENGTH}`}
+              error={fieldState.error}
+            >
               {(aria) => (
                 <textarea
                   {...aria}
@@ -193,13 +199,18 @@ function LinkField({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Field label={label} icon={icon} hint="A link starting with https://" error={fieldState.error}>
+        <Field
+          label={label}
+          icon={icon}
+          hint={`A link to ${name === 'linkedinUrl' ? 'linkedin.com' : 'github.com'}`}
+          error={fieldState.error}
+        >
           {(aria) => (
             <input
               {...aria}
               ref={field.ref}
               name={field.name}
-              type="url"
+              type="text"
               inputMode="url"
               autoComplete="url"
               maxLength={LINK_MAX_LENGTH}

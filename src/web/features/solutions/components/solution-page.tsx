@@ -22,6 +22,7 @@ import { WRITE_UP_CLASSES } from '#web/features/solutions/write-up-styles.ts'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 import { formatLongDateUtc, formatScore } from '#web/lib/format.ts'
 import { NoIndex } from '#web/lib/head.tsx'
+import { isNoSuchRecord } from '#web/lib/no-such-record.ts'
 
 /** The owner's form (react-hook-form with it) loads only for the owner. */
 const EditSolution = lazy(async () => ({
@@ -66,17 +67,24 @@ export function SolutionPage() {
           <SolutionView solution={solution.data} />
         ) : solution.isError ? (
           <div className="mx-auto flex max-w-lg flex-col items-center py-12 text-center">
-            <PageTitle>Solution not found</PageTitle>
-            {isApiNotFound(solution.error) ? <NoIndex /> : null}
+            <PageTitle>
+              {isNoSuchRecord(solution.error) ? 'Solution not found' : 'Solution unavailable'}
+            </PageTitle>
+            {isNoSuchRecord(solution.error) ? <NoIndex /> : null}
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              {isApiNotFound(solution.error) ? 'Solution not found' : 'Solution unavailable'}
+              {isNoSuchRecord(solution.error) ? 'Solution not found' : 'Solution unavailable'}
             </h1>
             <p role="alert" className="mt-3 text-base leading-7 text-slate-700">
-              {isApiNotFound(solution.error) ? SOLUTION_TEXTS.notFound : `Error: ${solution.error.message}`}
+              {isNoSuchRecord(solution.error) ? SOLUTION_TEXTS.notFound : `Error: ${solution.error.message}`}
             </p>
-            <Link to={paths.challenges} className={`mt-8 ${buttonClasses('primary')}`}>
-              Browse challenges
-            </Link>
+            <div className="mt-8 flex flex-wrap justify-center gap-3">
+              <Link to={paths.challenges} className={buttonClasses('primary')}>
+                Browse challenges
+              </Link>
+              <Link to={paths.home} className={buttonClasses('secondary')}>
+                Go to Home
+              </Link>
+            </div>
           </div>
         ) : (
           <div className="flex justify-center py-16">
