@@ -1,7 +1,7 @@
 import type { ElementHandle, Page } from '@playwright/test'
 import { PNG } from 'pngjs'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectHydrated, test } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { signIn } from './sign-in-helper.ts'
 
 /**
@@ -247,4 +247,28 @@ for (const theme of ['light', 'dark'] as const) {
       expect(problems).toEqual([])
     })
   })
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    test(`the pages with the changed rings pass axe (${theme}, ${name})`, async ({ page }, testInfo) => {
+      await page.emulateMedia({ colorScheme: theme })
+      await page.setViewportSize(viewport)
+      for (const path of ['/', '/challenges']) {
+        await page.goto(path)
+        await expectHydrated(page)
+        await page.locator('.card-cell a').first().focus()
+        await expectNoAxeViolations(page)
+      }
+      // The avatar menu is the desktop navbar's; a phone's navbar has its Menu dialog instead.
+      if (name !== 'desktop') return
+      await signIn(page, testInfo)
+      await page.goto('/')
+      await expectHydrated(page)
+      await page.getByRole('button', { name: /^Account menu for/ }).focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('menu').getByRole('menuitem').first()).toBeFocused()
+      await expectNoAxeViolations(page)
+    })
+  }
 }

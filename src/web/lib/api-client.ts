@@ -51,10 +51,7 @@ export function setApiTransport(next: ApiTransport): void {
  */
 export async function apiRequest(path: string, init?: RequestInit): Promise<Response> {
   const bound = new AbortController()
-  const timer = setTimeout(
-    () => bound.abort(new DOMException('No answer in time', 'TimeoutError')),
-    boundOf(init),
-  )
+  const timer = setTimeout(() => bound.abort(), boundOf(init))
   let response: Response
   try {
     response = await transport(path, {
