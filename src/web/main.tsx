@@ -2,6 +2,7 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router'
+import { boundedLoad } from '#web/lib/connection.ts'
 import { markHydrated } from '#web/lib/hydration.ts'
 import { createQueryClient, seedNotFound } from '#web/lib/query-client.ts'
 import { RECOVERABLE_ERROR_PREFIX, SSR_DATA_ID, type SsrData } from '#web/lib/ssr-data.ts'
@@ -32,6 +33,15 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   )
 }
 
+/** A route's code that does not come within the read bound shows the Network Error dialog (connection.ts). */
+function boundRouteLoads(routes: RouteObject[]): void {
+  for (const route of routes) {
+    const load = route.lazy
+    if (typeof load === 'function') route.lazy = (() => boundedLoad(load())) as typeof load
+    if (route.children) boundRouteLoads(route.children)
+  }
+}
+
 /**
  * A hydration mismatch (the browser rendered something other than the server's HTML) or an error React
  * recovered from by rendering again in the browser. Either means the server's HTML was thrown away or
@@ -46,6 +56,7 @@ async function start() {
   if (!root) throw new Error('index.html has no #root element')
   const queryClient = createQueryClient()
   const routes = createRoutes()
+  boundRouteLoads(routes)
   const ssr = readSsrData()
 
   if (!ssr) {

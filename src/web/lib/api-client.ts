@@ -1,4 +1,5 @@
 import { connectionLost } from '#web/lib/connection.ts'
+import { boundOf } from '#web/lib/request-bounds.ts'
 
 /** An answer from our API that is not 2xx. `message` is the server's own sentence for people. */
 export class ApiError extends Error {
@@ -43,14 +44,19 @@ export function setApiTransport(next: ApiTransport): void {
 
 /**
  * Sends a request to our API and returns the answer when it is 2xx. Error bodies become ApiError and
- * failed connections NetworkError (which also show the Network Error dialog, connection.ts), so screens handle errors in one way whatever the answer holds
- * (JSON, a file, nothing).
+ * failed connections NetworkError (which also show the Network Error dialog, connection.ts), so screens
+ * handle errors in one way whatever the answer holds (JSON, a file, nothing). An answer that has not begun
+ * within the request's bound (request-bounds.ts) is a failed connection too: a server that stopped
+ * answering is not waited for. The bound ends once the answer begins, so a large file is not cut off.
  */
 export async function apiRequest(path: string, init?: RequestInit): Promise<Response> {
+  const bound = new AbortController()
+  const timer = setTimeout(() => bound.abort(), boundOf(init))
   let response: Response
   try {
     response = await transport(path, {
       ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, bound.signal]) : bound.signal,
       credentials: 'same-origin',
       headers: { Accept: 'application/json', ...init?.headers },
     })
@@ -59,6 +65,8 @@ export async function apiRequest(path: string, init?: RequestInit): Promise<Resp
     if (init?.signal?.aborted) throw error
     connectionLost()
     throw new NetworkError(error)
+  } finally {
+    clearTimeout(timer)
   }
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null)

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { REQUEST_BOUNDS } from '#web/lib/request-bounds.ts'
 
 /**
  * Whether the app has lost its connection (docs/product.md §2 "Every page"): the browser said so (its
@@ -30,9 +31,22 @@ function set(value: boolean) {
 const onOnline = () => set(false)
 const onOffline = () => set(true)
 
-/** A request got no answer (offline, server unreachable, connection reset). */
+/** A request got no answer (offline, server unreachable, connection reset, no answer within its bound). */
 export function connectionLost(): void {
   if (typeof window !== 'undefined') set(true)
+}
+
+/**
+ * Code the app waits for (a route's, loaded on navigation) that has not come within the read bound shows
+ * the dialog; the wait goes on, and the navigation ends when the code comes.
+ */
+export async function boundedLoad<T>(load: Promise<T>): Promise<T> {
+  const timer = setTimeout(connectionLost, REQUEST_BOUNDS.read)
+  try {
+    return await load
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 function subscribe(listener: () => void) {
@@ -67,7 +81,11 @@ export function useConnectionLost(): boolean {
  */
 export async function checkConnection(): Promise<boolean> {
   try {
-    await fetch('/api/health', { cache: 'no-store', credentials: 'same-origin' })
+    await fetch('/api/health', {
+      cache: 'no-store',
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(REQUEST_BOUNDS.read),
+    })
   } catch {
     return false
   }
