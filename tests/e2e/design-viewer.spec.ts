@@ -350,7 +350,12 @@ test.describe('design viewer', () => {
       return { width: Number.parseFloat(style.outlineWidth), colour: style.outlineColor }
     })
     expect(ring.width).toBeGreaterThanOrEqual(2)
-    const shot = await page.screenshot({ clip: box, scale: 'css' })
+    // The ring is drawn 2 px outside the area, 3 px wide: the area's margin holds it, whole on every side.
+    const grow = 6
+    const shot = await page.screenshot({
+      clip: { x: box.x - grow, y: box.y - grow, width: box.width + 2 * grow, height: box.height + 2 * grow },
+      scale: 'css',
+    })
     const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true })
     const pixel = (x: number, y: number) => {
       const at = (Math.round(y) * info.width + Math.round(x)) * info.channels
@@ -358,16 +363,16 @@ test.describe('design viewer', () => {
     }
     const expected = ring.colour.match(/\d+/g)?.slice(0, 3).map(Number) ?? []
     const { width, height } = info
-    // The middle of each edge, one pixel in: the ring's colour.
+    // The middle of each edge, 3 px out from the area: the ring's colour.
     for (const [x, y] of [
-      [width / 2, 1],
-      [width / 2, height - 2],
-      [1, height / 2],
-      [width - 2, height / 2],
+      [width / 2, 3],
+      [width / 2, height - 4],
+      [3, height / 2],
+      [width - 4, height / 2],
     ] as const) {
       expect([...pixel(x, y)], `the ring at ${x}, ${y}`).toEqual(expected)
     }
-    // At least 3:1 against the area just inside it (the backdrop of the top left corner).
+    // At least 3:1 against what is just outside it (the dialog, 6 px out from the area).
     const luminance = (rgb: readonly number[]) => {
       const [r = 0, g = 0, b = 0] = rgb.map((value) => {
         const c = value / 255
@@ -375,7 +380,7 @@ test.describe('design viewer', () => {
       })
       return 0.2126 * r + 0.7152 * g + 0.0722 * b
     }
-    const [lighter, darker] = [luminance(expected), luminance(pixel(8, 8))].sort((a, b) => b - a)
+    const [lighter, darker] = [luminance(expected), luminance(pixel(0, height / 2))].sort((a, b) => b - a)
     expect(((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05)).toBeGreaterThanOrEqual(3)
   })
 
