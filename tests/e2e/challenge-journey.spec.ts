@@ -217,7 +217,7 @@ test.describe('challenge journey', () => {
     await page.keyboard.press('Escape')
     await expect(page).toHaveURL(`/profile/${login}`)
     await expect(overlay(page)).toHaveCount(0)
-    await expect(page.getByRole('definition')).toHaveText(['10', '1'])
+    await expect(page.getByRole('definition')).toHaveText(['10', 'Completed 1 · Submitted 1'])
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
 
     // The profile links the solution; a visitor opens it and sees the work, its links and the write-up.
@@ -290,7 +290,7 @@ test.describe('challenge journey', () => {
     await expect(overlay(page)).toHaveCount(0)
     await expect(pointsBadge(page)).toHaveText('10 points')
     await page.goto(`/profile/${login}`)
-    await expect(page.getByRole('definition')).toHaveText(['10', '1'])
+    await expect(page.getByRole('definition')).toHaveText(['10', 'Completed 1 · Submitted 1'])
   })
 
   test('failures leave the buttons ready and say what happened', async ({

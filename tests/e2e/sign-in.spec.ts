@@ -293,6 +293,7 @@ test.describe('public profile', () => {
             bio: null,
             points: 30,
             submission: 3,
+            submitted: 4,
             githubUrl: null,
             linkedinUrl: null,
           },
@@ -306,7 +307,7 @@ test.describe('public profile', () => {
     await expect(page.getByText('No Image')).toBeVisible()
     await expect(page.getByText('@quiet-one')).toBeVisible()
     await expect(page.getByText('Frontend Developer')).toBeVisible()
-    await expect(page.getByRole('definition')).toHaveText(['30', '3'])
+    await expect(page.getByRole('definition')).toHaveText(['30', 'Completed 3 · Submitted 4'])
     await expect(page.getByRole('list', { name: 'Social links' })).toHaveCount(0)
     await expectNoAxeViolations(page)
   })
@@ -325,6 +326,7 @@ test.describe('public profile', () => {
             bio: 'I build accessible interfaces',
             points: 0,
             submission: 0,
+            submitted: 0,
             githubUrl: 'https://github.com/linked-one',
             linkedinUrl: 'https://www.linkedin.com/in/linked-one',
           },
