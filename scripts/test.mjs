@@ -4,7 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 
 const reports = mkdtempSync(join(tmpdir(), 'dojo-test-reports-'))
 const vitestReport = join(reports, 'vitest.json')
@@ -113,6 +113,30 @@ const skipped = sum('numPendingTests') + sum('numTodoTests') + (playwright?.stat
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0'
 const skipFails = ci && skipped > 0
 if (skipFails) console.log(`\n${skipped} test(s) were skipped: in CI every test must run.`)
+// CI keeps only the end of the output: name each failed test again here, beside the totals.
+const failedNames = [
+  ...vitestRuns.flatMap((run) =>
+    (run?.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${relative(process.cwd(), file.name)} › ${test.fullName}`),
+    ),
+  ),
+  ...playwrightFailures(playwright?.suites ?? []),
+]
+function playwrightFailures(suites, titles = []) {
+  return suites.flatMap((suite) => {
+    const path = suite.title ? [...titles, suite.title] : titles
+    const own = (suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => [...path, spec.title].join(' › '))
+    return [...own, ...playwrightFailures(suite.suites ?? [], path)]
+  })
+}
+if (failedNames.length > 0) {
+  console.log('\nFailed:')
+  for (const name of failedNames) console.log(`  ✘ ${name}`)
+}
 if (!ok && failed === 0) console.log('\nA step failed before or outside the test runners (see above).')
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(ok && failed === 0 && !skipFails ? 0 : 1)
