@@ -19,6 +19,8 @@ describe('names and bios people really have (docs/product.md §5)', () => {
     'Ngũgĩ wa Thiong’o',
     'Bob Builder 2',
     'R2-D2',
+    // Persian keeps the two parts of ماه‌رخ apart with a zero-width non-joiner.
+    'ماه\u200cرخ',
     '',
   ])('takes the name %j', (name) => {
     expect(textFieldError('name', name)).toBeNull()
@@ -35,6 +37,7 @@ describe('names and bios people really have (docs/product.md §5)', () => {
     // Unseen characters are named by their code point.
     ['Ada\u202e', 'Name cannot contain U+202E.'],
     ['Ada\u200b', 'Name cannot contain U+200B.'],
+    ['Ada\u200c', 'Name cannot contain U+200C.'],
   ])('refuses the name %j, naming the character and what a name takes', (name, start) => {
     expect(textFieldError('name', name)).toBe(`${start} ${NAME_HINT}`)
   })
@@ -51,6 +54,8 @@ describe('names and bios people really have (docs/product.md §5)', () => {
     // Emoji sequences keep their joiners, variation selectors and tags.
     'Coder 👩‍💻 ❤️ from 🇫🇷 and 🏴󠁧󠁢󠁳󠁣󠁴󠁿',
     'Family 👨‍👩‍👧‍👦, skin tone 👋🏽',
+    // A zero-width non-joiner between letters, as Persian spells words.
+    'من می\u200cخواهم طراحی کنم',
   ])('takes the bio %j', (bio) => {
     expect(textFieldError('bio', bio)).toBeNull()
   })
@@ -63,6 +68,9 @@ describe('names and bios people really have (docs/product.md §5)', () => {
     // bidi override, soft hyphen, a mark with nothing under it, the blank Braille pattern.
     ['zero\u200bwidth', 'Bio cannot contain U+200B.'],
     ['join\u200ded', 'Bio cannot contain U+200D.'],
+    // A non-joiner draws nothing unless it keeps two letters apart.
+    ['non-joiner \u200c alone', 'Bio cannot contain U+200C.'],
+    ['ends with\u200c', 'Bio cannot contain U+200C.'],
     ['word\u2060joiner', 'Bio cannot contain U+2060.'],
     ['evil \u202e text', 'Bio cannot contain U+202E.'],
     ['soft\u00adhyphen', 'Bio cannot contain U+00AD.'],

@@ -24,6 +24,13 @@ const EMOJI = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u
 /** A character that draws something on its own: not white space, not a mark, not invisible. */
 const VISIBLE_BASE = /[^\p{White_Space}\p{M}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Z}\u2800]/u
 
+/**
+ * A zero-width non-joiner between two letters is part of how Persian, Kurdish and other scripts spell
+ * words and names (می‌خواهم, ماه‌رخ): it draws nothing, yet the letters around it are drawn apart because
+ * of it. It is taken there, in names and bios, and refused anywhere else.
+ */
+const JOINER_BETWEEN_LETTERS = /(?<=[\p{L}\p{M}])\u200c(?=\p{L})/gu
+
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
 
 /** The text as people see it: one entry per grapheme cluster (a flag, a family emoji, e + accent). */
@@ -86,7 +93,7 @@ export function stripLinkCharacters(value: string): string {
  */
 export function textFieldError(field: 'name' | 'bio', value: string): string | null {
   const clusters = graphemes(value)
-  for (const grapheme of clusters) {
+  for (const grapheme of graphemes(value.replace(JOINER_BETWEEN_LETTERS, ''))) {
     const refused =
       field === 'bio'
         ? refusedInBio(grapheme)
