@@ -271,9 +271,20 @@ describe.each(TEST_DATABASES)('the job queue on %s', (kind) => {
       for (let i = 0; i < 40; i += 1) ids.add((await producer.enqueue('review', { i })).id)
       const claims: Job[] = []
       const completed: number[] = []
-      // Each process runs three claimers on its own pool, so claims really race.
+      // Each process runs three claimers on its own pool, so claims really race. Every claimer has its
+      // connection before any claims: a pool still connecting on a busy machine would otherwise find
+      // the 40 jobs taken, and the race would not have happened.
+      let ready = 0
+      let go: () => void = () => {}
+      const started = new Promise<void>((resolve) => {
+        go = resolve
+      })
       const claimer = async (handle: DatabaseHandle, process: number, slot: number) => {
         const queue = createJobQueue(handle.db, { workerId: `process-${process}:${slot}` })
+        await handle.db.select({ id: jobs.id }).from(jobs).limit(1)
+        ready += 1
+        if (ready === handles.length * 3) go()
+        await started
         for (let round = 0; round < 100; round += 1) {
           const job = await queue.claim(['review'], 60 * SECOND)
           if (!job) return
