@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form'
 import type { SolutionUpdate } from '#shared/solution.ts'
@@ -7,10 +7,9 @@ import { parseWriteUp } from '#shared/write-up-rule.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { FieldError } from '#web/components/ui/field-error.tsx'
 import { memberReviewsQuery } from '#web/features/reviews/api/reviews.ts'
-import { solutionKeys, solutionQuery, updateSolution } from '#web/features/solutions/api/solutions.ts'
+import { solutionQuery } from '#web/features/solutions/api/solutions.ts'
+import { useSaveSolution } from '#web/features/solutions/api/use-save-solution.ts'
 import { WriteUpField } from '#web/features/solutions/components/write-up-field.tsx'
-import { ApiError } from '#web/lib/api-client.ts'
-import { toast } from '#web/lib/toast.ts'
 
 /**
  * The member's current submission on the challenge page (docs/product.md §2): the live site, the
@@ -134,10 +133,11 @@ function WriteUpForm({
   writeUp: string
   onDone: () => void
 }) {
-  const queryClient = useQueryClient()
   const failureId = useId()
-  const [failure, setFailure] = useState<string | null>(null)
-  const save = useMutation({ mutationFn: (update: SolutionUpdate) => updateSolution(solutionId, update) })
+  const { save, failure } = useSaveSolution(solutionId, {
+    saved: WRITE_UP_SAVED,
+    failed: WRITE_UP_SAVE_FAILED,
+  })
   const {
     register,
     control,
@@ -157,15 +157,7 @@ function WriteUpForm({
   }, [setFocus])
 
   const onSubmit = handleSubmit(async (update) => {
-    setFailure(null)
-    try {
-      const saved = await save.mutateAsync(update)
-      queryClient.setQueryData(solutionKeys.one(solutionId), saved)
-      toast.success(WRITE_UP_SAVED)
-      onDone()
-    } catch (error) {
-      setFailure(error instanceof ApiError && error.status === 400 ? error.message : WRITE_UP_SAVE_FAILED)
-    }
+    if (await save(update)) onDone()
   })
 
   return (

@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form'
 import { parseRepositoryUrl } from '#shared/live-url-rule.ts'
 import type { Solution, SolutionUpdate } from '#shared/solution.ts'
 import { parseWriteUp } from '#shared/write-up-rule.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
-import { solutionKeys, updateSolution } from '#web/features/solutions/api/solutions.ts'
+import { useSaveSolution } from '#web/features/solutions/api/use-save-solution.ts'
 import { WriteUpField } from '#web/features/solutions/components/write-up-field.tsx'
 import { SOLUTION_TEXTS } from '#web/features/solutions/solution-texts.ts'
-import { ApiError } from '#web/lib/api-client.ts'
-import { toast } from '#web/lib/toast.ts'
 
 /**
  * The owner's form on their solution's page, with react-hook-form: a chunk of its own that the page loads
@@ -35,13 +32,14 @@ const editResolver: Resolver<EditValues, unknown, SolutionUpdate> = async (value
 
 /** The member's own controls (docs/product.md §11): write-up, repository URL, hide from the galleries. */
 export function EditSolution({ solution }: { solution: Solution }) {
-  const queryClient = useQueryClient()
   const headingId = useId()
   const repositoryId = useId()
   const repositoryErrorId = useId()
   const hiddenId = useId()
-  const [failure, setFailure] = useState<string | null>(null)
-  const save = useMutation({ mutationFn: (update: SolutionUpdate) => updateSolution(solution.id, update) })
+  const { save, failure } = useSaveSolution(solution.id, {
+    saved: SOLUTION_TEXTS.saved,
+    failed: SOLUTION_TEXTS.saveFailed,
+  })
   const {
     register,
     control,
@@ -59,16 +57,7 @@ export function EditSolution({ solution }: { solution: Solution }) {
   })
   const writeUp = useWatch({ control, name: 'writeUp' })
   const onSubmit = handleSubmit(async (update) => {
-    setFailure(null)
-    try {
-      const saved = await save.mutateAsync(update)
-      queryClient.setQueryData(solutionKeys.one(solution.id), saved)
-      toast.success(SOLUTION_TEXTS.saved)
-    } catch (error) {
-      setFailure(
-        error instanceof ApiError && error.status === 400 ? error.message : SOLUTION_TEXTS.saveFailed,
-      )
-    }
+    await save(update)
   })
   return (
     <section
