@@ -46,3 +46,7 @@ tablist.addEventListener('focusout', (event) => {
   if (tablist.contains(event.relatedTarget)) return
   for (const tab of tabs) tab.tabIndex = tab.getAttribute('aria-selected') === 'true' ? 0 : -1
 })
+
+// Every panel is in the page flow until now, so the section reads in full without JavaScript;
+// from here on only the selected one shows.
+select(tabs.find((tab) => tab.getAttribute('aria-selected') === 'true') ?? tabs[0])
