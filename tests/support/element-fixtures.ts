@@ -49,7 +49,7 @@ export function page(elements: PageElement[], width = 1440, height = 2400): Page
 }
 
 export const HEADING = 'Sound, shaped for you'
-export const PORTRAIT = 'Portrait of a woman wearing headphones in a sunlit studio'
+export const PORTRAIT = 'Portrait of a woman wearing headphones in a sunlit studio, smiling at the camera'
 
 /** A landing page at 1440: a header, a hero (heading, text, button, portrait), three features, a footer. */
 export function landingElements(): PageElement[] {
