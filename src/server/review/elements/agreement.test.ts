@@ -78,6 +78,9 @@ describe('elementAgreement', () => {
       extra: 0,
     })
     expect(agreement(page([]), page([]))).toMatchObject({ content: 1, overall: 1 })
+    const broken = page([image({ box: box(Number.NaN, 0, Number.NaN, 10) })])
+    for (const value of Object.values(agreement(landingPage(), broken)))
+      expect(Number.isFinite(value)).toBe(true)
   })
 
   it('keeps the words and layout of a repainted page and loses its colour', () => {

@@ -47,7 +47,7 @@ const HEX = /^#[0-9a-f]{6}$/i
 /** An element's weight: its area, at most a quarter of the page's width squared (one hero image). */
 function weightOf(element: PageElement, width: number): number {
   const area = Math.max(0, element.box.width) * Math.max(0, element.box.height)
-  return Math.min(area, (width / 2) ** 2)
+  return Number.isFinite(area) ? Math.min(area, (width / 2) ** 2) : 0
 }
 
 function sizeAgreement(design: PageElement, page: PageElement): number {

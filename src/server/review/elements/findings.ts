@@ -179,7 +179,7 @@ function kindWeight(element: PageElement): number {
 /** 0.1..1: a box 15 % of the page's width square (or the same area) or larger weighs fully. */
 function areaWeight(box: ElementBox, width: number): number {
   const side = Math.sqrt(Math.max(0, box.width) * Math.max(0, box.height))
-  return Math.min(1, Math.max(0.1, side / (0.15 * width)))
+  return Number.isFinite(side) ? Math.min(1, Math.max(0.1, side / (0.15 * width))) : 0.1
 }
 
 function severityOf(weight: number): FindingSeverity {

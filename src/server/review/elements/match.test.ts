@@ -126,6 +126,21 @@ describe('matchElements', () => {
     for (const pair of match.pairs) expect(pair.page).toBe(pair.design)
   })
 
+  it('survives a broken list: numbers that are not finite, empty texts, no elements', () => {
+    const broken = page([
+      text({
+        text: '',
+        box: box(Number.NaN, Number.POSITIVE_INFINITY, -5, Number.NaN),
+        fontSize: Number.NaN,
+      }),
+      image({ box: box(Number.NaN, Number.NaN, Number.NaN, Number.NaN) }),
+      text({ text: 'Hello', box: box(0, 0, 100, 20) }),
+    ])
+    expect(matchElements(broken, broken).pairs.map((pair) => pair.design)).toEqual([0, 1, 2])
+    expect(matchElements(broken, page([]))).toEqual({ pairs: [], missing: [0, 1, 2], extra: [] })
+    expect(matchElements(page([]), broken)).toEqual({ pairs: [], missing: [], extra: [0, 1, 2] })
+  })
+
   it('matches pages of the largest size', () => {
     const rand = random(7)
     const design: PageElement[] = []

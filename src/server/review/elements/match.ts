@@ -167,7 +167,7 @@ export function prepareElements(elements: readonly PageElement[]): PreparedEleme
   const prepared: PreparedElement[] = elements.map((element) => ({
     element,
     kind: element.kind,
-    box: element.box,
+    box: finiteBox(element.box),
     text: normaliseText(elementText(element)),
     order: 0,
     letters: EMPTY_COUNTS,
@@ -205,11 +205,20 @@ export function boxOffset(design: ElementBox, page: ElementBox): { dx: number; d
 
 /** |ln(page / design)| over ln 2, at most 1: 0 for the same size, 1 for twice or half as large. */
 function ratioCost(design: number, page: number): number {
-  return Math.min(1, Math.abs(Math.log(Math.max(page, 1) / Math.max(design, 1))) / Math.LN2)
+  const cost = Math.min(1, Math.abs(Math.log(Math.max(page, 1) / Math.max(design, 1))) / Math.LN2)
+  return Number.isNaN(cost) ? 1 : cost
 }
 
-function sizeCost(design: PageElement, page: PageElement): number {
-  if (design.kind === 'text' && page.kind === 'text') return ratioCost(design.fontSize, page.fontSize)
+/** A box with every number finite (a broken list must not break the matcher): anything else is 0. */
+function finiteBox(box: ElementBox): ElementBox {
+  const finite = (value: number) => (Number.isFinite(value) ? value : 0)
+  return { x: finite(box.x), y: finite(box.y), width: finite(box.width), height: finite(box.height) }
+}
+
+function sizeCost(design: PreparedElement, page: PreparedElement): number {
+  if (design.element.kind === 'text' && page.element.kind === 'text') {
+    return ratioCost(design.element.fontSize, page.element.fontSize)
+  }
   return (ratioCost(design.box.width, page.box.width) + ratioCost(design.box.height, page.box.height)) / 2
 }
 
@@ -220,7 +229,7 @@ function layoutCost(design: PreparedElement, page: PreparedElement, width: numbe
   const position = Math.min(1, Math.hypot(dx, dy) / width)
   return (
     weights.position * position +
-    weights.size * sizeCost(design.element, page.element) +
+    weights.size * sizeCost(design, page) +
     weights.order * Math.abs(design.order - page.order)
   )
 }
