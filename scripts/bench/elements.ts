@@ -6,7 +6,9 @@
 //   sections) in rows, against the member's page 20 px lower, with typos, a tenth of it missing, others
 //   added and some resized;
 // - the worst case for the assignment: 2000 links all reading "Learn more" on one screen, against
-//   the same 6 px lower (one group of candidates, assigned band by band).
+//   the same 6 px lower (one group of candidates, assigned band by band);
+// - the worst case for the texts: 2000 paragraphs of 200 characters from one small vocabulary, all
+//   different and within reach of each other, against 2000 others (edit distances all round).
 //
 // Times are this process's CPU time (user + system), which a busy machine disturbs less than the clock;
 // one warm-up run per case is not counted. Bounded: RUNS runs per case (BENCH_RUNS, 5 by default); no
@@ -71,6 +73,20 @@ function sameLinks(): [PageElements, PageElements] {
   return [page(links, 1440, 900), page(lower, 1440, 900)]
 }
 
+function paragraphs(): [PageElements, PageElements] {
+  const rand = random(200)
+  const paragraph = () => {
+    let words = ''
+    while (words.length < 200) words += `${WORDS[Math.floor(rand() * WORDS.length)]} `
+    return words.slice(0, 200)
+  }
+  const list = () =>
+    Array.from({ length: ELEMENTS_MAX }, (_, i) =>
+      text({ text: paragraph(), box: box(40 + (i % 4) * 340, 20 + i * 3, 300, 60) }),
+    )
+  return [page(list(), 1440, 8000), page(list(), 1440, 8000)]
+}
+
 function time(name: string, [design, member]: [PageElements, PageElements]) {
   const match = [] as number[]
   const all = [] as number[]
@@ -102,3 +118,4 @@ function time(name: string, [design, member]: [PageElements, PageElements]) {
 
 time('landing page', landing())
 time('2000 identical links', sameLinks())
+time('2000 different paragraphs', paragraphs())

@@ -75,6 +75,19 @@ describe('matchElements', () => {
     expect(match.missing).toEqual([])
   })
 
+  it('pairs long texts on their openings and measures the whole texts', () => {
+    const opening = 'Headphones tuned to your ears in two minutes, with a hearing test you take at home'
+    const design = page([
+      text({ text: `${opening}, then shipped to your door.`, box: box(120, 290, 520, 48) }),
+    ])
+    const member = page([
+      text({ text: `${opening}. Returns are free for a year.`, box: box(120, 290, 520, 48) }),
+    ])
+    const [pair] = matchElements(design, member).pairs
+    expect(pair?.cost).toBe(0)
+    expect(pair?.text).toBeGreaterThan(0.15)
+  })
+
   it('leaves a missing image missing and an added paragraph extra', () => {
     const elements = landingElements()
     const portrait = elements.findIndex((element) => element.kind === 'image' && element.alt !== '')

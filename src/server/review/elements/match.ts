@@ -23,7 +23,7 @@ export type ElementPair = {
   page: number
   /** The pair's cost, 0 (the same element in the same place) up to its kind's threshold. */
   cost: number
-  /** How differently the two read, 0..1 (normalised edit distance of the normalised texts). */
+  /** How differently the two read, 0..1 (normalised edit distance of the whole normalised texts). */
   text: number
 }
 
@@ -64,10 +64,24 @@ export const MATCH_THRESHOLD: Record<ElementKind, number> = {
  */
 export const MATCH_REACH_MIN = 600
 export const MATCH_REACH_WIDTHS = 0.5
-/** At most this many page elements, the nearest by height, are priced for one design element. */
+/**
+ * At most this many page elements, the nearest by height, are priced for one design element (and as
+ * many with the same text further away; with both, fewer than 256).
+ */
 export const MATCH_WINDOW_MAX = 100
 /** Of those, the cheapest this many stay candidates for the assignment. */
 export const MATCH_CANDIDATES_MAX = 10
+/**
+ * Texts are compared on their first this many normalised characters (a heading, a label, the opening
+ * of a paragraph) while pairing; a pair's `text` is then measured on the whole texts.
+ */
+export const MATCH_TEXT_COMPARED = 64
+/**
+ * At most this many edit distances are computed for one design element, the most promising first (by
+ * a lower bound of the cost): 2000 paragraphs of one vocabulary, all in reach and all different,
+ * would otherwise take seconds.
+ */
+export const MATCH_TEXT_COMPARISONS = 8
 /**
  * A group of elements that compete for each other and is larger than this (design elements) is
  * assigned in bands of this many, top to bottom, each band exactly: munkres is O(n³), and 2000
@@ -132,9 +146,11 @@ export type PreparedElement = {
   box: ElementBox
   /** `normaliseText` of `elementText`. */
   text: string
+  /** Its first `MATCH_TEXT_COMPARED` characters, what pairing compares. */
+  compared: string
   /** Its place in reading order (top to bottom, then left to right) among its kind, 0..1. */
   order: number
-  /** How many of its text's characters fall in each of 32 buckets (by code point), for a quick bound. */
+  /** How many of `compared`'s characters fall in each of 32 buckets (by code point), for a quick bound. */
   letters: Int32Array
 }
 
@@ -168,11 +184,16 @@ export function prepareElements(elements: readonly PageElement[]): PreparedEleme
     element,
     kind: element.kind,
     box: finiteBox(element.box),
-    text: normaliseText(elementText(element)),
+    text: '',
+    compared: '',
     order: 0,
     letters: EMPTY_COUNTS,
   }))
-  for (const item of prepared) item.letters = letterCounts(item.text)
+  for (const item of prepared) {
+    item.text = normaliseText(elementText(item.element))
+    item.compared = item.text.slice(0, MATCH_TEXT_COMPARED)
+    item.letters = letterCounts(item.compared)
+  }
   for (const kind of KINDS) {
     const ofKind = prepared.filter((item) => item.kind === kind)
     ofKind.sort((a, b) => a.box.y - b.box.y || a.box.x - b.box.x)
@@ -263,11 +284,23 @@ function withText(
   if (layout >= limit) return { cost: layout, text: 1 }
   if (!textWeighsFor(design, page)) return { cost: layout, text: 0 }
   const weight = MATCH_WEIGHTS[design.kind].text
-  const text = textDissimilarity(design.text, page.text, (limit - layout) / weight, [
+  const text = textDissimilarity(design.compared, page.compared, (limit - layout) / weight, [
     design.letters,
     page.letters,
   ])
   return { cost: layout + weight * text, text }
+}
+
+/** A lower bound of the text part of a pair's cost, without an edit distance. */
+function textBound(design: PreparedElement, page: PreparedElement): number {
+  if (design.compared === page.compared || !textWeighsFor(design, page)) return 0
+  const longest = Math.max(design.compared.length, page.compared.length)
+  if (design.compared.length === 0 || page.compared.length === 0) return MATCH_WEIGHTS[design.kind].text
+  const bound = Math.max(
+    Math.abs(design.compared.length - page.compared.length),
+    letterBound(design.letters, page.letters),
+  )
+  return (MATCH_WEIGHTS[design.kind].text * bound) / longest
 }
 
 type Candidate = { page: number; cost: number; text: number }
@@ -337,16 +370,27 @@ function candidates(design: PreparedElement[], page: PreparedElement[], width: n
     if (sameText) for (const pageIndex of nearest(sameText, ys, y, Infinity, MATCH_WINDOW_MAX)) add(pageIndex)
 
     const layouts = near.map((pageIndex) => layoutCost(item, page[pageIndex] as PreparedElement, width))
-    const order = near
-      .map((_, i) => i)
-      .sort((a, b) => (layouts[a] as number) - (layouts[b] as number) || a - b)
+    const bounds = near.map(
+      (pageIndex, i) => (layouts[i] as number) + textBound(item, page[pageIndex] as PreparedElement),
+    )
+    // Sorted by bound, then index, natively: both packed into one number (an index is below 256).
+    const keys = new Float64Array(near.length)
+    for (let i = 0; i < near.length; i++) keys[i] = Math.floor((bounds[i] as number) * 2 ** 40) * 256 + i
+    keys.sort()
+    const order = Array.from(keys, (key) => key % 256)
     const found: Candidate[] = []
     let limit = MATCH_THRESHOLD[item.kind]
+    let comparisons = 0
     for (const i of order) {
-      const layout = layouts[i] as number
-      if (layout >= limit) break
+      if ((bounds[i] as number) >= limit) break
       const pageIndex = near[i] as number
-      const { cost, text } = withText(item, page[pageIndex] as PreparedElement, layout, limit)
+      const layout = layouts[i] as number
+      const other = page[pageIndex] as PreparedElement
+      if (item.compared !== other.compared && textWeighsFor(item, other)) {
+        if (comparisons === MATCH_TEXT_COMPARISONS) continue
+        comparisons++
+      }
+      const { cost, text } = withText(item, other, layout, limit)
       if (cost >= limit) continue
       found.push({ page: pageIndex, cost, text })
       if (found.length >= MATCH_CANDIDATES_MAX) {
@@ -467,6 +511,13 @@ export function matchElements(design: PageElements, page: PageElements): Element
   }
 
   pairs.sort((a, b) => a.design - b.design)
+  // What the pair's texts differ by, on the whole texts (pairing compared their openings).
+  for (const pair of pairs) {
+    const theirs = designItems[pair.design] as PreparedElement
+    const ours = pageItems[pair.page] as PreparedElement
+    const longer = Math.max(theirs.text.length, ours.text.length) > MATCH_TEXT_COMPARED
+    if (longer && textWeighsFor(theirs, ours)) pair.text = textDissimilarity(theirs.text, ours.text)
+  }
   const pairedDesign = new Set(pairs.map((pair) => pair.design))
   const pairedPage = new Set(pairs.map((pair) => pair.page))
   return {
