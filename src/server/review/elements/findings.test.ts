@@ -161,9 +161,23 @@ describe('elementFindings', () => {
     ])
   })
 
+  it('tells a page moved as a whole once, and what moved besides', () => {
+    const elements = landingElements()
+    const member = changed(moveAll(elements, 30), isHeading, (element) => ({
+      ...element,
+      box: { ...element.box, y: element.box.y + 40 },
+    }))
+    expect(findings(page(elements), page(member)).map((f) => f.sentence)).toEqual([
+      'The heading "Sound, shaped for you" is 70 px lower.',
+      'The page is 30 px lower than the design (22 of 23 elements).',
+    ])
+  })
+
   it('ranks a large heading above small text, and keeps at most the cap', () => {
     const elements = landingElements()
-    const member = moveAll(elements, 30)
+    const member = elements.map((element) =>
+      element.kind === 'text' ? { ...element, fontSize: element.fontSize * 0.8 } : element,
+    )
     const found = findings(page(elements), page(member))
     const heading = found.findIndex((f) => f.sentence.startsWith('The heading "Sound, shaped for you"'))
     const small = found.findIndex((f) => f.sentence.startsWith('The text "© 2026 Aurel Audio"'))

@@ -191,16 +191,42 @@ function severityOf(weight: number): FindingSeverity {
 /** A finding before ranking: its sentence is written only if it makes the list. */
 type Draft = Omit<Finding, 'severity' | 'breakpoint' | 'sentence'> & { say: () => string }
 
+/** A page moved as a whole: most pairs share this vertical offset (rounded px), beyond the tolerance. */
+export const SHIFT_SHARE = 0.6
+
+/**
+ * The vertical offset most paired elements share, when at least `SHIFT_SHARE` of them (and three or
+ * more) are within the tolerance of it and it is beyond the tolerance: the page moved as a whole
+ * (a taller header, a margin). Undefined otherwise.
+ */
+function commonShift(design: PageElements, page: PageElements, match: ElementMatch): number | undefined {
+  const offsets: number[] = []
+  for (const pair of match.pairs) {
+    const theirs = design.elements[pair.design]
+    const ours = page.elements[pair.page]
+    if (theirs && ours) offsets.push(ours.box.y - theirs.box.y)
+  }
+  if (offsets.length < 3) return undefined
+  offsets.sort((a, b) => a - b)
+  const median = offsets[Math.floor(offsets.length / 2)] as number
+  if (!(Math.abs(median) > POSITION_TOLERANCE)) return undefined
+  const along = offsets.filter((offset) => Math.abs(offset - median) <= POSITION_TOLERANCE).length
+  return along >= SHIFT_SHARE * offsets.length ? Math.round(median) : undefined
+}
+
 function layoutFinding(
   design: PageElement,
   page: PageElement,
   pair: ElementPair,
   width: number,
+  shift: number | undefined,
 ): Draft | undefined {
   const { dx, dy } = boxOffset(design.box, page.box)
   const phrases: string[] = []
   const numbers: FindingNumbers = {}
-  if (Math.abs(dy) > POSITION_TOLERANCE) {
+  // An element that moved with the whole page is told once, by the page's finding.
+  const withPage = shift !== undefined && Math.abs(dy - shift) <= POSITION_TOLERANCE
+  if (Math.abs(dy) > POSITION_TOLERANCE && !withPage) {
     phrases.push(`${Math.round(Math.abs(dy))} px ${dy > 0 ? 'lower' : 'higher'}`)
     numbers.dy = Math.round(dy)
   }
@@ -427,11 +453,26 @@ export function elementFindings(
 ): Finding[] {
   const width = Math.max(1, design.width)
   const drafts: Draft[] = []
+  const shift = commonShift(design, page, match)
+  if (shift !== undefined) {
+    const along = match.pairs.filter((pair) => {
+      const theirs = design.elements[pair.design]
+      const ours = page.elements[pair.page]
+      return theirs && ours && Math.abs(ours.box.y - theirs.box.y - shift) <= POSITION_TOLERANCE
+    }).length
+    drafts.push({
+      kind: 'layout',
+      weight: Math.min(1, Math.abs(shift) / Math.max(48, 0.05 * width)),
+      say: () =>
+        `The page is ${Math.abs(shift)} px ${shift > 0 ? 'lower' : 'higher'} than the design (${along} of ${match.pairs.length} elements).`,
+      numbers: { dy: shift },
+    })
+  }
   for (const pair of match.pairs) {
     const ours = page.elements[pair.page]
     const theirs = design.elements[pair.design]
     if (!ours || !theirs) continue
-    const layout = layoutFinding(theirs, ours, pair, width)
+    const layout = layoutFinding(theirs, ours, pair, width, shift)
     if (layout) drafts.push(layout)
     const text = textFinding(theirs, ours, pair, width)
     if (text) drafts.push(text)
