@@ -234,6 +234,9 @@ describe('member text in findings', () => {
     expect(Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(emoji))).toHaveLength(
       QUOTE_MAX,
     )
+    // Exactly as many characters as a quote holds, of several code units each: kept whole.
+    expect(quoteText('👩‍🎤'.repeat(QUOTE_MAX))).toBe('👩‍🎤'.repeat(QUOTE_MAX))
+    expect(quoteText('a'.repeat(QUOTE_MAX))).toBe('a'.repeat(QUOTE_MAX))
 
     const design = page([text({ text: 'Hello', box: box(0, 0, 100, 20) })])
     const member = page([

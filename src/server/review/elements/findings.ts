@@ -99,11 +99,12 @@ export function quoteText(text: string, max = QUOTE_MAX): string {
   if (whole && clean.length <= max) return clean
   const parts: string[] = []
   for (const { segment } of graphemes.segment(clean)) {
-    if (parts.length === max) break
     parts.push(segment)
+    if (parts.length > max) break
   }
-  if (whole && parts.length < max) return parts.join('')
-  if (!whole && parts.length < max) parts.pop()
+  if (whole && parts.length <= max) return parts.join('')
+  // The slice may have cut the last character in half.
+  if (!whole && parts.length <= max) parts.pop()
   return `${parts
     .slice(0, max - 1)
     .join('')
