@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest'
+import type { PageElement, PageElements } from '#shared/page-elements.ts'
+import {
+  box,
+  changed,
+  control,
+  image,
+  landingElements,
+  landingPage,
+  page,
+  section,
+  text,
+} from '#tests/support/element-fixtures.ts'
+import { type ElementAgreement, elementAgreement } from './agreement.ts'
+import { matchElements } from './match.ts'
+
+function agreement(design: PageElements, member: PageElements): ElementAgreement {
+  return elementAgreement(design, member, matchElements(design, member))
+}
+
+function moveAll(elements: PageElement[], dy: number): PageElement[] {
+  return elements.map((element) => ({ ...element, box: { ...element.box, y: element.box.y + dy } }))
+}
+
+/** Every colour of the page swapped for another: the layout and words kept. */
+const PALETTE: Record<string, string> = {
+  '#1f2937': '#9d174d',
+  '#111827': '#065f46',
+  '#ffffff': '#facc15',
+  '#1d4ed8': '#ea580c',
+}
+function repainted(elements: PageElement[]): PageElement[] {
+  return elements.map((element) => {
+    if (element.kind === 'text') return { ...element, colour: PALETTE[element.colour] ?? '#ff00ff' }
+    if (element.kind === 'control') {
+      return {
+        ...element,
+        colour: PALETTE[element.colour] ?? '#ff00ff',
+        ...(element.background ? { background: PALETTE[element.background] ?? '#ff00ff' } : {}),
+      }
+    }
+    return element
+  })
+}
+
+/** Another page: a pricing table with its own words, in other places. */
+function pricingPage(): PageElements {
+  return page([
+    section({ tag: 'header', box: box(0, 0, 1440, 64) }),
+    text({ text: 'Northwind', tag: 'span', box: box(40, 16, 140, 28), fontSize: 20, fontWeight: 700 }),
+    control({ role: 'link', text: 'Sign in', box: box(1300, 20, 80, 24), colour: '#1f2937' }),
+    text({ text: 'Plans for every team', tag: 'h1', box: box(420, 140, 600, 50), fontSize: 42 }),
+    ...[0, 1, 2].flatMap((i) => [
+      text({
+        text: ['Starter', 'Growth', 'Scale'][i] as string,
+        tag: 'h3',
+        box: box(160 + i * 400, 300, 300, 30),
+        fontSize: 24,
+      }),
+      text({ text: `$${[0, 29, 99][i]} per month`, box: box(160 + i * 400, 350, 300, 40), fontSize: 32 }),
+      control({ text: 'Choose plan', box: box(160 + i * 400, 560, 300, 48), background: '#059669' }),
+    ]),
+    image({ tag: 'svg', alt: 'Customer logos', box: box(220, 800, 1000, 80) }),
+    section({ tag: 'footer', box: box(0, 1000, 1440, 200) }),
+  ])
+}
+
+describe('elementAgreement', () => {
+  it('is 1 in every part for the design itself', () => {
+    expect(agreement(landingPage(), landingPage())).toEqual({
+      content: 1,
+      position: 1,
+      size: 1,
+      colour: 1,
+      overall: 1,
+      paired: landingElements().length,
+      missing: 0,
+      extra: 0,
+    })
+    expect(agreement(page([]), page([]))).toMatchObject({ content: 1, overall: 1 })
+    const broken = page([image({ box: box(Number.NaN, 0, Number.NaN, 10) })])
+    for (const value of Object.values(agreement(landingPage(), broken)))
+      expect(Number.isFinite(value)).toBe(true)
+  })
+
+  it('keeps the words and layout of a repainted page and loses its colour', () => {
+    const result = agreement(landingPage(), page(repainted(landingElements())))
+    expect(result.content).toBe(1)
+    expect(result.position).toBe(1)
+    expect(result.size).toBe(1)
+    expect(result.colour).toBeLessThan(0.5)
+    expect(result.overall).toBeGreaterThan(0.85)
+  })
+
+  it('scores another page low', () => {
+    const result = agreement(landingPage(), pricingPage())
+    expect(result.content).toBeLessThan(0.15)
+    expect(result.overall).toBeLessThan(0.15)
+    expect(agreement(landingPage(), page([])).overall).toBe(0)
+  })
+
+  it('charges a move beyond a few pixels, and more for a larger one', () => {
+    const three = agreement(landingPage(), page(moveAll(landingElements(), 3)))
+    const twenty = agreement(landingPage(), page(moveAll(landingElements(), 20)))
+    const hundred = agreement(landingPage(), page(moveAll(landingElements(), 100)))
+    expect(three.position).toBe(1)
+    expect(twenty.position).toBeLessThan(0.95)
+    expect(twenty.position).toBeGreaterThan(0.8)
+    expect(hundred.position).toBeLessThan(twenty.position)
+    expect(twenty.content).toBe(1)
+  })
+
+  it('counts a missing image and an added paragraph against the content', () => {
+    const elements = landingElements()
+    const withoutPortrait = elements.filter((element) => !(element.kind === 'image' && element.alt))
+    expect(agreement(page(elements), page(withoutPortrait)).content).toBeLessThan(0.8)
+    const added = text({ text: 'Free shipping on every order.', box: box(120, 440, 400, 24) })
+    const extra = agreement(page(elements), page([...elements, added]))
+    expect(extra.content).toBeLessThan(1)
+    expect(extra.content).toBeGreaterThan(0.95)
+    expect(extra.extra).toBe(1)
+  })
+
+  it('orders variants as a person would: a 3 px shift, an accent colour, a 20 px shift, another page, nothing', () => {
+    const design = landingPage()
+    const accent = changed(
+      landingElements(),
+      (element) => element.kind === 'control' && element.text === 'Book a demo',
+      (element) => ({ ...element, background: '#0891b2' }) as PageElement,
+    )
+    const ladder = [
+      agreement(design, page(moveAll(landingElements(), 3))),
+      agreement(design, page(accent)),
+      agreement(design, page(moveAll(landingElements(), 20))),
+      agreement(design, page(repainted(landingElements()))),
+      agreement(design, pricingPage()),
+      agreement(design, page([])),
+    ].map((result) => result.overall)
+    for (let i = 1; i < ladder.length; i++)
+      expect(ladder[i], `step ${i}`).toBeLessThan(ladder[i - 1] as number)
+  })
+})
