@@ -1,4 +1,4 @@
-// `npx tsx scripts/bench/elements.ts`: what matching a page's elements to the design's costs on this
+// `npm run bench:elements`: what matching a page's elements to the design's costs on this
 // machine (docs/decisions/021-element-review.md), at the largest lists the collector keeps
 // (ELEMENTS_MAX per page and width). Prints the median and the slowest of a few runs of each case:
 //
