@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { type GitHubProfile, SignInError } from '#server/auth/github.ts'
 import { challengeColumns, toChallenge } from '#server/catalogue/challenge-rows.ts'
+import { claimRosterRows } from '#server/classrooms/classrooms.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, comments, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { sanitizePlainText } from '#server/http/sanitize.ts'
@@ -77,6 +78,8 @@ export async function upsertGitHubUser(
       })
       .returning()
     if (!user) throw new Error('upsert returned no user')
+    // A classroom roster waiting for this login makes them its student (docs/product.md "Classrooms").
+    await claimRosterRows(tx, user.id)
     // `created` picks the greeting (docs/product.md §4 Session); two first sign-ins racing may both be
     // told they created the account, which costs one word.
     return { ...user, created: !existing }
