@@ -4,8 +4,9 @@
  * itself (`solutions_public` false, the default). Such a solution stays out of the public galleries and
  * is a 404 to anyone but its member, the admins and the members of such a classroom.
  */
-import { type SQL, sql } from 'drizzle-orm'
+import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
+import { users } from '#server/db/schema.ts'
 
 /**
  * True for a classroom-only solution; `uc` is the SQL alias of its user_challenges row. Probes
@@ -27,29 +28,32 @@ export function classroomOnly(uc: string): SQL {
  * classroom that makes it so. Its own member and the admins are never outside.
  */
 export async function hiddenByClassroom(
-  db: Database,
+  db: Pick<Database, 'select'>,
   solution: { userId: string; challengeId: number },
   readerId: string | null,
 ): Promise<boolean> {
-  // Raw SQL: a correlated exists over three tables, read as one boolean.
-  const result = await db.execute(sql`
-    select exists (
-      select 1 from classroom_members cm
-      join assignments ca on ca.classroom_id = cm.classroom_id
-      join classrooms cc on cc.id = cm.classroom_id
-      where cm.user_id = ${solution.userId} and cm.role = 'student'
-        and ca.challenge_id = ${solution.challengeId} and not cc.solutions_public
-    ) as private,
-    exists (
-      select 1 from classroom_members cm
-      join assignments ca on ca.classroom_id = cm.classroom_id
-      join classrooms cc on cc.id = cm.classroom_id
-      join classroom_members reader on reader.classroom_id = cm.classroom_id
-      where cm.user_id = ${solution.userId} and cm.role = 'student'
-        and ca.challenge_id = ${solution.challengeId} and not cc.solutions_public
-        and reader.user_id = ${readerId}::uuid
-    ) as inside
-  `)
-  const [row] = (result as unknown as { rows: { private: boolean; inside: boolean }[] }).rows
+  // Two questions in one statement, read from the member's row: is the solution classroom-only, and is
+  // the reader in a classroom that makes it so. (The builder needs a table to select from.)
+  const [row] = await db
+    .select({
+      private: sql<boolean>`exists (
+        select 1 from classroom_members cm
+        join assignments ca on ca.classroom_id = cm.classroom_id
+        join classrooms cc on cc.id = cm.classroom_id
+        where cm.user_id = ${solution.userId}::uuid and cm.role = 'student'
+          and ca.challenge_id = ${solution.challengeId} and not cc.solutions_public
+      )`,
+      inside: sql<boolean>`exists (
+        select 1 from classroom_members cm
+        join assignments ca on ca.classroom_id = cm.classroom_id
+        join classrooms cc on cc.id = cm.classroom_id
+        join classroom_members reader on reader.classroom_id = cm.classroom_id
+        where cm.user_id = ${solution.userId}::uuid and cm.role = 'student'
+          and ca.challenge_id = ${solution.challengeId} and not cc.solutions_public
+          and reader.user_id = ${readerId}::uuid
+      )`,
+    })
+    .from(users)
+    .where(eq(users.id, solution.userId))
   return Boolean(row?.private) && !row?.inside
 }

@@ -519,6 +519,10 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
     expect((await as.outsider.get(path)).status).toBe(404)
     expect((await as.student.get(path)).status).toBe(200)
     expect((await as.teacher.get(path)).status).toBe(200)
+    // Its comments too: a 404 to outsiders, readable in the classroom.
+    expect((await as.outsider.get(`${path}/comments`)).status).toBe(404)
+    expect((await as.visitor.get(`${path}/comments`)).status).toBe(404)
+    expect((await as.teacher.get(`${path}/comments`)).status).toBe(200)
     expect(JSON.stringify(await (await as.outsider.get('/api/needs-feedback')).json())).not.toContain(
       'stu-one',
     )
@@ -526,6 +530,20 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
     const queue = await (await as.teacher.get(`/api/classrooms/${classroomId}/needs-feedback`)).json()
     expect(queue.solutions.map((s: { student: { username: string } }) => s.student.username).sort()).toEqual([
       'stu-one',
+      'stu-two',
+    ])
+    const comment = await as.teacher.send('POST', `${path}/comments`, {
+      kind: 'code_review',
+      body: 'Check the focus order.',
+    })
+    expect(comment.status).toBe(201)
+    expect((await comment.json()).comment).toMatchObject({ teacher: true })
+    const classmate = await as.student.send('POST', `${path}/comments`, { kind: 'praise', body: 'Nice.' })
+    expect((await classmate.json()).comment).toMatchObject({ teacher: false })
+    const thread = await (await as.student.get(`${path}/comments`)).json()
+    expect(thread.comments.map((c: { teacher: boolean }) => c.teacher)).toEqual([true, false])
+    const after = await (await as.teacher.get(`/api/classrooms/${classroomId}/needs-feedback`)).json()
+    expect(after.solutions.map((s: { student: { username: string } }) => s.student.username)).toEqual([
       'stu-two',
     ])
     const published = await as.owner.send('PATCH', `/api/classrooms/${classroomId}`, {

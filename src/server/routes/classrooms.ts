@@ -274,7 +274,12 @@ export function classroomRoutes(deps: ClassroomDeps) {
         readsSession: true,
         guarded: true,
         params: classroomIdParams,
-        responses: { 200: json('Deleted.', 'OkResponse'), 403: OWNER_ONLY, 404: NOT_FOUND },
+        responses: {
+          200: json('Deleted.', 'OkResponse'),
+          400: error('The id is not a classroom id.'),
+          403: OWNER_ONLY,
+          404: NOT_FOUND,
+        },
       }),
       ...change,
       async (c) => {
@@ -326,6 +331,7 @@ export function classroomRoutes(deps: ClassroomDeps) {
         params: classroomIdParams,
         responses: {
           200: json('The classroom without an invite.', 'ClassroomResponse'),
+          400: error('The id is not a classroom id.'),
           403: OWNER_ONLY,
           404: NOT_FOUND,
         },
@@ -350,6 +356,7 @@ export function classroomRoutes(deps: ClassroomDeps) {
         params: classroomIdParams,
         responses: {
           200: json('Left.', 'OkResponse'),
+          400: error('The id is not a classroom id.'),
           404: NOT_FOUND,
           409: error('The owner cannot leave their own classroom.'),
         },
