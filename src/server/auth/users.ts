@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { type GitHubProfile, SignInError } from '#server/auth/github.ts'
 import { challengeColumns, toChallenge } from '#server/catalogue/challenge-rows.ts'
 import { claimRosterRows } from '#server/classrooms/classrooms.ts'
+import { classroomOnly } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, comments, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { sanitizePlainText } from '#server/http/sanitize.ts'
@@ -225,7 +226,12 @@ export async function readPublicProfile(db: Database, username: string): Promise
     .from(users)
     .leftJoin(
       userChallenges,
-      and(eq(userChallenges.userId, users.id), eq(userChallenges.status, 'completed')),
+      and(
+        eq(userChallenges.userId, users.id),
+        eq(userChallenges.status, 'completed'),
+        // Classroom-only solutions are their classroom's, not the profile's (docs/product.md "Classrooms").
+        sql`not ${classroomOnly('user_challenges')}`,
+      ),
     )
     .leftJoin(challenges, eq(challenges.id, userChallenges.challengeId))
     .leftJoinLateral(latest, sql`true`)

@@ -517,6 +517,11 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
     expect(JSON.stringify(await (await as.visitor.get('/api/solutions')).json())).not.toContain('stu-one')
     expect((await as.visitor.get(path)).status).toBe(404)
     expect((await as.outsider.get(path)).status).toBe(404)
+    const profile = async () =>
+      (await (await as.visitor.get('/api/users/stu-one')).json()).submissions.map(
+        (x: { challenge: { id: number } }) => x.challenge.id,
+      )
+    expect(await profile()).not.toContain(challenge.id)
     expect((await as.student.get(path)).status).toBe(200)
     expect((await as.teacher.get(path)).status).toBe(200)
     // Its comments too: a 404 to outsiders, readable in the classroom.
@@ -552,6 +557,7 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
     expect(published.status).toBe(200)
     expect((await gallery()).sort()).toEqual(['stu-one', 'stu-two'])
     expect((await as.visitor.get(path)).status).toBe(200)
+    expect(await profile()).toContain(challenge.id)
     await as.owner.send('PATCH', `/api/classrooms/${classroomId}`, { solutionsPublic: false })
   })
 
