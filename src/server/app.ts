@@ -41,6 +41,7 @@ import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
 import { accountRoutes } from '#server/routes/account.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
+import { classroomRoutes, ROSTER_MAX_BYTES, ROSTER_PATH } from '#server/routes/classrooms.ts'
 import { competitionRoutes } from '#server/routes/competitions.ts'
 import { feedbackRoutes } from '#server/routes/feedback.ts'
 import { fileRoutes } from '#server/routes/files.ts'
@@ -247,6 +248,18 @@ export function createApp(deps: AppDeps) {
     // Feedback and moderation (docs/product.md §12): each route checks the session itself.
     .route('/', feedbackRoutes(feedbackDeps))
     .route('/', moderationRoutes(feedbackDeps))
+    // Classrooms (docs/product.md "Classrooms"): each route checks the session itself, /api/me/assignments too.
+    .route(
+      '/',
+      classroomRoutes({
+        db,
+        admins,
+        creation: env.CLASSROOMS,
+        guard: { csrf, limit: limitMutations },
+        bus,
+        log,
+      }),
+    )
     // '/me/*' covers /me itself too: one guard per request.
     .use('/me/*', requireUser, csrf, limitMutations)
     .use('/leaderboard', requireUser)
@@ -283,7 +296,10 @@ export function createApp(deps: AppDeps) {
 
   app.onError(handleError(log))
   // Security headers are written with every answer's head, by the server's response (http/server-response.ts).
-  app.use(limitBodySize())
+  // A classroom roster (docs/product.md "Classrooms") is the one larger body: up to 1,000 rows of CSV.
+  const bodyLimit = limitBodySize()
+  const rosterBodyLimit = limitBodySize(ROSTER_MAX_BYTES)
+  app.use((c, next) => (ROSTER_PATH.test(c.req.path) ? rosterBodyLimit(c, next) : bodyLimit(c, next)))
   // Compression happens on node:http's response, where lengths are known (http/node-handler.ts).
   // A hung database (or anything else) never holds an API call longer than this: 503 `unavailable`.
   app.use('/api/*', requestTimeout({ log }))

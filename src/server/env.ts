@@ -90,6 +90,11 @@ const envSchema = z.object({
           .regex(/^[a-z\d](?:[a-z\d]|-(?=[a-z\d])){0,38}$/, 'must be GitHub logins, separated by commas'),
       ),
     ),
+  /**
+   * Who may create classrooms (docs/product.md "Classrooms"): any member (`open`, the default), or only
+   * the admins of ADMIN_GITHUB_LOGINS (`admins`).
+   */
+  CLASSROOMS: z.enum(['open', 'admins'], 'must be open or admins').default('open'),
   RATE_LIMIT_SIGN_IN: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(20),
   RATE_LIMIT_MUTATIONS: z.coerce.number('must be a number').int().min(1, 'must be at least 1').default(60),
   RATE_LIMIT_STORE: z

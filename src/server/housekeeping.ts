@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm'
 import { deleteExpiredSessions } from '#server/auth/session.ts'
+import { notifyDueSoon } from '#server/classrooms/notifications.ts'
 import type { Database } from '#server/db/client.ts'
 import { oauthStates } from '#server/db/schema.ts'
 import { deleteExpiredRateLimits } from '#server/http/rate-limit-store.ts'
@@ -13,6 +14,8 @@ export async function removeExpiredRows(db: Database, now = new Date()): Promise
   await deleteExpiredSessions(db, now)
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now))
   await deleteExpiredRateLimits(db, now)
+  // Classroom assignments due within 24 hours: their students hear of it once (docs/product.md "Classrooms").
+  await notifyDueSoon(db, now)
 }
 
 /**

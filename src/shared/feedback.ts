@@ -52,6 +52,11 @@ const commentFields = {
   hidden: z.boolean(),
   /** Marked helpful by the solution's author. */
   helpful: z.boolean(),
+  /**
+   * Written by a teacher of a classroom the solution's author studies in (docs/product.md "Classrooms"):
+   * shown as a teacher's comment.
+   */
+  teacher: z.boolean().optional(),
 }
 export const replySchema = z.object({ ...commentFields, parentId: z.string() })
 export type Reply = z.infer<typeof replySchema>

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm'
 import { type GitHubProfile, SignInError } from '#server/auth/github.ts'
 import { challengeColumns, toChallenge } from '#server/catalogue/challenge-rows.ts'
+import { claimRosterRows } from '#server/classrooms/classrooms.ts'
+import { classroomOnly } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, comments, userBadges, userChallenges, users } from '#server/db/schema.ts'
 import { sanitizePlainText } from '#server/http/sanitize.ts'
@@ -77,6 +79,8 @@ export async function upsertGitHubUser(
       })
       .returning()
     if (!user) throw new Error('upsert returned no user')
+    // A classroom roster waiting for this login makes them its student (docs/product.md "Classrooms").
+    await claimRosterRows(tx, user.id)
     // `created` picks the greeting (docs/product.md §4 Session); two first sign-ins racing may both be
     // told they created the account, which costs one word.
     return { ...user, created: !existing }
@@ -222,7 +226,12 @@ export async function readPublicProfile(db: Database, username: string): Promise
     .from(users)
     .leftJoin(
       userChallenges,
-      and(eq(userChallenges.userId, users.id), eq(userChallenges.status, 'completed')),
+      and(
+        eq(userChallenges.userId, users.id),
+        eq(userChallenges.status, 'completed'),
+        // Classroom-only solutions are their classroom's, not the profile's (docs/product.md "Classrooms").
+        sql`not ${classroomOnly('user_challenges')}`,
+      ),
     )
     .leftJoin(challenges, eq(challenges.id, userChallenges.challengeId))
     .leftJoinLateral(latest, sql`true`)

@@ -19,7 +19,13 @@ import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtu
 import { createTestDatabase, rowsOf, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 const TABLES = [
+  'assignment_extensions',
+  'assignments',
   'challenges',
+  'classroom_members',
+  'classroom_notifications',
+  'classroom_roster',
+  'classrooms',
   'comments',
   'competition_results',
   'competitions',

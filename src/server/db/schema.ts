@@ -695,3 +695,170 @@ export const moderationActions = pgTable(
     index('moderation_actions_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 )
+
+/**
+ * Classrooms (docs/product.md "Classrooms", docs/decisions/022-classrooms.md): a group with an owner, teachers and
+ * students, its assignments and its own privacy. `id` is how the API names it: unguessable, so an
+ * outsider's 404 says nothing. `invite_code` (null: no invite link) joins a member as a student until
+ * `invite_expires_at`; the owner rotates it. `solutions_public` false keeps its students' solutions of its
+ * assignments to the classroom; `leaderboard` shows its students a leaderboard of their own.
+ */
+export const classrooms = pgTable(
+  'classrooms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    solutionsPublic: boolean('solutions_public').notNull().default(false),
+    leaderboard: boolean('leaderboard').notNull().default(false),
+    inviteCode: text('invite_code').unique(),
+    inviteExpiresAt: timestamp('invite_expires_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('classrooms_name_check', sql`char_length(${t.name}) between 1 and 100`),
+    check('classrooms_description_check', sql`char_length(${t.description}) <= 1000`),
+    index('classrooms_owner_idx').on(t.ownerId),
+  ],
+)
+
+/**
+ * Who is in a classroom, and as what (docs/product.md "Classrooms"): one owner, teachers, students. `student_id`
+ * and `roster_name` come from the roster the student was matched from, if any.
+ */
+export const classroomMembers = pgTable(
+  'classroom_members',
+  {
+    classroomId: uuid('classroom_id')
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    studentId: text('student_id'),
+    rosterName: text('roster_name'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classroomId, t.userId] }),
+    check('classroom_members_role_check', sql`${t.role} in ('owner', 'teacher', 'student')`),
+    // A member's classrooms, and the privacy filter's probe (member, then role).
+    index('classroom_members_user_idx').on(t.userId, t.role),
+  ],
+)
+
+/**
+ * A roster's logins not yet matched to a member (docs/product.md "Classrooms"): the sign-in of that GitHub login
+ * makes them a student and removes the row. `login` is kept in lower case.
+ */
+export const classroomRoster = pgTable(
+  'classroom_roster',
+  {
+    classroomId: uuid('classroom_id')
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    login: text('login').notNull(),
+    name: text('name'),
+    studentId: text('student_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.classroomId, t.login] }), index('classroom_roster_login_idx').on(t.login)],
+)
+
+/**
+ * An assignment (docs/product.md "Classrooms"): a challenge, open from `opens_at` and due at `due_at` (UTC), and an
+ * optional pass rule: a match score of at least `min_score`, at most `max_a11y_violations` accessibility
+ * violations, a Lighthouse accessibility score of at least `min_lighthouse_a11y`.
+ */
+export const assignments = pgTable(
+  'assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    classroomId: uuid('classroom_id')
+      .notNull()
+      .references(() => classrooms.id, { onDelete: 'cascade' }),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'restrict' }),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    minScore: integer('min_score'),
+    maxA11yViolations: integer('max_a11y_violations'),
+    minLighthouseA11y: integer('min_lighthouse_a11y'),
+    /** When the "due in 24 hours" notifications were sent (docs/product.md "Classrooms"); null until then. */
+    dueSoonNotifiedAt: timestamp('due_soon_notified_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('assignments_window_check', sql`${t.dueAt} > ${t.opensAt}`),
+    check('assignments_min_score_check', sql`${t.minScore} is null or ${t.minScore} between 0 and 100`),
+    check(
+      'assignments_max_a11y_check',
+      sql`${t.maxA11yViolations} is null or ${t.maxA11yViolations} between 0 and 1000`,
+    ),
+    check(
+      'assignments_min_lighthouse_check',
+      sql`${t.minLighthouseA11y} is null or ${t.minLighthouseA11y} between 0 and 100`,
+    ),
+    index('assignments_classroom_due_idx').on(t.classroomId, t.dueAt),
+    // The privacy filter: is this challenge an assignment of a classroom (then: which)?
+    index('assignments_challenge_idx').on(t.challengeId, t.classroomId),
+  ],
+)
+
+/** A student's own due time for one assignment (docs/product.md "Classrooms"): it replaces the assignment's. */
+export const assignmentExtensions = pgTable(
+  'assignment_extensions',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.userId] })],
+)
+
+/**
+ * Classroom notifications (docs/product.md "Classrooms"), one per event and recipient: a new assignment and a due
+ * time 24 hours away (to students), a student's late pass (to teachers). Kept apart from `notifications`,
+ * whose rows each name a solution.
+ */
+export const classroomNotifications = pgTable(
+  'classroom_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    /** The student of a late pass, and its review. */
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'cascade' }),
+    reviewId: integer('review_id').references(() => submissionReviews.id, { onDelete: 'cascade' }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'classroom_notifications_kind_check',
+      sql`${t.kind} in ('assignment', 'assignment_due', 'late_pass')`,
+    ),
+    uniqueIndex('classroom_notifications_event_idx').on(
+      t.recipientId,
+      t.kind,
+      t.assignmentId,
+      sql`coalesce(${t.reviewId}, 0)`,
+    ),
+    index('classroom_notifications_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
+  ],
+)

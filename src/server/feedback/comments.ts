@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { awardHelpfulBadges } from '#server/badges/award.ts'
+import { hiddenByClassroom } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 import { comments, userChallenges, users } from '#server/db/schema.ts'
 import type { EventEmitter } from '#server/events/bus.ts'
@@ -41,6 +42,7 @@ export type FeedbackSolution = {
   id: number
   publicId: string
   userId: string
+  challengeId: number
   listed: boolean
   passed: boolean
 }
@@ -55,6 +57,7 @@ export async function findFeedbackSolution(
       id: userChallenges.id,
       publicId: userChallenges.publicId,
       userId: userChallenges.userId,
+      challengeId: userChallenges.challengeId,
       listed: sql<boolean>`(${userChallenges.passedReviewId} is not null and not ${userChallenges.hidden})`,
       passed: sql<boolean>`(${userChallenges.passedReviewId} is not null)`,
     })
@@ -80,6 +83,14 @@ const commentColumns = {
   hiddenAt: comments.hiddenAt,
   createdAt: comments.createdAt,
   author: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
+  // A correlated exists in the select list, which the builder cannot say: the author teaches (owns or
+  // co-teaches) a classroom the solution's author studies in (docs/product.md "Classrooms").
+  byTeacher: sql<boolean>`exists (
+    select 1 from classroom_members teaches
+    join classroom_members studies on studies.classroom_id = teaches.classroom_id and studies.role = 'student'
+    where teaches.user_id = ${comments.authorId} and teaches.role in ('owner', 'teacher')
+      and studies.user_id = (select uc.user_id from user_challenges uc where uc.id = ${comments.userChallengeId})
+  )`,
 }
 
 export type CommentRow = {
@@ -97,6 +108,7 @@ export type CommentRow = {
   hiddenAt: Date | null
   createdAt: Date
   author: { username: string; name: string | null; avatarUrl: string | null }
+  byTeacher: boolean
 }
 
 const selectComments = (db: Pick<Database, 'select'>) =>
@@ -146,6 +158,7 @@ function fields(row: CommentRow, reader: Reader) {
     deleted,
     hidden: row.hiddenAt !== null,
     helpful: !deleted && row.helpfulAt !== null,
+    teacher: !deleted && Boolean(row.byTeacher),
   }
 }
 
@@ -282,6 +295,9 @@ export async function readableSolution(
 ): Promise<FeedbackSolution> {
   const solution = await findFeedbackSolution(db, publicId)
   if (!solution || !mayReadSolution(solution, reader)) throw notFound(NO_SUCH_SOLUTION)
+  // A classroom-only solution is its classroom’s (docs/product.md "Classrooms").
+  if (solution.userId !== reader.id && !reader.isAdmin && (await hiddenByClassroom(db, solution, reader.id)))
+    throw notFound(NO_SUCH_SOLUTION)
   return solution
 }
 

@@ -5,6 +5,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
+import { classroomOnly } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 import { userChallenges } from '#server/db/schema.ts'
 import { cursorMicroseconds, cursorRowId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
@@ -34,7 +35,11 @@ export function segmentQuery(
   after: Cursor | null,
   count: number,
 ): SQL {
-  const conditions: SQL[] = [sql`uc.passed_review_id is not null and not uc.hidden and uc.comment_count = 0`]
+  const conditions: SQL[] = [
+    sql`uc.passed_review_id is not null and not uc.hidden and uc.comment_count = 0`,
+    // Classroom-only solutions are the classroom's (docs/product.md "Classrooms").
+    sql`not ${classroomOnly('uc')}`,
+  ]
   if (readerId !== null) {
     conditions.push(sql`uc.user_id <> ${readerId}`)
     const completed = sql`select own.challenge_id from user_challenges own

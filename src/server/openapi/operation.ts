@@ -41,6 +41,8 @@ export const TAGS = {
   Feedback: 'Comments, replies, helpful marks and likes on solutions; the "needs feedback" list.',
   Notifications: 'The signed-in member’s notifications and their unread count.',
   Moderation: 'Reports of abuse, and the admins’ actions on them, each kept in an audit log.',
+  Classrooms:
+    'Classrooms, their members, assignments and grades (docs/product.md "Classrooms"); a 404 to anyone outside.',
 } as const
 export type Tag = keyof typeof TAGS
 

@@ -15,6 +15,31 @@ import {
   challengeZipSchema,
   listedChallengeSchema,
 } from '#shared/challenge.ts'
+import {
+  assignmentResponse,
+  assignmentSchema,
+  assignmentsResponse,
+  assignmentUpdateSchema,
+  classroomFeedbackResponse,
+  classroomLeaderboardResponse,
+  classroomNotificationsResponse,
+  classroomResponse,
+  classroomSchema,
+  classroomsResponse,
+  classroomUpdateSchema,
+  extensionResponse,
+  extensionSchema,
+  gradeSchema,
+  gridResponse,
+  inviteSchema,
+  joinSchema,
+  myAssignmentsResponse,
+  newAssignmentSchema,
+  newClassroomSchema,
+  okResponse,
+  rosterResponse,
+  rosterSchema,
+} from '#shared/classroom.ts'
 import { competitionEntrySchema, competitionSchema, competitionsResponse } from '#shared/competition.ts'
 import {
   adminReportSchema,
@@ -167,6 +192,21 @@ export const RESPONSE_COMPONENTS = {
   ModerationResponse: moderationResponse,
   AccountExport: accountExportSchema,
   OpenApiDocument: openApiDocumentSchema,
+  Classroom: classroomSchema,
+  ClassroomResponse: classroomResponse,
+  ClassroomsResponse: classroomsResponse,
+  Assignment: assignmentSchema,
+  AssignmentResponse: assignmentResponse,
+  AssignmentsResponse: assignmentsResponse,
+  Grade: gradeSchema,
+  ClassroomGrid: gridResponse,
+  MyAssignmentsResponse: myAssignmentsResponse,
+  RosterResponse: rosterResponse,
+  ExtensionResponse: extensionResponse,
+  ClassroomLeaderboard: classroomLeaderboardResponse,
+  ClassroomFeedbackResponse: classroomFeedbackResponse,
+  ClassroomNotificationsResponse: classroomNotificationsResponse,
+  OkResponse: okResponse,
 } satisfies Record<string, z.ZodType>
 
 /** Request bodies, described as clients write them (zod's input side, before trimming and checks). */
@@ -179,6 +219,14 @@ export const REQUEST_COMPONENTS = {
   NewReport: newReportSchema,
   ModerationNote: moderationNoteSchema,
   DeleteAccount: deleteAccountSchema,
+  NewClassroom: newClassroomSchema,
+  ClassroomUpdate: classroomUpdateSchema,
+  ClassroomInvite: inviteSchema,
+  JoinClassroom: joinSchema,
+  ClassroomRoster: rosterSchema,
+  NewAssignment: newAssignmentSchema,
+  AssignmentUpdate: assignmentUpdateSchema,
+  Extension: extensionSchema,
 } satisfies Record<string, z.ZodType>
 
 export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS

@@ -7,6 +7,7 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { fileUrl, liveUrlOf } from '#server/catalogue/challenge-rows.ts'
+import { classroomOnly, hiddenByClassroom } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, solutionLikes, submissionReviews, userChallenges, users } from '#server/db/schema.ts'
 import { cursorMicroseconds, cursorRowId, decodeCursor, encodeCursor } from '#server/http/cursor.ts'
@@ -147,6 +148,13 @@ export async function readSolution(
     )
   )
     return null
+  // A classroom-only solution is its classroom's: a 404 to everyone else (docs/product.md "Classrooms").
+  if (
+    !owner &&
+    !readerIsAdmin &&
+    (await hiddenByClassroom(db, { userId: row.userId, challengeId: row.challenge.id }, readerId))
+  )
+    return null
   const [liked] = readerId
     ? await db
         .select({ userId: solutionLikes.userId })
@@ -268,7 +276,13 @@ export function galleryQuery(filter: GalleryFilter): SQL {
   const cursor =
     filter.cursor === undefined ? undefined : decodeCursor(filter.cursor, galleryCursors[filter.sort])
   // The listed solutions: the same condition as the gallery indexes' own, so the planner uses them.
-  const conditions = [sql`uc.passed_review_id is not null`, sql`not uc.hidden`]
+  const conditions = [
+    sql`uc.passed_review_id is not null`,
+    sql`not uc.hidden`,
+    // Classroom-only solutions stay out of the galleries (docs/product.md "Classrooms"): a few index
+    // probes per row of the range, which stays a range of the same partial index.
+    sql`not ${classroomOnly('uc')}`,
+  ]
   // The cursor's microseconds since 1970 as the timestamp they were read from, exactly.
   const at = (us: string) => sql`(to_timestamp(0) + ${us}::bigint * interval '1 microsecond')`
   if (cursor && filter.sort === 'newest') {
