@@ -2,6 +2,15 @@ import { z } from 'zod'
 import { accountExportSchema } from '#server/account/export.ts'
 import type { PublicProfileAnswer } from '#server/auth/users.ts'
 import { deleteAccountSchema } from '#shared/account.ts'
+import {
+  activityDaySchema,
+  activityResponse,
+  activitySettingsResponse,
+  activitySettingsSchema,
+  activitySettingsUpdateSchema,
+  streaksSchema,
+  weeklyGoalResponse,
+} from '#shared/activity.ts'
 import type { EarnedBadge } from '#shared/badges.ts'
 import {
   apiErrorSchema,
@@ -167,6 +176,12 @@ export const RESPONSE_COMPONENTS = {
   ModerationResponse: moderationResponse,
   AccountExport: accountExportSchema,
   OpenApiDocument: openApiDocumentSchema,
+  ActivityDay: activityDaySchema,
+  Streaks: streaksSchema,
+  ActivityResponse: activityResponse,
+  ActivitySettings: activitySettingsSchema,
+  ActivitySettingsResponse: activitySettingsResponse,
+  WeeklyGoalResponse: weeklyGoalResponse,
 } satisfies Record<string, z.ZodType>
 
 /** Request bodies, described as clients write them (zod's input side, before trimming and checks). */
@@ -179,6 +194,7 @@ export const REQUEST_COMPONENTS = {
   NewReport: newReportSchema,
   ModerationNote: moderationNoteSchema,
   DeleteAccount: deleteAccountSchema,
+  ActivitySettingsUpdate: activitySettingsUpdateSchema,
 } satisfies Record<string, z.ZodType>
 
 export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS
