@@ -180,10 +180,3 @@ export function effectiveTimeZone(chosen: string | null, browser?: string | unde
   if (browser && isTimeZone(browser)) return browser
   return FALLBACK_TIME_ZONE
 }
-
-/** The goal line on the dashboard. */
-export function goalLine(goal: number, passed: number): string {
-  const challenges = (n: number) => `${n} ${n === 1 ? 'challenge' : 'challenges'}`
-  if (passed >= goal) return `Goal met: ${challenges(passed)} passed this week.`
-  return `${passed} of ${challenges(goal)} passed this week.`
-}

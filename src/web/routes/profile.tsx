@@ -5,6 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { ProfileActivitySlot } from '#web/features/activity/components/profile-activity-slot.tsx'
 import { EarnedBadges } from '#web/features/badges/components/earned-badges.tsx'
 import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { ProfileCard, ProfileCardSkeleton } from '#web/features/profile/components/profile-card.tsx'
@@ -38,6 +39,7 @@ export function Component() {
             <HydrateLater>
               <EarnedBadges badges={profile.data.badges} />
             </HydrateLater>
+            <ProfileActivitySlot username={profile.data.profile.username} />
             <HydrateLater>
               <ProfileSubmissions submissions={profile.data.submissions} />
             </HydrateLater>
