@@ -39,10 +39,11 @@ export function Component() {
             <HydrateLater>
               <EarnedBadges badges={profile.data.badges} />
             </HydrateLater>
-            <ProfileActivitySlot username={profile.data.profile.username} />
             <HydrateLater>
               <ProfileSubmissions submissions={profile.data.submissions} />
             </HydrateLater>
+            {/* Last: it comes after the page (docs/product.md "Activity and streaks"), and nothing below it moves. */}
+            <ProfileActivitySlot username={profile.data.profile.username} />
           </>
         ) : profile.isError ? (
           <ProfileProblem
