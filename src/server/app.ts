@@ -40,6 +40,7 @@ import { openApiRoutes } from '#server/openapi/routes.ts'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import { createReviewService, type ReviewService } from '#server/review/service.ts'
 import { accountRoutes } from '#server/routes/account.ts'
+import { activityRoutes, myActivityRoutes } from '#server/routes/activity.ts'
 import { challengeRoutes } from '#server/routes/challenges.ts'
 import { classroomRoutes, ROSTER_MAX_BYTES, ROSTER_PATH } from '#server/routes/classrooms.ts'
 import { competitionRoutes } from '#server/routes/competitions.ts'
@@ -242,6 +243,8 @@ export function createApp(deps: AppDeps) {
     )
     .route('/competitions', competitionRoutes(db, catalogue, deps.cacheMs?.competitions, bus))
     .route('/users', userRoutes(db, { brand: env.BRAND_NAME, profiles: memberCaches.profiles }))
+    // Activity and streaks (docs/product.md §14): public, the owner sees theirs when hidden.
+    .route('/users', activityRoutes(db))
     .route('/reviews', reviewRoutes(reviews))
     // Solutions and their galleries (docs/product.md "Solutions"); an edit passes the guards of /me.
     .route('/', solutionRoutes(db, { csrf, limit: limitMutations }, bus, admins, catalogue))
@@ -290,6 +293,7 @@ export function createApp(deps: AppDeps) {
         events: bus,
       }),
     )
+    .route('/me', myActivityRoutes({ db, events: bus }))
     .all('*', (c) =>
       c.json(errorBody('not_found', `There is no API endpoint ${c.req.method} ${c.req.path}.`), 404),
     )

@@ -282,6 +282,10 @@ test.describe('public profile', () => {
   test('shows the fallbacks for a member with no name, picture or bio', async ({ page }) => {
     // The answer is made up in the browser: the server, which would render the page, has no such member.
     await renderInBrowserOnly(page)
+    // Its activity (docs/product.md "Activity and streaks"), which the page asks for after it: hidden.
+    await page.route('**/api/users/quiet-one/activity**', (route) =>
+      route.fulfill({ json: { hidden: true } }),
+    )
     await page.route('**/api/users/quiet-one', (route) =>
       route.fulfill({
         json: {
@@ -315,6 +319,10 @@ test.describe('public profile', () => {
   test('shows the social links, opening in a new tab', async ({ page }) => {
     // The answer is made up in the browser: the server, which would render the page, has no such member.
     await renderInBrowserOnly(page)
+    // Its activity (docs/product.md "Activity and streaks"), which the page asks for after it: hidden.
+    await page.route('**/api/users/linked-one/activity**', (route) =>
+      route.fulfill({ json: { hidden: true } }),
+    )
     await page.route('**/api/users/linked-one', (route) =>
       route.fulfill({
         json: {

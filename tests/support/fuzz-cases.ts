@@ -289,6 +289,10 @@ export const APP_ROUTES = [
   `${EMULATOR_PATH}/emulator.css`,
   `${EMULATOR_PATH}/login/oauth/access_token`,
   `${EMULATOR_PATH}/login/oauth/authorize`,
+  // Activity and streaks (docs/product.md "Activity and streaks").
+  '/api/users/:username/activity',
+  '/api/me/activity-settings',
+  '/api/me/goal',
 ]
 
 /** The routes that read a body (the app's routes of a method other than GET), checked as APP_ROUTES is. */
@@ -336,6 +340,7 @@ export const BODY_ROUTES = [
   { method: 'POST', path: '/auth/sign-out' },
   { method: 'POST', path: `${EMULATOR_PATH}/login/oauth/authorize` },
   { method: 'POST', path: `${EMULATOR_PATH}/login/oauth/access_token` },
+  { method: 'PATCH', path: '/api/me/activity-settings' },
 ]
 
 /** The app's routes and the client's pages (from its paths, with `:page` for their parameter). */

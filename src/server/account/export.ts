@@ -34,7 +34,11 @@ export const accountExportSchema = z.object({
   format: z.literal('frontend-dojo-account-export'),
   version: z.literal(ACCOUNT_EXPORT_VERSION),
   exportedAt: z.string(),
-  profile: z.record(z.string(), z.unknown()).describe('The member’s row: GitHub identity, profile, totals.'),
+  profile: z
+    .record(z.string(), z.unknown())
+    .describe(
+      'The member’s row: GitHub identity, profile, totals, activity settings (time zone, weekly goal, hidden activity).',
+    ),
   progress: rows('One row per challenge started (user_challenges), with the challenge’s slug and title.'),
   reviews: rows(
     'Every review of the member’s solutions, each with its breakpoints and their image addresses.',

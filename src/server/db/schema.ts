@@ -54,6 +54,14 @@ export const users = pgTable(
      * read, like and report. moderation_actions records who did it and when.
      */
     commentingSuspendedAt: timestamp('commenting_suspended_at', { withTimezone: true }),
+    /**
+     * Activity and streaks (docs/product.md §14): the zone days are counted in (null:
+     * the browser's, docs/decisions/024-activity-and-streaks.md), the weekly goal (1 to 7 challenges,
+     * null for none), and whether the activity is hidden from the public profile.
+     */
+    timeZone: text('time_zone'),
+    weeklyGoal: integer('weekly_goal'),
+    activityHidden: boolean('activity_hidden').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -64,6 +72,8 @@ export const users = pgTable(
       t.submission.desc().nullsFirst(),
       t.username,
     ),
+    check('users_weekly_goal_check', sql`${t.weeklyGoal} is null or ${t.weeklyGoal} between 1 and 7`),
+    check('users_time_zone_check', sql`char_length(${t.timeZone}) <= 64`),
   ],
 )
 

@@ -2,6 +2,15 @@ import { z } from 'zod'
 import { accountExportSchema } from '#server/account/export.ts'
 import type { PublicProfileAnswer } from '#server/auth/users.ts'
 import { deleteAccountSchema } from '#shared/account.ts'
+import {
+  activityDaySchema,
+  activityResponse,
+  activitySettingsResponse,
+  activitySettingsSchema,
+  activitySettingsUpdateSchema,
+  streaksSchema,
+  weeklyGoalResponse,
+} from '#shared/activity.ts'
 import type { EarnedBadge } from '#shared/badges.ts'
 import {
   apiErrorSchema,
@@ -207,6 +216,12 @@ export const RESPONSE_COMPONENTS = {
   ClassroomFeedbackResponse: classroomFeedbackResponse,
   ClassroomNotificationsResponse: classroomNotificationsResponse,
   OkResponse: okResponse,
+  ActivityDay: activityDaySchema,
+  Streaks: streaksSchema,
+  ActivityResponse: activityResponse,
+  ActivitySettings: activitySettingsSchema,
+  ActivitySettingsResponse: activitySettingsResponse,
+  WeeklyGoalResponse: weeklyGoalResponse,
 } satisfies Record<string, z.ZodType>
 
 /** Request bodies, described as clients write them (zod's input side, before trimming and checks). */
@@ -227,6 +242,7 @@ export const REQUEST_COMPONENTS = {
   NewAssignment: newAssignmentSchema,
   AssignmentUpdate: assignmentUpdateSchema,
   Extension: extensionSchema,
+  ActivitySettingsUpdate: activitySettingsUpdateSchema,
 } satisfies Record<string, z.ZodType>
 
 export type ResponseComponent = keyof typeof RESPONSE_COMPONENTS

@@ -96,7 +96,7 @@ export function accountRoutes(deps: {
         summary: 'Delete the member’s account',
         description:
           'The body names the member’s login (`confirm`, letter case ignored). Removes the member’s row and ' +
-          'everything of theirs: sessions, progress, solutions with their reviews and review images, comments ' +
+          'everything of theirs (activity settings included): sessions, progress, solutions with their reviews and review images, comments ' +
           '(with the replies under them), likes, reports, notifications, badges, points and competition ' +
           'results; the moderation log keeps its rows without the member. Other members’ solutions keep exact ' +
           'like and comment counts. Every session of the member ends and the cookie is cleared. Signing in ' +

@@ -133,6 +133,9 @@ describe.each(TEST_DATABASES)('fuzzing every route on %s', (kind) => {
         '/*',
         '/challenge/:page',
         '/profile/:page',
+        '/api/users/:username/activity',
+        '/api/me/activity-settings',
+        '/api/me/goal',
       ]),
     )
   })

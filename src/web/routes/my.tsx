@@ -6,6 +6,7 @@ import type { SessionUser } from '#shared/user.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { ArrowRightIcon } from '#web/components/ui/icons.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { WeeklyGoal } from '#web/features/activity/components/weekly-goal.tsx'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { greetingName } from '#web/features/auth/greeting.ts'
 import { signInGreeting } from '#web/features/auth/greeting-store.ts'
@@ -95,6 +96,8 @@ function Dashboard({ user }: { user: SessionUser }) {
           </li>
         ))}
       </ul>
+
+      <WeeklyGoal className="mt-8" />
 
       <section
         aria-labelledby="give-feedback"

@@ -5,6 +5,7 @@ import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { AlertIcon } from '#web/components/ui/icons.tsx'
+import { ProfileActivitySlot } from '#web/features/activity/components/profile-activity-slot.tsx'
 import { EarnedBadges } from '#web/features/badges/components/earned-badges.tsx'
 import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { ProfileCard, ProfileCardSkeleton } from '#web/features/profile/components/profile-card.tsx'
@@ -41,6 +42,8 @@ export function Component() {
             <HydrateLater>
               <ProfileSubmissions submissions={profile.data.submissions} />
             </HydrateLater>
+            {/* Last: it comes after the page (docs/product.md §14), and nothing below it moves. */}
+            <ProfileActivitySlot username={profile.data.profile.username} />
           </>
         ) : profile.isError ? (
           <ProfileProblem

@@ -5,6 +5,7 @@ import type { OwnProfile } from '#shared/profile.ts'
 import type { SessionUser } from '#shared/user.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Skeleton } from '#web/components/ui/skeleton.tsx'
+import { ActivitySettingsSection } from '#web/features/activity/components/activity-settings.tsx'
 import { updateSessionUser } from '#web/features/auth/api/session.ts'
 import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { profileKeys } from '#web/features/profile/api/profile.ts'
@@ -62,6 +63,7 @@ function Settings({ user }: { user: SessionUser }) {
       ) : (
         <ProfileForm profile={profile.data} onSaved={onSaved} />
       )}
+      <ActivitySettingsSection />
       <VerificationSection />
       <AccountSection user={user} />
     </div>
