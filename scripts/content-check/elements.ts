@@ -16,7 +16,7 @@ const DIFFERENCES_SHOWN = 5
 const rerender = (dir: string) => `re-render it (npm run content:render ${basename(dir)})`
 
 /** How an element is named in a message: its kind and text, label or tag. */
-function describe(element: PageElement, index: number): string {
+function named(element: PageElement, index: number): string {
   const name =
     element.kind === 'text' || element.kind === 'control'
       ? element.text
@@ -63,11 +63,11 @@ export function compareElements(
         for (const side of ['x', 'y', 'width', 'height'] as const)
           if (Math.abs(before.box[side] - after.box[side]) > tolerance)
             differences.push(
-              `${describe(before, i)}: box.${side} is ${before.box[side]}, a fresh render gives ${after.box[side]}`,
+              `${named(before, i)}: box.${side} is ${before.box[side]}, a fresh render gives ${after.box[side]}`,
             )
       } else if (JSON.stringify(a) !== JSON.stringify(b))
         differences.push(
-          `${describe(before, i)}: ${field} is ${JSON.stringify(a) ?? 'absent'}, a fresh render gives ${JSON.stringify(b) ?? 'absent'}`,
+          `${named(before, i)}: ${field} is ${JSON.stringify(a) ?? 'absent'}, a fresh render gives ${JSON.stringify(b) ?? 'absent'}`,
         )
     }
   }
