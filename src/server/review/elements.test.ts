@@ -1,3 +1,4 @@
+import { serialize } from 'node:v8'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
@@ -345,6 +346,34 @@ describe('the elements files', () => {
     )
     expect(parsePageElements(text)).toEqual(sample)
     expect(formatPageElements({ ...sample, elements: [] })).toContain('"elements": []')
+  })
+
+  it('bounds what crosses to the server from the engine: the largest page the shape allows is under 3 MB a breakpoint', () => {
+    // Four-byte characters, every text and family at its cap: what a hostile page could make of a list.
+    const wide = '\u{1F600}'.repeat(ELEMENT_TEXT_MAX / 2)
+    const largest: PageElements = {
+      version: 1,
+      width: 1440,
+      height: 16_000,
+      truncated: true,
+      elements: Array.from({ length: ELEMENTS_MAX }, (_, i) => ({
+        kind: 'text' as const,
+        box: { x: i + 0.5, y: i + 0.25, width: 1439.5, height: 15_999.5 },
+        tag: `custom-element-${'x'.repeat(24)}`,
+        text: wide,
+        fontFamily: '\u{1F600}'.repeat(50),
+        fontSize: 123.45,
+        fontWeight: 950,
+        lineHeight: 148.14,
+        colour: '#abcdef',
+      })),
+    }
+    expect(checkedElements(largest).elements).toHaveLength(ELEMENTS_MAX)
+    // The engine's channel is the V8 serialiser's; a review has three breakpoints.
+    expect(serialize(largest).length).toBeLessThan(3 * 1024 * 1024)
+    expect(() =>
+      checkedElements({ ...largest, elements: [...largest.elements, largest.elements[0]] }),
+    ).toThrow()
   })
 
   it('refuses a file that is not a page of elements, naming the field', () => {
