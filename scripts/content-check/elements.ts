@@ -28,29 +28,25 @@ function named(element: PageElement, index: number): string {
 }
 
 /**
- * What differs between the committed elements and a fresh recording, as sentences; none when they are
- * the same, boxes within `tolerance` px.
+ * What differs between the committed elements and a fresh recording (`other` names it in the
+ * sentences), as sentences; none when they are the same, boxes within `tolerance` px.
  */
 export function compareElements(
   committed: PageElements,
   fresh: PageElements,
-  tolerance = ELEMENT_BOX_TOLERANCE,
+  { tolerance = ELEMENT_BOX_TOLERANCE, other = 'a fresh render' } = {},
 ): string[] {
   const differences: string[] = []
   if (committed.width !== fresh.width)
-    differences.push(`it is for ${committed.width} px, a fresh render is ${fresh.width} px wide`)
+    differences.push(`it is for ${committed.width} px, ${other} is ${fresh.width} px wide`)
   if (Math.abs(committed.height - fresh.height) > tolerance)
-    differences.push(`it gives the page ${committed.height} px, a fresh render ${fresh.height} px`)
+    differences.push(`it gives the page ${committed.height} px, ${other} ${fresh.height} px`)
   if (Boolean(committed.truncated) !== Boolean(fresh.truncated))
     differences.push(
-      fresh.truncated
-        ? 'a fresh render stops early (too many nodes)'
-        : 'it stops early, a fresh render does not',
+      fresh.truncated ? `${other} stops early (too many nodes)` : `it stops early, ${other} does not`,
     )
   if (committed.elements.length !== fresh.elements.length)
-    differences.push(
-      `it lists ${committed.elements.length} elements, a fresh render ${fresh.elements.length}`,
-    )
+    differences.push(`it lists ${committed.elements.length} elements, ${other} ${fresh.elements.length}`)
   const count = Math.min(committed.elements.length, fresh.elements.length)
   for (let i = 0; i < count && differences.length < DIFFERENCES_SHOWN; i++) {
     const before = committed.elements[i] as PageElement
@@ -63,11 +59,11 @@ export function compareElements(
         for (const side of ['x', 'y', 'width', 'height'] as const)
           if (Math.abs(before.box[side] - after.box[side]) > tolerance)
             differences.push(
-              `${named(before, i)}: box.${side} is ${before.box[side]}, a fresh render gives ${after.box[side]}`,
+              `${named(before, i)}: box.${side} is ${before.box[side]}, ${other} gives ${after.box[side]}`,
             )
       } else if (JSON.stringify(a) !== JSON.stringify(b))
         differences.push(
-          `${named(before, i)}: ${field} is ${JSON.stringify(a) ?? 'absent'}, a fresh render gives ${JSON.stringify(b) ?? 'absent'}`,
+          `${named(before, i)}: ${field} is ${JSON.stringify(a) ?? 'absent'}, ${other} gives ${JSON.stringify(b) ?? 'absent'}`,
         )
     }
   }

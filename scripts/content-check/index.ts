@@ -17,7 +17,8 @@
 // - reference-score.ts: the reference reviewed as a member's site is, with every Chromium the platform
 //   may review with (the system's and the one @sparticuz/chromium ships, one after the other; --chromium=
 //   picks one), scoring at least 99 at each breakpoint against its own design with each, and the
-//   Chromiums' scores less than 0.5 apart (--scores prints them)
+//   Chromiums' scores less than 0.5 apart (--scores prints them); each capture lists the elements of
+//   design/<view>.elements.json (boxes within 1 px)
 // - accessibility.ts: axe on the reference at 1440, 768 and 375px
 //
 // Prints one line per challenge ("✓ Slug" or "✗ Slug" and its problems), then "N passed, M failed";
