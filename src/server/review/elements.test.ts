@@ -268,7 +268,8 @@ describe.skipIf(!hasChromium())('collectElements', { timeout: 60_000 }, () => {
     }
   })
 
-  it('walks no more than the cap of a page with a million nodes', async () => {
+  // A million nodes take Chromium a while to lay out on a busy machine, before the walk starts.
+  it('walks no more than the cap of a page with a million nodes', { timeout: 180_000 }, async () => {
     const opened = await open(page('<div id="root"></div>'))
     try {
       await opened.evaluate(() => {
