@@ -537,9 +537,9 @@ async function checkDocument(
 
 /**
  * The page's visible elements right after its screenshot, so their boxes are where the capture draws
- * them, cut at its height. Bounded like the other in-page steps; a page that does not answer in time,
- * or fails the walk, is reviewed without them: the element review is an addition, never a reason to
- * fail a review.
+ * them, cut at its height. Bounded like the other in-page steps (the settle wait and the probe's
+ * margin); a page that does not answer in time, or fails the walk twice, is reviewed without them: the
+ * element review is an addition, never a reason to fail a review.
  */
 async function readElements(
   page: Page,
@@ -547,15 +547,19 @@ async function readElements(
   timeoutMs: number,
 ): Promise<PageElements | undefined> {
   const budgetMs = Math.min(ELEMENTS_WALK_MS, timeoutMs)
-  try {
-    const read = await bounded(
-      collectElements(page, { height, budgetMs }),
-      budgetMs + CAPTURE_PROBE_TIMEOUT_MS,
-    )
-    return read.done ? read.value : undefined
-  } catch {
-    return undefined
+  const until = performance.now() + timeoutMs + CAPTURE_PROBE_TIMEOUT_MS
+  // A walk that failed (not one that ran out of time) is tried once more, within the same bound.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const left = until - performance.now()
+    if (left <= budgetMs) return undefined
+    try {
+      const read = await bounded(collectElements(page, { height, budgetMs }), left)
+      return read.done ? read.value : undefined
+    } catch {
+      if (page.isClosed()) return undefined
+    }
   }
+  return undefined
 }
 
 /** Whether the page draws a frame soon. A page that stops answering because the browser went away throws. */
