@@ -1,7 +1,8 @@
 // Renders each challenge's reference implementation to its design images
 // (design/desktop.png, tablet.png, mobile.png) with the reviews' Chromium and fonts, each view also as
-// an editable design/<view>.svg (scripts/design-svg.ts), plus one image per state listed in the
-// optional states.json (design/<state>.png).
+// an editable design/<view>.svg (scripts/design-svg.ts) and its visible elements for the element-level
+// review (design/<view>.elements.json, src/server/review/elements.ts), plus one image per state listed
+// in the optional states.json (design/<state>.png).
 //
 //   npx tsx scripts/content-render.ts            all challenges
 //   npx tsx scripts/content-render.ts Slug ...   only these
@@ -16,6 +17,8 @@ import sharp from 'sharp'
 import { z } from 'zod'
 import { CHROMIUM_ARGS, chromiumEnv, RENDERING_ARGS, resolveChromium } from '#server/chromium.ts'
 import { PAGE_SETTINGS } from '#server/review/capture.ts'
+import { collectElements } from '#server/review/elements.ts'
+import { formatPageElements } from '#server/review/elements-schema.ts'
 import { FREEZE_CSS, freezeScript } from '#server/review/in-page.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 import { captureSvg } from './design-svg.ts'
@@ -123,6 +126,8 @@ export interface RenderedImage extends RenderTarget {
   bytes: number
   /** The editable design written beside the PNG, when asked for (RenderOptions.svg). */
   svg?: { file: string; bytes: number }
+  /** A view's visible elements written beside its PNG, `<view>.elements.json` (not for states). */
+  elements?: { file: string; bytes: number }
 }
 
 export interface RenderTarget {
@@ -148,6 +153,11 @@ export interface RenderOptions {
    * (scripts/design-svg.ts). Default false.
    */
   svg?: boolean
+  /**
+   * Also list each view's (not the states') visible elements, as the capture lists a member's page's,
+   * into `<view>.elements.json` from the same page, right after its screenshot. Default true.
+   */
+  elements?: boolean
 }
 
 /**
@@ -197,10 +207,15 @@ export async function renderChallenge(
     await mkdir(outDir, { recursive: true })
     const images: RenderedImage[] = []
     for (const image of imagesOf(states.states)) {
-      const { png, svg } = await capture(ownBrowser, dir, image, options)
+      const { png, svg, elements } = await capture(ownBrowser, dir, image, options)
       const file = join(outDir, `${image.name}.png`)
       await writeFile(file, png)
       const rendered: RenderedImage = { ...image, file, bytes: png.length }
+      if (elements !== undefined) {
+        const elementsFile = join(outDir, elementsFileName(image.name))
+        await writeFile(elementsFile, elements)
+        rendered.elements = { file: elementsFile, bytes: Buffer.byteLength(elements) }
+      }
       if (svg !== undefined) {
         const svgFile = join(outDir, `${image.name}.svg`)
         await writeFile(svgFile, svg)
@@ -259,17 +274,23 @@ async function capture(
   dir: string,
   target: RenderTarget,
   options: RenderOptions,
-): Promise<{ png: Buffer; svg?: string }> {
+): Promise<{ png: Buffer; svg?: string; elements?: string }> {
   // A fresh context per image, so nothing (storage, scroll, hover, open menus) leaks between them.
   const context = await openContext(browser, target.view, options)
   try {
     const page = await openPage(context, referenceUrl(dir))
     if (target.state) await runSteps(page, target.state)
     const raw = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' })
+    // Right after the screenshot, from the same page: the boxes are where the PNG draws them. A PNG's
+    // height is in its header, at byte 20.
+    const elements =
+      options.elements !== false && !target.state
+        ? formatPageElements(await collectElements(page, { height: raw.readUInt32BE(20) }))
+        : undefined
     await options.afterCapture?.(page, target)
     // Last, as it adds dom-to-svg's script to the page, which the checks above must not see.
     const svg = options.svg && !target.state ? await captureSvg(page, dir) : undefined
-    return { png: options.optimise === false ? raw : await optimise(raw), svg }
+    return { png: options.optimise === false ? raw : await optimise(raw), svg, elements }
   } finally {
     await context.close()
   }
@@ -328,10 +349,16 @@ export async function listChallenges(root = CHALLENGES_DIR): Promise<string[]> {
   return slugs.sort()
 }
 
+/** A view's elements file in design/: `desktop.elements.json`. */
+export const elementsFileName = (view: string) => `${view}.elements.json`
+
 /** Files in design/ that no view or state renders (e.g. a state removed from states.json). */
 export async function staleDesignFiles(dir: string, images: readonly RenderTarget[]): Promise<string[]> {
   const expected = new Set(
-    images.flatMap((image) => [`${image.name}.png`, ...(image.state ? [] : [`${image.name}.svg`])]),
+    images.flatMap((image) => [
+      `${image.name}.png`,
+      ...(image.state ? [] : [`${image.name}.svg`, elementsFileName(image.name)]),
+    ]),
   )
   const files = await readdir(join(dir, 'design')).catch(() => [] as string[])
   return files.filter((file) => !file.startsWith('.') && !expected.has(file)).sort()
@@ -360,10 +387,14 @@ async function main(args: string[]): Promise<void> {
         onBlockedRequest: (url) => console.warn(`${slug}: blocked a network request to ${url}`),
         svg: true,
       })
-      for (const { name, view, bytes, svg } of images) {
+      for (const { name, view, bytes, svg, elements } of images) {
         console.log(`${slug}/design/${name}.png  ${view.width}px  ${(bytes / 1024).toFixed(1)} KB`)
         if (svg)
           console.log(`${slug}/design/${name}.svg  ${view.width}px  ${(svg.bytes / 1024).toFixed(1)} KB`)
+        if (elements)
+          console.log(
+            `${slug}/design/${elementsFileName(name)}  ${view.width}px  ${(elements.bytes / 1024).toFixed(1)} KB`,
+          )
       }
       const stale = await staleDesignFiles(dir, images)
       for (const file of stale) {

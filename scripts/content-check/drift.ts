@@ -1,5 +1,6 @@
 // Pixel drift: every view and state of the reference, re-rendered, matches its committed image in
-// design/ (same size, at most 1% of the pixels differ). axe runs on each view's page as it renders.
+// design/ (same size, at most 1% of the pixels differ), and each view's elements their committed
+// design/<view>.elements.json (elements.ts). axe runs on each view's page as it renders.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
@@ -9,6 +10,7 @@ import { PNG } from 'pngjs'
 import sharp from 'sharp'
 import { renderChallenge } from '../content-render.ts'
 import { axeProblems } from './accessibility.ts'
+import { checkRenderedElements } from './elements.ts'
 import { type Problem, shown } from './shared.ts'
 
 /** More than this share of differing pixels fails the drift check. */
@@ -65,7 +67,8 @@ export async function compareImages(
 const percent = (ratio: number) => `${(ratio * 100).toFixed(2)}%`
 
 /**
- * Re-renders every view and state into a temp folder and compares each with design/<name>.png.
+ * Re-renders every view and state into a temp folder and compares each with design/<name>.png, and
+ * each view's elements with design/<view>.elements.json (the same render lists them).
  * With `axe`, also runs axe on each view's page right after its screenshot (one page load for both).
  */
 export async function checkRendered(
@@ -114,6 +117,10 @@ export async function checkRendered(
         })
       }
     }
+    const elements = new Map<string, string>()
+    for (const image of rendered)
+      if (image.elements && !image.state) elements.set(image.name, image.elements.file)
+    problems.push(...(await checkRenderedElements(dir, elements)))
     return problems
   } finally {
     await rm(out, { recursive: true, force: true })

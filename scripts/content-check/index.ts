@@ -10,12 +10,15 @@
 //   loads from the network
 // - zip.ts: the zip holds exactly what the format ships, the page's asset list covers it, it opens
 // - drift.ts: each view and state re-rendered and compared with the committed PNG (fails over 1%)
+// - elements.ts: each view's design/<view>.elements.json there, readable and, re-rendered with the PNGs,
+//   equal to a fresh recording (boxes within 1 px; only there and readable with --no-render)
 // - design-svg.ts: each view's editable SVG has the headline as text and the fonts; drawn by Chromium it
 //   matches the view's PNG in at least 95% of its pixels (only the file checks with --no-render)
 // - reference-score.ts: the reference reviewed as a member's site is, with every Chromium the platform
 //   may review with (the system's and the one @sparticuz/chromium ships, one after the other; --chromium=
 //   picks one), scoring at least 99 at each breakpoint against its own design with each, and the
-//   Chromiums' scores less than 0.5 apart (--scores prints them)
+//   Chromiums' scores less than 0.5 apart (--scores prints them); each capture lists the elements of
+//   design/<view>.elements.json (boxes within 1 px)
 // - accessibility.ts: axe on the reference at 1440, 768 and 375px
 //
 // Prints one line per challenge ("✓ Slug" or "✗ Slug" and its problems), then "N passed, M failed";
@@ -30,6 +33,7 @@ import { CHALLENGES_DIR, launchBrowser } from '../content-render.ts'
 import { checkAccessibility } from './accessibility.ts'
 import { checkDesignSvgs } from './design-svg.ts'
 import { checkRendered } from './drift.ts'
+import { checkElementsFiles } from './elements.ts'
 import { checkFolder } from './folder.ts'
 import { checkSlugCase, loadFolders } from './metadata.ts'
 import { checkReferenceScores, type ReferenceScores, type ReviewingPool } from './reference-score.ts'
@@ -109,7 +113,10 @@ export async function checkCatalogue(
     const challenge = loaded.challenges.get(slug)
     if (challenge) problems.push(...(await checkZip(challenge)))
     if (!browser) problems.push(...(await checkDesignSvgs(dir, null)))
-    if (browser && (await exists(join(dir, 'reference', 'index.html')))) {
+    const referenceRenders = Boolean(browser) && (await exists(join(dir, 'reference', 'index.html')))
+    // Rendered, the drift check compares them with a fresh recording; otherwise they are only read.
+    if (!(referenceRenders && render && states)) problems.push(...(await checkElementsFiles(dir)))
+    if (browser && referenceRenders) {
       const blocked = new Set<string>()
       if (render && states) problems.push(...(await checkRendered(dir, browser, { blocked, diffDir, axe })))
       problems.push(...(await checkDesignSvgs(dir, render ? browser : null)))

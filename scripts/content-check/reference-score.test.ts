@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reviewingChromiums } from '#server/chromium.ts'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite } from '#server/review/capture.ts'
+import { formatPageElements } from '#server/review/elements-schema.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { CHALLENGES_DIR } from '../content-render.ts'
 import { startStaticSite } from '../static-site.ts'
@@ -34,7 +35,10 @@ ${[15, 16, 17, 18, 19, 20, 21, 22]
 
 const MULISH = `${CHALLENGES_DIR}Waggle-Pet-Sitters-Features/fonts/mulish-latin-400-normal.woff2`
 
-/** The designs as the review's capture sees the reference with `pool`: what content:render draws. */
+/**
+ * The designs as the review's capture sees the reference with `pool`, and their elements: what
+ * content:render draws and records.
+ */
 async function designsFromCapture(folder: TempFolder, pool: BrowserPool) {
   const site = await startStaticSite(folder.dir)
   try {
@@ -42,7 +46,13 @@ async function designsFromCapture(folder: TempFolder, pool: BrowserPool) {
       url: `http://127.0.0.1:${site.port}/reference/index.html`,
       allowLoopback: { ports: [site.port] },
     })
-    for (const shot of capture.captures) await folder.write({ [`design/${shot.breakpoint}.png`]: shot.png })
+    for (const shot of capture.captures) {
+      if (!shot.elements) throw new Error(`the capture listed no elements at ${shot.breakpoint}`)
+      await folder.write({
+        [`design/${shot.breakpoint}.png`]: shot.png,
+        [`design/${shot.breakpoint}.elements.json`]: formatPageElements(shot.elements),
+      })
+    }
   } finally {
     await site.close()
   }
@@ -143,6 +153,26 @@ describe.runIf(hasChromium())('the reference scored as a review scores it', () =
       expect.stringMatching(/ at tablet /),
       expect.stringMatching(/ at mobile /),
     ])
+  })
+
+  it('fails a breakpoint whose capture lists other elements than its design, saying which', async () => {
+    await folder.write({ 'reference/index.html': REFERENCE })
+    await designsFromCapture(folder, pool)
+    // The heading is reworded after the designs were recorded: the pixels barely change.
+    await folder.write({
+      'reference/index.html': REFERENCE.replace('<h1>Reference</h1>', '<h1>Referencd</h1>'),
+    })
+    const { problems } = await checkReferenceScores(folder.dir, system)
+    expect(problems.map((p) => [p.path.split('/').pop(), p.message])).toEqual(
+      ['desktop', 'tablet', 'mobile'].map((view) => [
+        `${view}.elements.json`,
+        expect.stringMatching(
+          new RegExp(
+            `^the review's capture of the reference at ${view} with the system Chromium lists other elements: element 1 \\(section "Reference"\\): label is "Reference", the capture gives "Referencd"; element 2 \\(text "Reference"\\): text is "Reference", the capture gives "Referencd"$`,
+          ),
+        ),
+      ]),
+    )
   })
 })
 

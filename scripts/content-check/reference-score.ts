@@ -5,13 +5,17 @@
 // It is reviewed with every Chromium the platform may review with (the system's and the one the npm
 // package ships), and the two must agree within CHROMIUM_MAX_SCORE_GAP at each breakpoint: a member's
 // score must not depend on the machine that reviewed it (docs/decisions/014-one-rendering-for-every-chromium.md).
+// Each capture's list of elements must also be the design's (design/<view>.elements.json), boxes within
+// a pixel, for the element review to find nothing to say of the reference.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
 import { scoreCapture } from '#server/review/score.ts'
 import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
+import { elementsFileName } from '../content-render.ts'
 import { startStaticSite } from '../static-site.ts'
+import { compareElements, readElementsFile } from './elements.ts'
 import { type Problem, shown } from './shared.ts'
 
 /** The least a reference may score at any breakpoint against its own design, with any Chromium. */
@@ -63,12 +67,38 @@ export function scoreProblems(designDir: string, scores: ReferenceScores): Probl
   return problems
 }
 
-/** One Chromium's score of the reference at each breakpoint. */
-async function scoreWith(dir: string, pool: BrowserPool, port: number) {
+/**
+ * One Chromium's score of the reference at each breakpoint, and where the elements its capture listed
+ * differ from the design's (design/<view>.elements.json): the element review must see the reference
+ * as its design, or a perfect copy would be told it differs.
+ */
+async function scoreWith(dir: string, pool: BrowserPool, port: number, chromium: string) {
   const capture = await captureSite(pool, {
     url: `http://127.0.0.1:${port}/reference/index.html`,
     allowLoopback: { ports: [port] },
   })
+  const problems: Problem[] = []
+  for (const shot of capture.captures) {
+    const design = await readElementsFile(dir, shot.breakpoint)
+    // A missing or unreadable file is the elements check's to report.
+    if (!('page' in design)) continue
+    const path = shown(join(dir, 'design', elementsFileName(shot.breakpoint)))
+    if (!shot.elements) {
+      problems.push({
+        path,
+        field: 'review elements',
+        message: `the review's capture of the reference at ${shot.breakpoint} with the ${chromium} Chromium listed no elements`,
+      })
+      continue
+    }
+    const differences = compareElements(design.page, shot.elements, { other: 'the capture' })
+    if (differences.length > 0)
+      problems.push({
+        path,
+        field: 'review elements',
+        message: `the review's capture of the reference at ${shot.breakpoint} with the ${chromium} Chromium lists other elements: ${differences.join('; ')}`,
+      })
+  }
   const scores: Partial<Record<ReviewBreakpointName, number>> = {}
   for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
     const shot = capture.captures.find((c) => c.breakpoint === breakpoint)
@@ -79,7 +109,7 @@ async function scoreWith(dir: string, pool: BrowserPool, port: number) {
     })
     scores[breakpoint] = (await scoreCapture({ design, capture: shot.png })).score
   }
-  return scores
+  return { scores, problems }
 }
 
 /**
@@ -94,14 +124,17 @@ export async function checkReferenceScores(
   const site = await startStaticSite(dir)
   try {
     const scores: ReferenceScores = {}
+    const elementProblems: Problem[] = []
     for (const { name, pool } of pools) {
       try {
-        scores[name] = await scoreWith(dir, pool, site.port)
+        const reviewed = await scoreWith(dir, pool, site.port, name)
+        scores[name] = reviewed.scores
+        elementProblems.push(...reviewed.problems)
       } catch (error) {
         throw new Error(`with the ${name} Chromium: ${error instanceof Error ? error.message : error}`)
       }
     }
-    return { scores, problems: scoreProblems(join(dir, 'design'), scores) }
+    return { scores, problems: [...scoreProblems(join(dir, 'design'), scores), ...elementProblems] }
   } finally {
     await site.close()
   }

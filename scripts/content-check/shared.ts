@@ -38,9 +38,14 @@ export function lineCounter(text: string): (index: number) => number {
   }
 }
 
-/** Whether a folder file goes into the zip under the same path: the brief, style guide and assets. */
+/**
+ * Whether a folder file goes into the zip under the same path: the brief, style guide and assets, but
+ * not the design's elements, which only the review reads (src/server/content/build.ts).
+ */
 export const zippedAsIs = (path: string) =>
-  path === 'README.md' || path === 'style-guide.md' || /^(design|images|fonts)\/./.test(path)
+  path === 'README.md' ||
+  path === 'style-guide.md' ||
+  (/^(design|images|fonts)\/./.test(path) && !/^design\/[^/]+\.elements\.json$/.test(path))
 
 /** The folder file a zip path comes from: the zip puts starter/ at its root. */
 export const sourceOfZipPath = (zipPath: string) => (zippedAsIs(zipPath) ? zipPath : `starter/${zipPath}`)

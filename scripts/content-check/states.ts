@@ -1,8 +1,8 @@
 // states.json is valid, each state's image exists and is as wide as its view, and design/ holds
-// nothing that no view or state renders (a view's PNG and SVG, a state's PNG).
+// nothing that no view or state renders (a view's PNG, SVG and elements, a state's PNG).
 import { basename, join } from 'node:path'
 import sharp from 'sharp'
-import { imagesOf, readStates, STATES_FILE, type State } from '../content-render.ts'
+import { elementsFileName, imagesOf, readStates, STATES_FILE, type State } from '../content-render.ts'
 import { exists, listFiles, type Problem, shown } from './shared.ts'
 
 /** Checks the states of the challenge folder `dir`; returns them (null when states.json is invalid). */
@@ -39,11 +39,12 @@ export async function checkStates(dir: string): Promise<{ states: State[] | null
       problems.push({ path: shown(file), message: `is not a readable image (${(error as Error).message})` })
     }
   }
-  // Each view also has its editable design, design/<view>.svg (design-svg.ts checks it).
+  // Each view also has its editable design, design/<view>.svg (design-svg.ts checks it), and its
+  // elements, design/<view>.elements.json (elements.ts checks them).
   const expected = new Set(
     images.flatMap((image) => [
       `design/${image.name}.png`,
-      ...(image.state ? [] : [`design/${image.name}.svg`]),
+      ...(image.state ? [] : [`design/${image.name}.svg`, `design/${elementsFileName(image.name)}`]),
     ]),
   )
   for (const file of await listFiles(join(dir, 'design'))) {

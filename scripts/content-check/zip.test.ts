@@ -12,6 +12,7 @@ describe('zip entries', () => {
     'challenge.json',
     'design/desktop.png',
     'design/desktop.svg',
+    'design/desktop.elements.json',
     'design/desktop-hover.png',
     'fonts/a.woff2',
     'images/logo.svg',
@@ -22,7 +23,7 @@ describe('zip entries', () => {
     'style-guide.md',
   ]
 
-  it('expects the brief, style guide, assets and the starter inside the folder', () => {
+  it('expects the brief, style guide, assets and the starter inside the folder, not the design’s elements', () => {
     expect(expectedZipEntries(files)).toEqual([
       'README.md',
       'design/desktop-hover.png',
@@ -81,6 +82,9 @@ describe('zip layout', () => {
     }
     expect(names.map((name) => name.slice(slug.length + 1))).toEqual(expect.arrayContaining(ALWAYS_IN_ZIP))
     expect(names).not.toContain(`${slug}/reference/index.html`)
+    // The design's elements are the review's, not the member's.
+    expect(challenge.files).toContain('design/desktop.elements.json')
+    expect(names.filter((name) => name.endsWith('.elements.json'))).toEqual([])
     expect(checkZipLayout('zip', slug, names)).toEqual([])
     // The brief ends with the standard "Submitting" section.
     const readme = new TextDecoder().decode(unzipped[`${slug}/README.md`])

@@ -4,6 +4,13 @@
  * rendered, and the member's, collected in their page during the capture. The matcher pairs the two
  * lists and says what differs. Coordinates are CSS px from the page's top left, at the breakpoint's
  * width; colours are `#rrggbb` (transparent backgrounds are omitted).
+ *
+ * How the collector (src/server/review/elements.ts) reads a page: every visible text belongs to exactly
+ * one text element, that of its nearest ancestor that is not `display: inline` (a paragraph holds the
+ * text of its `<strong>` and inline `<a>`; an inline-block button is a text element of its own). A
+ * control is listed besides the text element that holds its label; a section besides what it holds. A
+ * translucent colour is given as it shows over white. The list is in document order, each element's
+ * section, image and control before its text.
  */
 
 /** Where an element is drawn, CSS px from the top left of the page (not the viewport). */
@@ -29,7 +36,10 @@ export type TextElement = {
 export type ImageElement = {
   kind: 'image'
   box: ElementBox
-  /** `img`, `svg`, `picture`, `video`, or `background` for an element painted with a background image. */
+  /**
+   * `img`, `svg`, `picture` (an `<img>` in a `<picture>`), `video`, `canvas`, or `background` for an
+   * element painted with a background image.
+   */
   tag: string
   /** The alternative text, empty for a decorative image. */
   alt: string
@@ -69,6 +79,11 @@ export type PageElements = {
   /** The page's height, px. */
   height: number
   elements: PageElement[]
+  /**
+   * The walk stopped early (too many nodes, or its time ran out): what the page holds further down is
+   * not listed, so an element of the design missing here may only not have been reached.
+   */
+  truncated?: true
 }
 
 /** At most this many characters of an element's text are kept. */

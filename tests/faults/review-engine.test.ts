@@ -223,4 +223,17 @@ describe.skipIf(!hasChromium())('the review engine child process', () => {
       expect(started().at(-1)).not.toBe(pid)
     },
   )
+
+  it("brings each breakpoint's page elements over the channel with its capture", TEST_TIMEOUT, async () => {
+    const result = await engine.run(request('/'))
+    expect(result.site.captures.map((c) => c.elements?.width)).toEqual(REVIEW_BREAKPOINTS.map((b) => b.width))
+    for (const { shot } of result.scored) {
+      expect(shot.elements, shot.breakpoint).toMatchObject({
+        version: 1,
+        width: shot.width,
+        height: shot.height,
+      })
+      expect(shot.elements?.elements.some((e) => e.kind === 'text' && e.tag === 'h1')).toBe(true)
+    }
+  })
 })

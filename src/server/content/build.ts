@@ -37,6 +37,8 @@ export type BuiltChallenge = {
  */
 function zipPathOf(file: string): string | null {
   if (file === 'README.md' || file === 'style-guide.md') return file
+  // The design's elements are for the element review, not for building the page (docs/content-format.md).
+  if (/^design\/[^/]+\.elements\.json$/.test(file)) return null
   if (/^(design|images|fonts)\//.test(file)) return file
   if (file.startsWith('starter/')) return file.slice('starter/'.length)
   return null

@@ -3,11 +3,12 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { notifyCatalogueChanged } from '#server/catalogue/catalogue.ts'
 import { buildChallenge, type ImageBuilder } from '#server/content/build.ts'
-import { DESIGN_VIEWS, type LoadedChallenge, loadCatalogue } from '#server/content/load.ts'
+import { DESIGN_VIEWS, type DesignView, type LoadedChallenge, loadCatalogue } from '#server/content/load.ts'
 import type { Database } from '#server/db/client.ts'
 import { notifyStatement } from '#server/db/events.ts'
 import { challenges } from '#server/db/schema.ts'
 import type { Logger } from '#server/logger.ts'
+import { designElementsKey } from '#server/review/elements-design.ts'
 import type { Storage } from '#server/storage/storage.ts'
 
 export type ImportResult = { created: string[]; updated: string[]; unchanged: string[] }
@@ -28,14 +29,23 @@ function storageKeysFor(contentHash: string) {
     /** The design's own PNG, as the zip has it: what the viewer's Download gives. */
     statePng: (name: string) => `${base}/states/${name}.png`,
     zip: `zips/${contentHash.slice(0, 16)}.zip`,
+    /** A view's elements for the element review, when the folder has them (elements-design.ts). */
+    elements: (view: DesignView) => designElementsKey(contentHash, view),
   }
 }
+
+/** The views whose design/<view>.elements.json the folder holds (docs/content-format.md). */
+const viewsWithElements = (challenge: LoadedChallenge) =>
+  DESIGN_VIEWS.filter(({ view }) => challenge.files.includes(`design/${view}.elements.json`)).map(
+    (d) => d.view,
+  )
 
 function allKeys(challenge: LoadedChallenge, keys: ReturnType<typeof storageKeysFor>): string[] {
   return [
     ...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb, keys[view].png]),
     ...challenge.states.flatMap((state) => [keys.state(state.name), keys.statePng(state.name)]),
     keys.zip,
+    ...viewsWithElements(challenge).map((view) => keys.elements(view)),
   ]
 }
 
@@ -73,6 +83,11 @@ async function writeArtifacts(storage: Storage, challenge: LoadedChallenge, imag
     })
   }
   await storage.put(keys.zip, built.zip)
+  for (const view of viewsWithElements(challenge))
+    await storage.put(
+      keys.elements(view),
+      new Uint8Array(await readFile(join(challenge.dir, 'design', `${view}.elements.json`))),
+    )
   return { keys, designImages, zipSize: built.zip.byteLength, zipEntries: built.zipEntries }
 }
 

@@ -406,6 +406,44 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       expect(reference.timings['mobile.screenshot']).toBeGreaterThanOrEqual(0)
     })
 
+    it("lists each breakpoint's visible elements as captured, and the time that took", async () => {
+      for (const c of reference.captures) {
+        const found = c.elements
+        expect(found, c.breakpoint).toMatchObject({ version: 1, width: c.width, height: c.height })
+        const texts = found?.elements.filter((e) => e.kind === 'text') ?? []
+        const h1 = texts.find((e) => e.kind === 'text' && e.tag === 'h1')
+        expect(h1, c.breakpoint).toMatchObject({
+          fontSize: c.breakpoint === 'mobile' ? 28 : 36,
+          colour: '#0b1b3f',
+        })
+        // The landing page's heading: six words.
+        expect(h1?.kind === 'text' && h1.text.split(' ')).toHaveLength(6)
+        expect(found?.elements.filter((e) => e.kind === 'section').map((e) => e.tag)).toEqual([
+          'header',
+          'nav',
+          'section',
+          'section',
+          'section',
+        ])
+        for (const element of found?.elements ?? []) {
+          expect(element.box.x + element.box.width).toBeLessThanOrEqual(c.width)
+          expect(element.box.y + element.box.height).toBeLessThanOrEqual(c.height)
+        }
+        expect(reference.timings[`${c.breakpoint}.elements`]).toBeGreaterThanOrEqual(0)
+      }
+      // The cards' headings: three a row at 1440, one at 375.
+      const rows = (breakpoint: string) =>
+        new Set(
+          reference.captures
+            .find((c) => c.breakpoint === breakpoint)
+            ?.elements?.elements.filter((e) => e.kind === 'text' && e.tag === 'h2')
+            .slice(0, 3)
+            .map((e) => e.box.y),
+        ).size
+      expect(rows('desktop')).toBe(1)
+      expect(rows('mobile')).toBe(3)
+    })
+
     it('an identical page scores 100 at every breakpoint', async () => {
       for (const result of await scored('/')) expect(result.score, result.breakpoint).toBe(100)
     })
@@ -612,6 +650,10 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       const [tall] = result.captures
       expect(tall?.height).toBe(CAPTURE_MAX_HEIGHT)
       expect(tall?.pageHeight).toBe(100_000)
+      // What lies below the cut is off the captured page.
+      expect(tall?.elements?.height).toBe(CAPTURE_MAX_HEIGHT)
+      for (const element of tall?.elements?.elements ?? [])
+        expect(element.box.y + element.box.height).toBeLessThanOrEqual(CAPTURE_MAX_HEIGHT)
       expect(await sharp(tall?.png).metadata()).toMatchObject({ width: 375, height: CAPTURE_MAX_HEIGHT })
     })
 

@@ -21,6 +21,7 @@ import {
   type EgressStats,
   startEgressProxy,
 } from '#server/review/egress-proxy.ts'
+import { collectElements, ELEMENTS_WALK_MS } from '#server/review/elements.ts'
 import {
   bounded,
   FREEZE_CSS,
@@ -36,6 +37,7 @@ import { type PageWatch, watchPage } from '#server/review/page-watch.ts'
 import { auditAccessibility } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt, type PageDocuments } from '#server/review/quality/documents.ts'
 import { loadSharp } from '#server/sharp.ts'
+import type { PageElements } from '#shared/page-elements.ts'
 import { type AxeAudit, REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
 import { VERIFICATION_META_NAME } from '#shared/verification.ts'
 
@@ -83,6 +85,11 @@ export type CapturedBreakpoint = {
   finalUrl: string
   /** The `content` of every verification tag in that page's <head> (docs/product.md §10). */
   verificationTokens: string[]
+  /**
+   * The page's visible elements as captured, for the element review (elements.ts); absent when the page
+   * did not give them in time (the review goes on without them).
+   */
+  elements?: PageElements
 }
 
 export type SiteCapture = {
@@ -93,8 +100,8 @@ export type SiteCapture = {
   egress: EgressStats
   versions: { chromium: string; playwright: string }
   /**
-   * ms per phase, e.g. `desktop.navigate`, `desktop.settle`, `desktop.screenshot`, `desktop.axe`,
-   * `desktop.documents`, `total`.
+   * ms per phase, e.g. `desktop.navigate`, `desktop.settle`, `desktop.screenshot`, `desktop.elements`,
+   * `desktop.axe`, `desktop.documents`, `total`.
    */
   timings: Record<string, number>
   /** axe's findings at the breakpoints `audits.axe` named. */
@@ -472,6 +479,8 @@ async function visitWatched(
     timeout: 30_000,
   })
   time('screenshot')
+  const elements = await readElements(page, height, options.settleTimeoutMs)
+  time('elements')
   // Moved on while it was being measured and shot: the picture is not of the page that ended up showing.
   await checkDocument(watch, response, proxy, options.navigationTimeoutMs)
   const finalUrl = page.url()
@@ -501,6 +510,7 @@ async function visitWatched(
       failedFonts,
       finalUrl,
       verificationTokens,
+      ...(elements ? { elements } : {}),
     },
     finalUrl,
     ...(axe ? { axe } : {}),
@@ -523,6 +533,33 @@ async function checkDocument(
   if (failed) throw failedNavigationError(failed, proxy.stats(), timeoutMs)
   const ended = watch.lastDocument()
   if (ended && ended !== first) await checkResponse(ended, proxy.stats())
+}
+
+/**
+ * The page's visible elements right after its screenshot, so their boxes are where the capture draws
+ * them, cut at its height. Bounded like the other in-page steps (the settle wait and the probe's
+ * margin); a page that does not answer in time, or fails the walk twice, is reviewed without them: the
+ * element review is an addition, never a reason to fail a review.
+ */
+async function readElements(
+  page: Page,
+  height: number,
+  timeoutMs: number,
+): Promise<PageElements | undefined> {
+  const budgetMs = Math.min(ELEMENTS_WALK_MS, timeoutMs)
+  const until = performance.now() + timeoutMs + CAPTURE_PROBE_TIMEOUT_MS
+  // A walk that failed (not one that ran out of time) is tried once more, within the same bound.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const left = until - performance.now()
+    if (left <= budgetMs) return undefined
+    try {
+      const read = await bounded(collectElements(page, { height, budgetMs }), left)
+      return read.done ? read.value : undefined
+    } catch {
+      if (page.isClosed()) return undefined
+    }
+  }
+  return undefined
 }
 
 /** Whether the page draws a frame soon. A page that stops answering because the browser went away throws. */
