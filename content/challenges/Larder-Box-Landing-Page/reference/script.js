@@ -19,6 +19,8 @@ function setCurrent(current) {
     else link.removeAttribute('aria-current')
   }
   if (current) keepInView(current)
+  // Back in the hero no link is current: the row starts at its first link again.
+  else list.scrollLeft = 0
 }
 
 // On phones the links are a row that scrolls sideways: bring the current one into it, without
