@@ -33,6 +33,8 @@ import {
   LEADERBOARD_CACHE_MS,
   subscribeLeaderboard,
 } from '#server/leaderboard/leaderboard.ts'
+import { createLearningPaths, type LearningPaths } from '#server/learning-paths/paths.ts'
+import { awardPathBadges } from '#server/learning-paths/progress.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMemberCaches, subscribeMemberCaches } from '#server/member-caches.ts'
 import { describeOperation, json, retryAfter } from '#server/openapi/operation.ts'
@@ -45,6 +47,7 @@ import { competitionRoutes } from '#server/routes/competitions.ts'
 import { feedbackRoutes } from '#server/routes/feedback.ts'
 import { fileRoutes } from '#server/routes/files.ts'
 import { leaderboardRoutes } from '#server/routes/leaderboard.ts'
+import { mePathRoutes, pathRoutes } from '#server/routes/learning-paths.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { moderationRoutes } from '#server/routes/moderation.ts'
 import { reviewRoutes } from '#server/routes/reviews.ts'
@@ -87,6 +90,8 @@ export type AppDeps = {
    * (the process's workers, if any, run them: see index.ts).
    */
   reviews?: ReviewService
+  /** The learning paths, read from `env.pathsDir` by default. */
+  paths?: LearningPaths
 }
 
 /** Health answers 503 after this long without the database's answer, well within a monitor's patience. */
@@ -126,6 +131,19 @@ export function createApp(deps: AppDeps) {
   bus.on(['catalogue-imported', 'events-missed'], () => catalogue.refresh())
   subscribeSolutionCounts(bus, catalogue)
   bridgeClusterEvents(bus, deps.cluster ?? noClusterEvents)
+  const learningPaths = deps.paths ?? createLearningPaths({ dir: env.pathsDir, catalogue, log })
+  // A pass may complete a path (docs/product.md "Learning paths"): its badge is given once, so an event
+  // heard twice, or by every instance, gives it once; reading one's paths gives one whose event was missed.
+  bus.on('review-settled', (event) => {
+    if (!event.passed) return
+    learningPaths
+      .list()
+      .then((list) => awardPathBadges(db, event.userId, list))
+      .then((awarded) => {
+        if (awarded.length > 0) bus.emit({ type: 'member-changed', userId: event.userId })
+      })
+      .catch((error: Error) => log.warn('path badges not awarded', { error: error.message }))
+  })
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
@@ -204,6 +222,7 @@ export function createApp(deps: AppDeps) {
     // The catalogue is public and held in memory: answered before the session lookup, so it stays up,
     // for members too, while the database is away (docs/product.md §8).
     .route('/challenges', challengeRoutes(catalogue))
+    .route('/paths', pathRoutes(learningPaths))
     .use(loadUser(db, env, sessionCache))
     .get(
       '/config',
@@ -264,6 +283,7 @@ export function createApp(deps: AppDeps) {
         admins,
       }),
     )
+    .route('/me', mePathRoutes({ db, paths: learningPaths, catalogue }))
     .route(
       '/me',
       accountRoutes({

@@ -12,6 +12,7 @@ export const BADGE_IDS = [
   'five-week-streak',
   'first-helpful',
   'ten-helpful',
+  'path-complete',
 ] as const
 export type BadgeId = (typeof BADGE_IDS)[number]
 
@@ -22,7 +23,7 @@ export type BadgeDefinition = {
   /** How to earn it, in full. */
   howToEarn: string
   image: string
-  kind: 'competition' | 'lasting'
+  kind: 'competition' | 'lasting' | 'path'
 }
 
 /** Silver: every breakpoint of one review scored at least this. */
@@ -91,6 +92,14 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
       'Have ten of your comments and replies on other members’ solutions marked helpful by those solutions’ authors.',
     image: '/images/badges/ten-helpful.svg',
     kind: 'lasting',
+  },
+  'path-complete': {
+    name: 'Path complete',
+    summary: 'Passed every step of a learning path.',
+    howToEarn:
+      'Pick a learning path and pass the review of each of its challenges, in any order. You earn it once per path.',
+    image: '/images/badges/path-complete.svg',
+    kind: 'path',
   },
 }
 

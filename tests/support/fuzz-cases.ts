@@ -272,6 +272,12 @@ export const APP_ROUTES = [
   `${EMULATOR_PATH}/emulator.css`,
   `${EMULATOR_PATH}/login/oauth/access_token`,
   `${EMULATOR_PATH}/login/oauth/authorize`,
+  '/api/paths',
+  '/api/paths/:slug',
+  '/api/me/paths',
+  '/api/me/paths/:slug',
+  '/api/me/paths/:slug/start',
+  '/api/me/next',
 ]
 
 /** The routes that read a body (the app's routes of a method other than GET), checked as APP_ROUTES is. */
@@ -303,6 +309,7 @@ export const BODY_ROUTES = [
   { method: 'POST', path: '/auth/sign-out' },
   { method: 'POST', path: `${EMULATOR_PATH}/login/oauth/authorize` },
   { method: 'POST', path: `${EMULATOR_PATH}/login/oauth/access_token` },
+  { method: 'POST', path: '/api/me/paths/:slug/start' },
 ]
 
 /** The app's routes and the client's pages (from its paths, with `:page` for their parameter). */

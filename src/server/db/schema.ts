@@ -695,3 +695,23 @@ export const moderationActions = pgTable(
     index('moderation_actions_created_idx').on(t.createdAt.desc().nullsFirst()),
   ],
 )
+
+/**
+ * The learning paths a member started (docs/product.md "Learning paths"). Paths themselves are content
+ * (content/paths/), named here by slug; a path's suggestion ("Next in ...") follows the paths started,
+ * newest first. A path that leaves the content keeps its rows, which then name nothing.
+ */
+export const pathStarts = pgTable(
+  'path_starts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pathSlug: text('path_slug').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.pathSlug] }),
+    check('path_starts_slug_check', sql`char_length(${t.pathSlug}) between 1 and 80`),
+  ],
+)

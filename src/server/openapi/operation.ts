@@ -41,6 +41,7 @@ export const TAGS = {
   Feedback: 'Comments, replies, helpful marks and likes on solutions; the "needs feedback" list.',
   Notifications: 'The signed-in member’s notifications and their unread count.',
   Moderation: 'Reports of abuse, and the admins’ actions on them, each kept in an audit log.',
+  'Learning paths': 'Ordered challenges to follow, the member’s progress on them, and what to do next.',
 } as const
 export type Tag = keyof typeof TAGS
 

@@ -129,6 +129,9 @@ describe.each(TEST_DATABASES)('fuzzing every route on %s', (kind) => {
         '/*',
         '/challenge/:page',
         '/profile/:page',
+        '/api/paths/:slug',
+        '/api/me/paths/:slug/start',
+        '/paths/:page',
       ]),
     )
   })
