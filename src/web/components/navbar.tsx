@@ -12,6 +12,7 @@ import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 const NAV_LINKS = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.challenges, label: 'Challenges', end: false },
+  { to: paths.learningPaths, label: 'Paths', end: false },
   { to: paths.solutions, label: 'Solutions', end: false },
   { to: paths.competitions, label: 'Competitions', end: false },
 ] as const

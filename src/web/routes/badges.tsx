@@ -10,6 +10,7 @@ export function Component() {
   const groups = [
     { kind: 'competition', heading: 'Weekly competitions' },
     { kind: 'lasting', heading: 'Lasting badges' },
+    { kind: 'path', heading: 'Learning paths' },
   ] as const
   return (
     <div className="page-container max-w-5xl py-10 sm:py-14">
