@@ -1,32 +1,14 @@
 import { z } from 'zod'
 import { challengeSchema } from '#shared/challenge.ts'
+import { PATH_LEVELS, PATH_MAX_STEPS, STEP_STATUSES } from '#shared/learning-path-rule.ts'
+
+export * from '#shared/learning-path-rule.ts'
 
 /**
  * Learning paths (docs/product.md "Learning paths"): ordered challenges, written as content in
  * `content/paths/<slug>.md` (docs/content-format.md). The file's front matter is `pathFileSchema`; its
  * Markdown body is the path's introduction, plain paragraphs.
  */
-
-export const PATH_LEVELS = ['beginner', 'intermediate', 'advanced'] as const
-export type PathLevel = (typeof PATH_LEVELS)[number]
-
-/** Steps in one path: enough for a few weeks' work, few enough to finish. */
-export const PATH_MAX_STEPS = 12
-
-/** A path's slug: its title in lower case with spaces as hyphens, which is also its file's name. */
-export const PATH_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
-
-/** "Responsive navbars from zero" -> "responsive-navbars-from-zero". */
-export const pathSlugOf = (title: string) => title.trim().toLowerCase().split(/\s+/).join('-')
-
-/** The title a path badge's reason names, from its slug: the slug rule read backwards. */
-export const pathTitleFromSlug = (slug: string) => {
-  const words = slug.split('-').join(' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
-/** The badge reason of a completed path: once per member and path (src/server/badges/award.ts). */
-export const PATH_BADGE_REASON_PREFIX = 'path:'
 
 export const pathStepFileSchema = z.strictObject({
   challenge: z.string().min(1, 'must name a challenge by its slug'),
@@ -48,15 +30,6 @@ export const pathFileSchema = z.strictObject({
     .max(PATH_MAX_STEPS, `a path has at most ${PATH_MAX_STEPS} steps`),
 })
 export type PathFile = z.infer<typeof pathFileSchema>
-
-/** A member's status on one step: the challenge's, as their progress says (docs/product.md "Learning paths"). */
-export const STEP_STATUSES = ['not-started', 'started', 'passed'] as const
-export type StepStatus = (typeof STEP_STATUSES)[number]
-export const STEP_STATUS_TEXT: Record<StepStatus, string> = {
-  'not-started': 'Not started',
-  started: 'Started',
-  passed: 'Passed',
-}
 
 export const learningPathSummarySchema = z.object({
   slug: z.string(),
@@ -115,6 +88,3 @@ export const nextChallengeSchema = z.object({
 export type NextChallenge = z.infer<typeof nextChallengeSchema>
 export const nextChallengeResponse = z.object({ next: nextChallengeSchema.nullable() })
 export type NextChallengeResponse = z.infer<typeof nextChallengeResponse>
-
-/** "2 of 5". */
-export const progressText = (passed: number, total: number) => `${passed} of ${total}`

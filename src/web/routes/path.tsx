@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
+import { progressText } from '#shared/learning-path-rule.ts'
 import type { LearningPath, PathProgress } from '#shared/learning-paths.ts'
-import { progressText } from '#shared/learning-paths.ts'
 import { paths } from '#shared/paths.ts'
 import { LoadError } from '#web/components/network-error.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { categoryHeading } from '#shared/categories.ts'
-import { progressText } from '#shared/learning-paths.ts'
+import { progressText } from '#shared/learning-path-rule.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'

@@ -1,4 +1,4 @@
-import { STEP_STATUS_TEXT, type StepStatus } from '#shared/learning-paths.ts'
+import { STEP_STATUS_TEXT, type StepStatus } from '#shared/learning-path-rule.ts'
 import { CheckCircleIcon } from '#web/components/ui/icons.tsx'
 
 const STYLES: Record<StepStatus, string> = {

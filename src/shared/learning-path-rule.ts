@@ -1,0 +1,38 @@
+/**
+ * Learning paths' rules and words (docs/product.md "Learning paths") without a schema library, so the
+ * pages that show paths and path badges do not load one: the schemas in learning-paths.ts are built on
+ * these and re-export them.
+ */
+
+export const PATH_LEVELS = ['beginner', 'intermediate', 'advanced'] as const
+export type PathLevel = (typeof PATH_LEVELS)[number]
+
+/** Steps in one path: enough for a few weeks' work, few enough to finish. */
+export const PATH_MAX_STEPS = 12
+
+/** A path's slug: its title in lower case with spaces as hyphens, which is also its file's name. */
+export const PATH_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/** "Responsive navbars from zero" -> "responsive-navbars-from-zero". */
+export const pathSlugOf = (title: string) => title.trim().toLowerCase().split(/\s+/).join('-')
+
+/** The title a path badge's reason names, from its slug: the slug rule read backwards. */
+export const pathTitleFromSlug = (slug: string) => {
+  const words = slug.split('-').join(' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The badge reason of a completed path: once per member and path (src/server/badges/award.ts). */
+export const PATH_BADGE_REASON_PREFIX = 'path:'
+
+/** A member's status on one step: the challenge's, as their progress says (docs/product.md "Learning paths"). */
+export const STEP_STATUSES = ['not-started', 'started', 'passed'] as const
+export type StepStatus = (typeof STEP_STATUSES)[number]
+export const STEP_STATUS_TEXT: Record<StepStatus, string> = {
+  'not-started': 'Not started',
+  started: 'Started',
+  passed: 'Passed',
+}
+
+/** "2 of 5". */
+export const progressText = (passed: number, total: number) => `${passed} of ${total}`
