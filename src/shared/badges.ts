@@ -105,5 +105,15 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
 
 export const isBadgeId = (value: string): value is BadgeId => (BADGE_IDS as readonly string[]).includes(value)
 
+/** The title a path badge's reason names, from its slug: the slug rule of learning paths
+ * (docs/content-format.md) read backwards. */
+export const pathTitleFromSlug = (slug: string) => {
+  const words = slug.split('-').join(' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The badge reason of a completed path: once per member and path (src/server/badges/award.ts). */
+export const PATH_BADGE_REASON_PREFIX = 'path:'
+
 /** A badge a member holds, as profiles list them. */
 export type EarnedBadge = { id: BadgeId; reason: string; awardedAt: string }

@@ -6,6 +6,11 @@
 
 export const PATH_LEVELS = ['beginner', 'intermediate', 'advanced'] as const
 export type PathLevel = (typeof PATH_LEVELS)[number]
+export const LEVEL_TEXT: Record<PathLevel, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+}
 
 /** Steps in one path: enough for a few weeks' work, few enough to finish. */
 export const PATH_MAX_STEPS = 12
@@ -15,15 +20,6 @@ export const PATH_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
 /** "Responsive navbars from zero" -> "responsive-navbars-from-zero". */
 export const pathSlugOf = (title: string) => title.trim().toLowerCase().split(/\s+/).join('-')
-
-/** The title a path badge's reason names, from its slug: the slug rule read backwards. */
-export const pathTitleFromSlug = (slug: string) => {
-  const words = slug.split('-').join(' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
-/** The badge reason of a completed path: once per member and path (src/server/badges/award.ts). */
-export const PATH_BADGE_REASON_PREFIX = 'path:'
 
 /** A member's status on one step: the challenge's, as their progress says (docs/product.md "Learning paths"). */
 export const STEP_STATUSES = ['not-started', 'started', 'passed'] as const

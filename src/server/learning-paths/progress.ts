@@ -3,13 +3,8 @@ import { awardBadges } from '#server/badges/award.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, pathStarts, userBadges, userChallenges } from '#server/db/schema.ts'
 import type { LearningPaths } from '#server/learning-paths/paths.ts'
-import type { BadgeId } from '#shared/badges.ts'
-import {
-  type LearningPath,
-  PATH_BADGE_REASON_PREFIX,
-  type PathProgress,
-  type StepStatus,
-} from '#shared/learning-paths.ts'
+import { type BadgeId, PATH_BADGE_REASON_PREFIX } from '#shared/badges.ts'
+import type { LearningPath, PathProgress, StepStatus } from '#shared/learning-paths.ts'
 
 type Executor = Pick<Database, 'insert' | 'select'>
 

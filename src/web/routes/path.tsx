@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useParams } from 'react-router'
-import { progressText } from '#shared/learning-path-rule.ts'
+import { LEVEL_TEXT, progressText } from '#shared/learning-path-rule.ts'
 import type { LearningPath, PathProgress } from '#shared/learning-paths.ts'
 import { paths } from '#shared/paths.ts'
 import { LoadError } from '#web/components/network-error.tsx'
@@ -16,7 +16,7 @@ import {
   pathQuery,
   startPath,
 } from '#web/features/learning-paths/api/learning-paths.ts'
-import { LEVEL_TEXT, StepStatusBadge } from '#web/features/learning-paths/components/step-status.tsx'
+import { StepStatusBadge } from '#web/features/learning-paths/components/step-status.tsx'
 import { isApiNotFound } from '#web/lib/api-client.ts'
 import { isNoSuchRecord } from '#web/lib/no-such-record.ts'
 import { notFound, page, readRecord, serverLoader } from '#web/lib/route-data.ts'

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { categoryHeading } from '#shared/categories.ts'
-import { progressText } from '#shared/learning-path-rule.ts'
+import { LEVEL_TEXT, progressText } from '#shared/learning-path-rule.ts'
 import { paths } from '#shared/paths.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { myPathsQuery, pathsQuery } from '#web/features/learning-paths/api/learning-paths.ts'
-import { LEVEL_TEXT } from '#web/features/learning-paths/components/step-status.tsx'
 import { brandName, page, serverLoader } from '#web/lib/route-data.ts'
 
 export { RouteError as ErrorBoundary } from '#web/components/route-error.tsx'

@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
-import { BADGES, type EarnedBadge } from '#shared/badges.ts'
-import { PATH_BADGE_REASON_PREFIX, pathTitleFromSlug } from '#shared/learning-path-rule.ts'
+import { BADGES, type EarnedBadge, PATH_BADGE_REASON_PREFIX, pathTitleFromSlug } from '#shared/badges.ts'
 import { paths } from '#shared/paths.ts'
 import { BadgeImage } from '#web/features/badges/components/badge-image.tsx'
 import { formatMediumDate } from '#web/lib/format.ts'

@@ -1,5 +1,4 @@
 import { STEP_STATUS_TEXT, type StepStatus } from '#shared/learning-path-rule.ts'
-import { CheckCircleIcon } from '#web/components/ui/icons.tsx'
 
 const STYLES: Record<StepStatus, string> = {
   'not-started': 'bg-slate-100 text-slate-700 ring-slate-400/40',
@@ -14,14 +13,7 @@ export function StepStatusBadge({ status }: { status: StepStatus }) {
       data-status={status}
       className={`inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${STYLES[status]}`}
     >
-      {status === 'passed' ? <CheckCircleIcon className="size-3.5" /> : null}
       {STEP_STATUS_TEXT[status]}
     </span>
   )
 }
-
-export const LEVEL_TEXT = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-} as const
