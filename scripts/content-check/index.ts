@@ -20,6 +20,8 @@
 //   Chromiums' scores less than 0.5 apart (--scores prints them); each capture lists the elements of
 //   design/<view>.elements.json (boxes within 1 px)
 // - accessibility.ts: axe on the reference at 1440, 768 and 375px
+// - paths.ts: the learning paths of content/paths/ (with the whole catalogue only): each file valid, no
+//   path empty, every step a challenge of the catalogue
 //
 // Prints one line per challenge ("✓ Slug" or "✗ Slug" and its problems), then "N passed, M failed";
 // exits 1 on any failure.
@@ -36,6 +38,7 @@ import { checkRendered } from './drift.ts'
 import { checkElementsFiles } from './elements.ts'
 import { checkFolder } from './folder.ts'
 import { checkSlugCase, loadFolders } from './metadata.ts'
+import { checkPaths } from './paths.ts'
 import { checkReferenceScores, type ReferenceScores, type ReviewingPool } from './reference-score.ts'
 import { checkReferences } from './references.ts'
 import { exists, type Problem, shown } from './shared.ts'
@@ -61,6 +64,9 @@ export interface CheckOptions {
 }
 
 export const DEFAULT_JOBS = 2
+
+/** content/paths/, beside the challenges. */
+export const PATHS_DIR = join(CHALLENGES_DIR, '..', 'paths')
 
 /**
  * Checks the challenges in `root` (all, or only `slugs`), reusing one browser. Returns a report per
@@ -203,6 +209,12 @@ async function main(args: string[]): Promise<number> {
     console.log(formatReport(report))
     if (printScores && report.scores) console.log(formatScores(report.scores).join('\n'))
   })
+  // The paths name challenges: checked with the whole catalogue, not with a few of its folders.
+  if (slugs.length === 0) {
+    const pathReports = await checkPaths(PATHS_DIR, CHALLENGES_DIR)
+    for (const report of pathReports) console.log(formatReport(report))
+    reports.push(...pathReports)
+  }
   const failed = reports.filter((r) => r.problems.length > 0).length
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.error(`content-check: ${reports.length} challenge${reports.length === 1 ? '' : 's'} in ${seconds}s`)

@@ -33,6 +33,8 @@ import {
   LEADERBOARD_CACHE_MS,
   subscribeLeaderboard,
 } from '#server/leaderboard/leaderboard.ts'
+import { createLearningPaths, type LearningPaths } from '#server/learning-paths/paths.ts'
+import { awardPathBadges } from '#server/learning-paths/progress.ts'
 import type { Logger } from '#server/logger.ts'
 import { createMemberCaches, subscribeMemberCaches } from '#server/member-caches.ts'
 import { describeOperation, json, retryAfter } from '#server/openapi/operation.ts'
@@ -47,6 +49,7 @@ import { competitionRoutes } from '#server/routes/competitions.ts'
 import { feedbackRoutes } from '#server/routes/feedback.ts'
 import { fileRoutes } from '#server/routes/files.ts'
 import { leaderboardRoutes } from '#server/routes/leaderboard.ts'
+import { mePathRoutes, pathRoutes } from '#server/routes/learning-paths.ts'
 import { meRoutes, toSessionUser } from '#server/routes/me.ts'
 import { moderationRoutes } from '#server/routes/moderation.ts'
 import { reviewRoutes } from '#server/routes/reviews.ts'
@@ -89,6 +92,8 @@ export type AppDeps = {
    * (the process's workers, if any, run them: see index.ts).
    */
   reviews?: ReviewService
+  /** The learning paths, read from `env.pathsDir` by default. */
+  paths?: LearningPaths
 }
 
 /** Health answers 503 after this long without the database's answer, well within a monitor's patience. */
@@ -128,6 +133,19 @@ export function createApp(deps: AppDeps) {
   bus.on(['catalogue-imported', 'events-missed'], () => catalogue.refresh())
   subscribeSolutionCounts(bus, catalogue)
   bridgeClusterEvents(bus, deps.cluster ?? noClusterEvents)
+  const learningPaths = deps.paths ?? createLearningPaths({ dir: env.pathsDir, catalogue, log })
+  // A pass may complete a path (docs/product.md §15): its badge is given once, so an event
+  // heard twice, or by every instance, gives it once; reading one's paths gives one whose event was missed.
+  bus.on('review-settled', (event) => {
+    if (!event.passed) return
+    learningPaths
+      .list()
+      .then((list) => awardPathBadges(db, event.userId, list))
+      .then((awarded) => {
+        if (awarded.length > 0) bus.emit({ type: 'member-changed', userId: event.userId })
+      })
+      .catch((error: Error) => log.warn('path badges not awarded', { error: error.message }))
+  })
   const app = new Hono<{ Variables: AuthVariables }>()
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
@@ -206,6 +224,7 @@ export function createApp(deps: AppDeps) {
     // The catalogue is public and held in memory: answered before the session lookup, so it stays up,
     // for members too, while the database is away (docs/product.md §8).
     .route('/challenges', challengeRoutes(catalogue))
+    .route('/paths', pathRoutes(learningPaths))
     .use(loadUser(db, env, sessionCache))
     .get(
       '/config',
@@ -251,7 +270,7 @@ export function createApp(deps: AppDeps) {
     // Feedback and moderation (docs/product.md §12): each route checks the session itself.
     .route('/', feedbackRoutes(feedbackDeps))
     .route('/', moderationRoutes(feedbackDeps))
-    // Classrooms (docs/product.md "Classrooms"): each route checks the session itself, /api/me/assignments too.
+    // Classrooms (docs/product.md §13): each route checks the session itself, /api/me/assignments too.
     .route(
       '/',
       classroomRoutes({
@@ -280,6 +299,7 @@ export function createApp(deps: AppDeps) {
         admins,
       }),
     )
+    .route('/me', mePathRoutes({ db, paths: learningPaths, catalogue }))
     .route(
       '/me',
       accountRoutes({
@@ -300,7 +320,7 @@ export function createApp(deps: AppDeps) {
 
   app.onError(handleError(log))
   // Security headers are written with every answer's head, by the server's response (http/server-response.ts).
-  // A classroom roster (docs/product.md "Classrooms") is the one larger body: up to 1,000 rows of CSV.
+  // A classroom roster (docs/product.md §13) is the one larger body: up to 1,000 rows of CSV.
   const bodyLimit = limitBodySize()
   const rosterBodyLimit = limitBodySize(ROSTER_MAX_BYTES)
   app.use((c, next) => (ROSTER_PATH.test(c.req.path) ? rosterBodyLimit(c, next) : bodyLimit(c, next)))

@@ -62,6 +62,7 @@ const envSchema = z.object({
     .default(10),
   CONTENT_DIR: z.string().min(1).default('content/challenges'),
   COMPETITIONS_DIR: z.string().min(1).default('content/competitions'),
+  PATHS_DIR: z.string().min(1).default('content/paths'),
   LOG_LEVEL: z
     .enum(['debug', 'info', 'warn', 'error', 'silent'], 'must be debug, info, warn, error or silent')
     .default('info'),
@@ -91,7 +92,7 @@ const envSchema = z.object({
       ),
     ),
   /**
-   * Who may create classrooms (docs/product.md "Classrooms"): any member (`open`, the default), or only
+   * Who may create classrooms (docs/product.md §13): any member (`open`, the default), or only
    * the admins of ADMIN_GITHUB_LOGINS (`admins`).
    */
   CLASSROOMS: z.enum(['open', 'admins'], 'must be open or admins').default('open'),
@@ -191,6 +192,8 @@ export type Env = z.infer<typeof envSchema> & {
   contentDir: string
   /** Absolute path of COMPETITIONS_DIR. */
   competitionsDir: string
+  /** Absolute path of PATHS_DIR: the learning paths (docs/content-format.md). */
+  pathsDir: string
   /** The origin people open, e.g. http://localhost:3000: OAuth callbacks and the CSRF check use it. */
   publicOrigin: string
   secureCookies: boolean
@@ -326,5 +329,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     dataDir: resolve(PROJECT_ROOT, result.data.DATA_DIR),
     contentDir: resolve(PROJECT_ROOT, result.data.CONTENT_DIR),
     competitionsDir: resolve(PROJECT_ROOT, result.data.COMPETITIONS_DIR),
+    pathsDir: resolve(PROJECT_ROOT, result.data.PATHS_DIR),
   }
 }

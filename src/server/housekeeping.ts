@@ -14,7 +14,7 @@ export async function removeExpiredRows(db: Database, now = new Date()): Promise
   await deleteExpiredSessions(db, now)
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now))
   await deleteExpiredRateLimits(db, now)
-  // Classroom assignments due within 24 hours: their students hear of it once (docs/product.md "Classrooms").
+  // Classroom assignments due within 24 hours: their students hear of it once (docs/product.md §13).
   await notifyDueSoon(db, now)
 }
 

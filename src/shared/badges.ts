@@ -12,6 +12,7 @@ export const BADGE_IDS = [
   'five-week-streak',
   'first-helpful',
   'ten-helpful',
+  'path-complete',
 ] as const
 export type BadgeId = (typeof BADGE_IDS)[number]
 
@@ -22,7 +23,7 @@ export type BadgeDefinition = {
   /** How to earn it, in full. */
   howToEarn: string
   image: string
-  kind: 'competition' | 'lasting'
+  kind: 'competition' | 'lasting' | 'path'
 }
 
 /** Silver: every breakpoint of one review scored at least this. */
@@ -92,9 +93,27 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
     image: '/images/badges/ten-helpful.svg',
     kind: 'lasting',
   },
+  'path-complete': {
+    name: 'Path complete',
+    summary: 'Passed every step of a learning path.',
+    howToEarn:
+      'Pick a learning path and pass the review of each of its challenges, in any order. You earn it once per path.',
+    image: '/images/badges/path-complete.svg',
+    kind: 'path',
+  },
 }
 
 export const isBadgeId = (value: string): value is BadgeId => (BADGE_IDS as readonly string[]).includes(value)
+
+/** The title a path badge's reason names, from its slug: the slug rule of learning paths
+ * (docs/content-format.md) read backwards. */
+export const pathTitleFromSlug = (slug: string) => {
+  const words = slug.split('-').join(' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** The badge reason of a completed path: once per member and path (src/server/badges/award.ts). */
+export const PATH_BADGE_REASON_PREFIX = 'path:'
 
 /** A badge a member holds, as profiles list them. */
 export type EarnedBadge = { id: BadgeId; reason: string; awardedAt: string }

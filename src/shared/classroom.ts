@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * Classrooms (docs/product.md "Classrooms", docs/decisions/022-classrooms.md): the API's request bodies
+ * Classrooms (docs/product.md §13, docs/decisions/022-classrooms.md): the API's request bodies
  * and answers. Times travel as ISO 8601 with an offset and are stored in UTC; each viewer's page shows
  * them in their own time zone.
  */
@@ -19,7 +19,7 @@ export const ASSIGNMENT_STATUSES = [
 ] as const
 export type AssignmentStatus = (typeof ASSIGNMENT_STATUSES)[number]
 
-/** The most rows a roster may hold (docs/product.md "Classrooms"); a longer one is refused whole. */
+/** The most rows a roster may hold (docs/product.md §13); a longer one is refused whole. */
 export const ROSTER_MAX_ROWS = 1000
 /** A roster's text, in characters: 1,000 rows of a login, a name of 100 and an id of 50, with room. */
 export const ROSTER_MAX_CHARS = 200_000

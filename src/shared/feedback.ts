@@ -53,7 +53,7 @@ const commentFields = {
   /** Marked helpful by the solution's author. */
   helpful: z.boolean(),
   /**
-   * Written by a teacher of a classroom the solution's author studies in (docs/product.md "Classrooms"):
+   * Written by a teacher of a classroom the solution's author studies in (docs/product.md §13):
    * shown as a teacher's comment.
    */
   teacher: z.boolean().optional(),

@@ -24,4 +24,6 @@ export const paths = {
   terms: '/terms',
   privacy: '/privacy',
   contact: '/contact',
+  learningPaths: '/paths',
+  learningPath: (slug: string) => `/paths/${encodeURIComponent(slug)}`,
 } as const

@@ -59,6 +59,8 @@ export function createRoutes(): RouteObject[] {
           ...rendered('competitions', 'live'),
         },
         { path: 'badges', lazy: () => import('#web/routes/badges.tsx'), ...rendered('badges', 'kept') },
+        { path: 'paths', lazy: () => import('#web/routes/paths.tsx'), ...rendered('paths', 'kept') },
+        { path: 'paths/:slug', lazy: () => import('#web/routes/path.tsx'), ...rendered('path', 'kept') },
         {
           path: 'badges/:badgeId',
           lazy: () => import('#web/routes/badge.tsx'),

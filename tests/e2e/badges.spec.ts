@@ -92,6 +92,7 @@ test('/badges explains every badge, each on a page of its own; an unknown one is
     'Five-week streak',
     'Helpful',
     'Mentor',
+    'Path complete',
   ]
   await expect(page.getByRole('heading', { level: 3 })).toHaveText(names)
   await page.getByRole('link', { name: 'Competition gold' }).click()

@@ -4,12 +4,18 @@ import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from '
 import { signIn } from './sign-in-helper.ts'
 
 test.describe('layout', () => {
-  test('the navbar links to Home, Challenges, Solutions and Competitions and marks the current page', async ({
+  test('the navbar links to Home, Challenges, Paths, Solutions and Competitions and marks the current page', async ({
     page,
   }) => {
     await page.goto('/challenges')
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })
-    await expect(nav.getByRole('link')).toHaveText(['Home', 'Challenges', 'Solutions', 'Competitions'])
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'Challenges',
+      'Paths',
+      'Solutions',
+      'Competitions',
+    ])
     await expect(nav.getByRole('link', { name: 'Challenges' })).toHaveAttribute('aria-current', 'page')
     await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page')
     // Log in comes back to the page it was pressed on (docs/product.md §2 Navbar).
@@ -31,6 +37,7 @@ test.describe('layout', () => {
     await expect(nav.getByRole('link')).toHaveText([
       'Home',
       'Challenges',
+      'Paths',
       'Solutions',
       'Competitions',
       'Leaderboard',
@@ -62,6 +69,7 @@ test.describe('layout', () => {
     await expect(menuNav.getByRole('link')).toHaveText([
       'Home',
       'Challenges',
+      'Paths',
       'Solutions',
       'Competitions',
       'Leaderboard',
@@ -196,6 +204,7 @@ test.describe('layout', () => {
         'Frontend Dojo',
         'Home',
         'Challenges',
+        'Paths',
         'Solutions',
         'Competitions',
         'Login',

@@ -293,6 +293,12 @@ export const APP_ROUTES = [
   '/api/users/:username/activity',
   '/api/me/activity-settings',
   '/api/me/goal',
+  '/api/paths',
+  '/api/paths/:slug',
+  '/api/me/paths',
+  '/api/me/paths/:slug',
+  '/api/me/paths/:slug/start',
+  '/api/me/next',
 ]
 
 /** The routes that read a body (the app's routes of a method other than GET), checked as APP_ROUTES is. */
@@ -341,6 +347,7 @@ export const BODY_ROUTES = [
   { method: 'POST', path: `${EMULATOR_PATH}/login/oauth/authorize` },
   { method: 'POST', path: `${EMULATOR_PATH}/login/oauth/access_token` },
   { method: 'PATCH', path: '/api/me/activity-settings' },
+  { method: 'POST', path: '/api/me/paths/:slug/start' },
 ]
 
 /** The app's routes and the client's pages (from its paths, with `:page` for their parameter). */

@@ -17,8 +17,8 @@ import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 /**
  * Deletes a member's account (docs/product.md §2 Settings, "Your account"). One transaction removes the
  * member's row, and with it (the foreign keys cascade) their sessions, progress and solutions with their
- * reviews, comments (and the replies under them), likes, reports, notifications, badges, points ledger and
- * competition results; the moderation log keeps its rows with the member set null. In the same
+ * reviews, comments (and the replies under them), likes, reports, notifications, badges, points ledger,
+ * competition results and learning paths started; the moderation log keeps its rows with the member set null. In the same
  * transaction the solutions of other members that the member liked or commented on get their counters
  * counted again from the rows left. Then the review images go from storage. Returns false when the member
  * was already gone.

@@ -9,6 +9,7 @@ import {
   competitions,
   moderationActions,
   notifications,
+  pathStarts,
   pointsLedger,
   reports,
   reviewBreakpoints,
@@ -51,6 +52,7 @@ export const accountExportSchema = z.object({
   pointsLedger: rows('Every award of points (and withdrawal).'),
   competitionResults: rows('The member’s ranks in closed competitions.'),
   moderation: rows('Moderators’ actions about the member or their work (what and when; not who).'),
+  paths: rows('Learning paths the member started, by slug, and when.'),
 })
 export type AccountExport = z.infer<typeof accountExportSchema>
 
@@ -180,6 +182,12 @@ export async function exportAccount(
     .where(eq(moderationActions.targetUserId, userId))
     .orderBy(asc(moderationActions.createdAt))
 
+  const pathRows = await db
+    .select({ path: pathStarts.pathSlug, startedAt: pathStarts.startedAt })
+    .from(pathStarts)
+    .where(eq(pathStarts.userId, userId))
+    .orderBy(asc(pathStarts.startedAt))
+
   const iso = (at: Date | null) => at?.toISOString() ?? null
   return {
     format: 'frontend-dojo-account-export',
@@ -222,5 +230,6 @@ export async function exportAccount(
     pointsLedger: ledgerRows,
     competitionResults: resultRows,
     moderation: moderationRows,
+    paths: pathRows,
   }
 }

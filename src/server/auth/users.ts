@@ -79,7 +79,7 @@ export async function upsertGitHubUser(
       })
       .returning()
     if (!user) throw new Error('upsert returned no user')
-    // A classroom roster waiting for this login makes them its student (docs/product.md "Classrooms").
+    // A classroom roster waiting for this login makes them its student (docs/product.md §13).
     await claimRosterRows(tx, user.id)
     // `created` picks the greeting (docs/product.md §4 Session); two first sign-ins racing may both be
     // told they created the account, which costs one word.
@@ -229,7 +229,7 @@ export async function readPublicProfile(db: Database, username: string): Promise
       and(
         eq(userChallenges.userId, users.id),
         eq(userChallenges.status, 'completed'),
-        // Classroom-only solutions are their classroom's, not the profile's (docs/product.md "Classrooms").
+        // Classroom-only solutions are their classroom's, not the profile's (docs/product.md §13).
         sql`not ${classroomOnly('user_challenges')}`,
       ),
     )

@@ -1,5 +1,5 @@
 /**
- * A classroom's assignments and their grades (docs/product.md "Classrooms"): the teachers' changes, the
+ * A classroom's assignments and their grades (docs/product.md §13): the teachers' changes, the
  * grid, the export, the students' own list, the classroom's leaderboard and needs-feedback queue. Grades
  * are read, never stored: each is `grade()` (grading.ts) of the student's reviews of the challenge, which
  * keep working as everywhere else.
@@ -316,7 +316,7 @@ export async function gradesOf(
   return grades
 }
 
-/** The teacher's grid: every student by every assignment (docs/product.md "Classrooms"). */
+/** The teacher's grid: every student by every assignment (docs/product.md §13). */
 export async function readGrid(db: Database, classroomId: string, now: Date): Promise<GridResponse> {
   const list = await listAssignments(db, classroomId)
   const students = await studentsOf(db, classroomId)
@@ -348,7 +348,7 @@ function csvCell(value: string | number | boolean | null): string {
 }
 
 /**
- * The grades as CSV (docs/product.md "Classrooms"): login, name, student id, then per assignment its
+ * The grades as CSV (docs/product.md §13): login, name, student id, then per assignment its
  * status, the score at the due time, whether it was late and whether the pass rule was met.
  */
 export function gridCsv(grid: GridResponse): string {
@@ -409,7 +409,7 @@ export async function myAssignments(db: Database, userId: string, now: Date) {
 }
 
 /**
- * The classroom's leaderboard (docs/product.md "Classrooms"): students by passed assignments (on time or
+ * The classroom's leaderboard (docs/product.md §13): students by passed assignments (on time or
  * late), then by the sum of their graded scores, then by login.
  */
 export async function classroomLeaderboard(db: Database, classroomId: string, now: Date) {

@@ -1,5 +1,5 @@
 /**
- * Classrooms (docs/product.md "Classrooms", docs/decisions/022-classrooms.md): who is in one and as what,
+ * Classrooms (docs/product.md §13, docs/decisions/022-classrooms.md): who is in one and as what,
  * the invite code, the roster, and the classroom's settings. The routes (#server/routes/classrooms.ts)
  * authorise with `membershipOf` first: a classroom a reader is not in is a 404, as if it did not exist.
  */
@@ -289,7 +289,7 @@ export async function removeTeacher(db: Database, classroomId: string, login: st
 }
 
 /**
- * A roster (docs/product.md "Classrooms"): each login of a member becomes a student (a teacher of the
+ * A roster (docs/product.md §13): each login of a member becomes a student (a teacher of the
  * classroom stays a teacher), with the roster's name and student id; the others wait as pending rows,
  * matched when that login signs in. One transaction: all rows or none.
  */

@@ -21,7 +21,7 @@ const review = (at: string | Date, score: number, extra: Partial<ReviewFact> = {
   }
 }
 
-/** The grading rule (docs/product.md "Classrooms"): best pass by the due time, later passes late. */
+/** The grading rule (docs/product.md §13): best pass by the due time, later passes late. */
 describe('grading an assignment', () => {
   it('grades the best pass asked for by the due time, not the latest', () => {
     const result = grade({

@@ -1,5 +1,5 @@
 /**
- * The grading rule of an assignment (docs/product.md "Classrooms", docs/decisions/022-classrooms.md), a
+ * The grading rule of an assignment (docs/product.md §13, docs/decisions/022-classrooms.md), a
  * pure function of the student's reviews of the challenge: the work graded is their best passed review
  * asked for by their due time (an extension replaces the assignment's); without one, the best later pass
  * shows as late, with its own score. A review's time is when it was asked for, as in the competitions

@@ -1,5 +1,5 @@
 /**
- * Classroom notifications (docs/product.md "Classrooms"): a new assignment (made with it, in
+ * Classroom notifications (docs/product.md §13): a new assignment (made with it, in
  * assignments.ts), a due time 24 hours away (housekeeping), a student's late pass (to the teachers, when
  * the review settles). One per event and recipient: a second insert is a no-op.
  */

@@ -1,5 +1,5 @@
 /**
- * Classroom-only solutions (docs/product.md "Classrooms", docs/decisions/022-classrooms.md): a student's
+ * Classroom-only solutions (docs/product.md §13, docs/decisions/022-classrooms.md): a student's
  * solution of a challenge that a classroom of theirs assigns, when that classroom keeps its solutions to
  * itself (`solutions_public` false, the default). Such a solution stays out of the public galleries and
  * is a 404 to anyone but its member, the admins and the members of such a classroom.

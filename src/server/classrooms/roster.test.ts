@@ -12,7 +12,7 @@ const refusal = (text: string) => {
   throw new Error('the roster was accepted')
 }
 
-/** Rosters as CSV (docs/product.md "Classrooms"). */
+/** Rosters as CSV (docs/product.md §13). */
 describe('reading a roster', () => {
   it('reads rows with or without a header, quoted fields and an empty student id', () => {
     expect(parseRoster('Ada-L,"Lovelace, Ada",S-1\ngrace,Grace Hopper,\n')).toEqual([

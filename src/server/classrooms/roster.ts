@@ -1,5 +1,5 @@
 /**
- * A classroom's roster as CSV (docs/product.md "Classrooms"): a GitHub login, a name and an optional
+ * A classroom's roster as CSV (docs/product.md §13): a GitHub login, a name and an optional
  * student id per row, with or without a header row (`login,name,student id`, any letter case). Parsed
  * with csv-parse, so quoting follows RFC 4180; a roster with a broken quote, an unknown column, a bad
  * login or more than ROSTER_MAX_ROWS rows is refused whole, with a sentence that says where.

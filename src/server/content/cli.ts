@@ -1,7 +1,9 @@
 import { openServices } from '#server/boot.ts'
 import { importCompetitions } from '#server/competitions/content.ts'
 import { importCatalogue } from '#server/content/import.ts'
+import { challenges } from '#server/db/schema.ts'
 import { parseEnv } from '#server/env.ts'
+import { loadPaths } from '#server/learning-paths/content.ts'
 import { createLogger } from '#server/logger.ts'
 
 /**
@@ -25,6 +27,16 @@ async function main() {
     console.log(
       `Competitions imported: ${competitions.created.length} created, ${competitions.updated.length} updated, ${competitions.unchanged.length} unchanged.`,
     )
+    // Learning paths are read by the server from their folder (docs/content-format.md); checked here
+    // against the catalogue just imported, so a step naming no challenge is seen before a restart.
+    const slugs = new Set(
+      (await services.database.db.select({ slug: challenges.slug }).from(challenges)).map((row) => row.slug),
+    )
+    const paths = await loadPaths(env.pathsDir, slugs)
+    for (const problem of paths.problems)
+      console.error(`  ${problem.path}${problem.field ? ` (${problem.field})` : ''}: ${problem.message}`)
+    console.log(`Learning paths: ${paths.paths.length} ready, ${paths.problems.length} problems.`)
+    if (paths.problems.length > 0) process.exitCode = 1
   } finally {
     await services.close()
   }

@@ -707,7 +707,7 @@ export const moderationActions = pgTable(
 )
 
 /**
- * Classrooms (docs/product.md "Classrooms", docs/decisions/022-classrooms.md): a group with an owner, teachers and
+ * Classrooms (docs/product.md §13, docs/decisions/022-classrooms.md): a group with an owner, teachers and
  * students, its assignments and its own privacy. `id` is how the API names it: unguessable, so an
  * outsider's 404 says nothing. `invite_code` (null: no invite link) joins a member as a student until
  * `invite_expires_at`; the owner rotates it. `solutions_public` false keeps its students' solutions of its
@@ -736,7 +736,7 @@ export const classrooms = pgTable(
 )
 
 /**
- * Who is in a classroom, and as what (docs/product.md "Classrooms"): one owner, teachers, students. `student_id`
+ * Who is in a classroom, and as what (docs/product.md §13): one owner, teachers, students. `student_id`
  * and `roster_name` come from the roster the student was matched from, if any.
  */
 export const classroomMembers = pgTable(
@@ -762,7 +762,7 @@ export const classroomMembers = pgTable(
 )
 
 /**
- * A roster's logins not yet matched to a member (docs/product.md "Classrooms"): the sign-in of that GitHub login
+ * A roster's logins not yet matched to a member (docs/product.md §13): the sign-in of that GitHub login
  * makes them a student and removes the row. `login` is kept in lower case.
  */
 export const classroomRoster = pgTable(
@@ -780,7 +780,7 @@ export const classroomRoster = pgTable(
 )
 
 /**
- * An assignment (docs/product.md "Classrooms"): a challenge, open from `opens_at` and due at `due_at` (UTC), and an
+ * An assignment (docs/product.md §13): a challenge, open from `opens_at` and due at `due_at` (UTC), and an
  * optional pass rule: a match score of at least `min_score`, at most `max_a11y_violations` accessibility
  * violations, a Lighthouse accessibility score of at least `min_lighthouse_a11y`.
  */
@@ -799,7 +799,7 @@ export const assignments = pgTable(
     minScore: integer('min_score'),
     maxA11yViolations: integer('max_a11y_violations'),
     minLighthouseA11y: integer('min_lighthouse_a11y'),
-    /** When the "due in 24 hours" notifications were sent (docs/product.md "Classrooms"); null until then. */
+    /** When the "due in 24 hours" notifications were sent (docs/product.md §13); null until then. */
     dueSoonNotifiedAt: timestamp('due_soon_notified_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -820,7 +820,7 @@ export const assignments = pgTable(
   ],
 )
 
-/** A student's own due time for one assignment (docs/product.md "Classrooms"): it replaces the assignment's. */
+/** A student's own due time for one assignment (docs/product.md §13): it replaces the assignment's. */
 export const assignmentExtensions = pgTable(
   'assignment_extensions',
   {
@@ -837,7 +837,7 @@ export const assignmentExtensions = pgTable(
 )
 
 /**
- * Classroom notifications (docs/product.md "Classrooms"), one per event and recipient: a new assignment and a due
+ * Classroom notifications (docs/product.md §13), one per event and recipient: a new assignment and a due
  * time 24 hours away (to students), a student's late pass (to teachers). Kept apart from `notifications`,
  * whose rows each name a solution.
  */
@@ -870,5 +870,25 @@ export const classroomNotifications = pgTable(
       sql`coalesce(${t.reviewId}, 0)`,
     ),
     index('classroom_notifications_recipient_idx').on(t.recipientId, t.createdAt.desc().nullsFirst()),
+  ],
+)
+
+/**
+ * The learning paths a member started (docs/product.md §15). Paths themselves are content
+ * (content/paths/), named here by slug; a path's suggestion ("Next in ...") follows the paths started,
+ * newest first. A path that leaves the content keeps its rows, which then name nothing.
+ */
+export const pathStarts = pgTable(
+  'path_starts',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pathSlug: text('path_slug').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.pathSlug] }),
+    check('path_starts_slug_check', sql`char_length(${t.pathSlug}) between 1 and 80`),
   ],
 )

@@ -84,7 +84,7 @@ const commentColumns = {
   createdAt: comments.createdAt,
   author: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
   // A correlated exists in the select list, which the builder cannot say: the author teaches (owns or
-  // co-teaches) a classroom the solution's author studies in (docs/product.md "Classrooms").
+  // co-teaches) a classroom the solution's author studies in (docs/product.md §13).
   byTeacher: sql<boolean>`exists (
     select 1 from classroom_members teaches
     join classroom_members studies on studies.classroom_id = teaches.classroom_id and studies.role = 'student'
@@ -295,7 +295,7 @@ export async function readableSolution(
 ): Promise<FeedbackSolution> {
   const solution = await findFeedbackSolution(db, publicId)
   if (!solution || !mayReadSolution(solution, reader)) throw notFound(NO_SUCH_SOLUTION)
-  // A classroom-only solution is its classroom’s (docs/product.md "Classrooms").
+  // A classroom-only solution is its classroom’s (docs/product.md §13).
   if (solution.userId !== reader.id && !reader.isAdmin && (await hiddenByClassroom(db, solution, reader.id)))
     throw notFound(NO_SUCH_SOLUTION)
   return solution

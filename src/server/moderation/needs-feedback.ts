@@ -37,7 +37,7 @@ export function segmentQuery(
 ): SQL {
   const conditions: SQL[] = [
     sql`uc.passed_review_id is not null and not uc.hidden and uc.comment_count = 0`,
-    // Classroom-only solutions are the classroom's (docs/product.md "Classrooms").
+    // Classroom-only solutions are the classroom's (docs/product.md §13).
     sql`not ${classroomOnly('uc')}`,
   ]
   if (readerId !== null) {

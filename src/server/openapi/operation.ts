@@ -42,7 +42,8 @@ export const TAGS = {
   Notifications: 'The signed-in member’s notifications and their unread count.',
   Moderation: 'Reports of abuse, and the admins’ actions on them, each kept in an audit log.',
   Classrooms:
-    'Classrooms, their members, assignments and grades (docs/product.md "Classrooms"); a 404 to anyone outside.',
+    'Classrooms, their members, assignments and grades (docs/product.md §13); a 404 to anyone outside.',
+  'Learning paths': 'Ordered challenges to follow, the member’s progress on them, and what to do next.',
 } as const
 export type Tag = keyof typeof TAGS
 

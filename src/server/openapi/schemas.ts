@@ -72,6 +72,17 @@ import {
   reportResponse,
   unreadCountResponse,
 } from '#shared/feedback.ts'
+import {
+  learningPathSchema,
+  learningPathSummarySchema,
+  nextChallengeResponse,
+  nextChallengeSchema,
+  pathProgressResponse,
+  pathProgressSchema,
+  pathResponse,
+  pathsProgressResponse,
+  pathsResponse,
+} from '#shared/learning-paths.ts'
 import { submitSolutionSchema } from '#shared/live-url.ts'
 import {
   dashboardResponse,
@@ -222,6 +233,15 @@ export const RESPONSE_COMPONENTS = {
   ActivitySettings: activitySettingsSchema,
   ActivitySettingsResponse: activitySettingsResponse,
   WeeklyGoalResponse: weeklyGoalResponse,
+  LearningPathSummary: learningPathSummarySchema,
+  LearningPath: learningPathSchema,
+  PathsResponse: pathsResponse,
+  PathResponse: pathResponse,
+  PathProgress: pathProgressSchema,
+  PathsProgressResponse: pathsProgressResponse,
+  PathProgressResponse: pathProgressResponse,
+  NextChallenge: nextChallengeSchema,
+  NextChallengeResponse: nextChallengeResponse,
 } satisfies Record<string, z.ZodType>
 
 /** Request bodies, described as clients write them (zod's input side, before trimming and checks). */

@@ -7,6 +7,7 @@ import {
   competitions,
   moderationActions,
   notifications,
+  pathStarts,
   pointsLedger,
   rateLimits,
   reports,
@@ -139,6 +140,10 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
       { adminId: staysId, adminLogin: stays, action: 'suspend_member', targetUserId: goneId },
       { adminId: goneId, adminLogin: gone, action: 'restore_member', targetUserId: staysId },
     ])
+    await database.db.insert(pathStarts).values([
+      { userId: goneId, pathSlug: `path-of-${gone}` },
+      { userId: staysId, pathSlug: `path-of-${stays}` },
+    ])
     return { g, s, goneId, staysId, goneSolution, staysSolution, onStays, reply }
   }
 
@@ -255,6 +260,7 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
     ])
     expect(data.competitionResults).toEqual([expect.objectContaining({ competition: 'week-exa', rank: 1 })])
     expect(data.moderation).toEqual([expect.objectContaining({ action: 'suspend_member' })])
+    expect(data.paths).toEqual([expect.objectContaining({ path: 'path-of-exa' })])
     // Nothing of the other member: not their id, login's rows, comments, report or ledger.
     expect(text).not.toContain((await userId('other-exa')) as string)
     expect(text).not.toContain('other-exa asks themselves')
@@ -379,6 +385,8 @@ describe.each(TEST_DATABASES)('your account (export and deletion) on %s', (kind)
     expect(await db.select().from(notifications).where(eq(notifications.recipientId, goneId))).toEqual([])
     expect(await db.select().from(userBadges).where(eq(userBadges.userId, goneId))).toEqual([])
     expect(await db.select().from(pointsLedger).where(eq(pointsLedger.userId, goneId))).toEqual([])
+    expect(await db.select().from(pathStarts).where(eq(pathStarts.userId, goneId))).toEqual([])
+    expect(await db.select().from(pathStarts).where(eq(pathStarts.userId, staysId))).toHaveLength(1)
     expect(await db.select().from(competitionResults).where(eq(competitionResults.userId, goneId))).toEqual(
       [],
     )

@@ -33,7 +33,7 @@ function inZone(at: Date, offset: string): string {
 }
 
 /**
- * Classrooms (docs/product.md "Classrooms"): every route for the owner, a teacher, a student, another
+ * Classrooms (docs/product.md §13): every route for the owner, a teacher, a student, another
  * member and a visitor; the invite, the roster, assignments, the grading rule with extensions and time
  * zones, the grid and its export, and the privacy of classroom-only solutions.
  */

@@ -118,7 +118,7 @@ const OWNER_ONLY = error(
 )
 
 /**
- * Classrooms (docs/product.md "Classrooms", docs/decisions/022-classrooms.md), mounted at /api. Every
+ * Classrooms (docs/product.md §13, docs/decisions/022-classrooms.md), mounted at /api. Every
  * route checks the session itself; a classroom the reader is not in, or any classroom to a visitor, is
  * a 404. Changes pass the same-origin JSON check and the mutation limit first.
  */

@@ -136,6 +136,9 @@ describe.each(TEST_DATABASES)('fuzzing every route on %s', (kind) => {
         '/api/users/:username/activity',
         '/api/me/activity-settings',
         '/api/me/goal',
+        '/api/paths/:slug',
+        '/api/me/paths/:slug/start',
+        '/paths/:page',
       ]),
     )
   })

@@ -148,7 +148,7 @@ export async function readSolution(
     )
   )
     return null
-  // A classroom-only solution is its classroom's: a 404 to everyone else (docs/product.md "Classrooms").
+  // A classroom-only solution is its classroom's: a 404 to everyone else (docs/product.md §13).
   if (
     !owner &&
     !readerIsAdmin &&
@@ -279,7 +279,7 @@ export function galleryQuery(filter: GalleryFilter): SQL {
   const conditions = [
     sql`uc.passed_review_id is not null`,
     sql`not uc.hidden`,
-    // Classroom-only solutions stay out of the galleries (docs/product.md "Classrooms"): a few index
+    // Classroom-only solutions stay out of the galleries (docs/product.md §13): a few index
     // probes per row of the range, which stays a range of the same partial index.
     sql`not ${classroomOnly('uc')}`,
   ]

@@ -38,7 +38,7 @@ function PointsBadge({ points }: { points: number }) {
   return (
     <span
       data-testid="points-badge"
-      className="inline-flex items-center gap-1.5 rounded-full bg-accent-400/10 px-3 py-1 text-sm font-semibold text-accent-200 tabular-nums ring-1 ring-accent-400/30"
+      className="inline-flex items-center gap-1.5 rounded-full bg-accent-400/10 px-3 py-1 text-sm font-semibold whitespace-nowrap text-accent-200 tabular-nums ring-1 ring-accent-400/30"
     >
       <TrophyIcon className="size-4 text-accent-300" />
       {points === 1 ? '1 point' : `${points} points`}

@@ -12,6 +12,7 @@ import { useScrollLock } from '#web/lib/use-scroll-lock.ts'
 const NAV_LINKS = [
   { to: paths.home, label: 'Home', end: true },
   { to: paths.challenges, label: 'Challenges', end: false },
+  { to: paths.learningPaths, label: 'Paths', end: false },
   { to: paths.solutions, label: 'Solutions', end: false },
   { to: paths.competitions, label: 'Competitions', end: false },
 ] as const
@@ -107,12 +108,12 @@ export function Navbar() {
         {/* The bar and the menu's panel hydrate in slices of their own (HydrateLater): half of what the
             first hydration task did on every page was the navbar's two copies of the logo and links. */}
         <HydrateLater>
-          <div className="page-container flex h-16 items-center gap-8">
+          <div className="page-container flex h-16 items-center gap-6">
             <Logo />
             <MainNav
               className={`hidden ${breakpoint.bar}`}
               listClassName="flex items-center gap-1"
-              linkClassName="rounded-full px-3.5 py-2 text-sm"
+              linkClassName="rounded-full px-3 py-2 text-sm"
             />
             <div className={`ml-auto hidden items-center gap-3 ${breakpoint.actions}`}>
               <SessionActions layout="bar" />

@@ -19,7 +19,11 @@ export function Component() {
         <BadgeImage id={badgeId} className="size-32" />
         <div>
           <p className="text-sm font-semibold tracking-[0.12em] text-accent-800 uppercase">
-            {badge.kind === 'competition' ? 'Competition badge' : 'Lasting badge'}
+            {
+              { competition: 'Competition badge', lasting: 'Lasting badge', path: 'Learning path badge' }[
+                badge.kind
+              ]
+            }
           </p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{badge.name}</h1>
           <p className="mt-2 text-base text-slate-700">{badge.summary}</p>
@@ -29,10 +33,18 @@ export function Component() {
       <p className="mt-2 text-base leading-7 text-slate-700">{badge.howToEarn}</p>
       <div className="mt-8 flex flex-wrap gap-3">
         <Link
-          to={badge.kind === 'competition' ? paths.competitions : paths.challenges}
+          to={
+            { competition: paths.competitions, lasting: paths.challenges, path: paths.learningPaths }[
+              badge.kind
+            ]
+          }
           className={buttonClasses('primary', 'md')}
         >
-          {badge.kind === 'competition' ? 'See the competitions' : 'Browse challenges'}
+          {
+            { competition: 'See the competitions', lasting: 'Browse challenges', path: 'See the paths' }[
+              badge.kind
+            ]
+          }
         </Link>
         <Link to={paths.badges} className={buttonClasses('secondary', 'md')}>
           All badges

@@ -10,14 +10,15 @@ export function Component() {
   const groups = [
     { kind: 'competition', heading: 'Weekly competitions' },
     { kind: 'lasting', heading: 'Lasting badges' },
+    { kind: 'path', heading: 'Learning paths' },
   ] as const
   return (
     <div className="page-container max-w-5xl py-10 sm:py-14">
       <PageTitle>Badges</PageTitle>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Badges</h1>
       <p className="mt-3 max-w-2xl text-base leading-7 text-slate-700">
-        Badges show on your profile. You earn each one once (the competition badges once per competition), and
-        they stay.
+        Badges show on your profile. You earn each one once (the competition badges once per competition, the
+        path badge once per path), and they stay.
       </p>
       {groups.map((group) => (
         <section key={group.kind} aria-labelledby={`badges-${group.kind}`} className="mt-10">

@@ -12,6 +12,7 @@ import { greetingName } from '#web/features/auth/greeting.ts'
 import { signInGreeting } from '#web/features/auth/greeting-store.ts'
 import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
 import { GIVE_FEEDBACK_TEXTS } from '#web/features/feedback/needs-feedback-texts.ts'
+import { NextChallengeCard } from '#web/features/learning-paths/components/next-challenge-card.tsx'
 import { dashboardQuery } from '#web/features/member/api/member.ts'
 import { LatestSolutions } from '#web/features/member/components/latest-solutions.tsx'
 import { OfflineSites } from '#web/features/member/components/offline-sites.tsx'
@@ -60,6 +61,8 @@ function Dashboard({ user }: { user: SessionUser }) {
       ) : null}
 
       <OfflineSites className="mt-8" />
+
+      <NextChallengeCard className="mt-8" />
 
       <ul aria-label="Your challenges" className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {boxes.map((box) => (

@@ -1,10 +1,16 @@
 import { Link } from 'react-router'
-import { BADGES, type EarnedBadge } from '#shared/badges.ts'
+import { BADGES, type EarnedBadge, PATH_BADGE_REASON_PREFIX, pathTitleFromSlug } from '#shared/badges.ts'
 import { paths } from '#shared/paths.ts'
 import { BadgeImage } from '#web/features/badges/components/badge-image.tsx'
+import { formatMediumDate } from '#web/lib/format.ts'
 
-/** "for Week 49" for a competition's badge; nothing for a lasting one. */
-function reasonText(reason: string): string | null {
+/**
+ * "for Week 49" for a competition's badge; a path's title and when it was completed for a path's
+ * (docs/product.md §15); nothing for a lasting one.
+ */
+function reasonText(reason: string, awardedAt: string): string | null {
+  if (reason.startsWith(PATH_BADGE_REASON_PREFIX))
+    return `${pathTitleFromSlug(reason.slice(PATH_BADGE_REASON_PREFIX.length))}, ${formatMediumDate(new Date(awardedAt))}`
   return reason.startsWith('competition:') ? `Competition ${reason.slice('competition:'.length)}` : null
 }
 
@@ -44,7 +50,7 @@ export function EarnedBadges({ badges }: { badges: EarnedBadge[] }) {
                   {BADGES[badge.id].name}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {reasonText(badge.reason) ?? BADGES[badge.id].summary}
+                  {reasonText(badge.reason, badge.awardedAt) ?? BADGES[badge.id].summary}
                 </p>
               </div>
             </li>

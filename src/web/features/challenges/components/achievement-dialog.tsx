@@ -1,4 +1,5 @@
 import { type ComponentType, type SVGProps, useEffect, useId, useRef } from 'react'
+import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { CloseIcon, FacebookIcon, LinkedinIcon, TrophyIcon, XIcon } from '#web/components/ui/icons.tsx'
 import { solutionPath } from '#web/features/solutions/api/solutions.ts'
 import { usePublicConfig } from '#web/lib/public-config.ts'
@@ -57,15 +58,18 @@ export function AchievementDialog({
   challengeTitle,
   pointsAwarded,
   solutionId,
+  suggestion = null,
   onClose,
 }: {
   challengeTitle: string
   pointsAwarded: number
   solutionId: string | null
-  onClose: (next: 'profile' | 'solution') => void
+  /** What to do next and why (docs/product.md §15); its button closes with `next`. */
+  suggestion?: { title: string; reason: string } | null
+  onClose: (next: 'profile' | 'solution' | 'next') => void
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null)
-  const next = useRef<'profile' | 'solution'>('profile')
+  const next = useRef<'profile' | 'solution' | 'next'>('profile')
   const headingId = useId()
   const textId = useId()
   const { brandName } = usePublicConfig()
@@ -120,6 +124,27 @@ export function AchievementDialog({
           <p className="relative mt-4 inline-flex items-center rounded-full bg-emerald-50 px-3 py-1 text-sm font-bold text-emerald-800 ring-1 ring-emerald-600/25">
             +{pointsAwarded} points
           </p>
+        ) : null}
+
+        {suggestion ? (
+          <div
+            data-testid="achievement-next"
+            className="relative mt-6 rounded-2xl bg-accent-50 p-4 text-left ring-1 ring-accent-200"
+          >
+            <p className="text-xs font-semibold tracking-[0.12em] text-accent-800 uppercase">Up next</p>
+            <p className="mt-1 font-semibold break-words text-slate-900">{suggestion.title}</p>
+            <p className="text-sm text-slate-700">{suggestion.reason}</p>
+            <button
+              type="button"
+              onClick={() => {
+                next.current = 'next'
+                dialogRef.current?.close()
+              }}
+              className={buttonClasses('primary', 'md', 'mt-3 w-full')}
+            >
+              Go to {suggestion.title}
+            </button>
+          </div>
         ) : null}
 
         <div className="relative mt-7 border-t border-slate-200 pt-6">

@@ -9,6 +9,7 @@ import { sessionQuery } from '#web/features/auth/api/session.ts'
 import { useSession } from '#web/features/auth/use-session.ts'
 import { progressKeys, progressQuery } from '#web/features/challenges/api/progress.ts'
 import { AchievementDialog } from '#web/features/challenges/components/achievement-dialog.tsx'
+import { myPathKeys, nextChallengeQuery } from '#web/features/learning-paths/api/learning-paths.ts'
 import { isReviewPending, memberReviewsQuery, reviewPath } from '#web/features/reviews/api/reviews.ts'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
 import { ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
@@ -65,6 +66,8 @@ export function ReviewPanel({
   const [achievement, setAchievement] = useState<ReviewSummary | null>(null)
   const latest = reviews.data?.reviews[0]
   const earlier = reviews.data?.reviews.slice(1) ?? []
+  // What to do next, shown in the achievement overlay (docs/product.md §15).
+  const suggestion = useQuery({ ...nextChallengeQuery(), enabled: achievement !== null })
 
   useEffect(() => {
     if (!latest) return
@@ -73,6 +76,7 @@ export function ReviewPanel({
       // A pass completes the challenge and may add points: the progress and the navbar's points change.
       void queryClient.invalidateQueries({ queryKey: progressKeys.one(challengeId) })
       void queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey })
+      void queryClient.invalidateQueries({ queryKey: myPathKeys.all })
     }
     if (seen.achievement) setAchievement(latest)
   }, [latest, challengeId, queryClient])
@@ -132,11 +136,17 @@ export function ReviewPanel({
           challengeTitle={challengeTitle}
           pointsAwarded={achievement.pointsAwarded}
           solutionId={solutionId}
+          suggestion={
+            suggestion.data
+              ? { title: suggestion.data.challenge.title, reason: suggestion.data.reason }
+              : null
+          }
           onClose={(next) => {
             watcher.acknowledge(achievement.id)
             setAchievement(null)
             scrollToTop()
-            if (next === 'solution' && solutionId) navigate(solutionPath(solutionId))
+            if (next === 'next' && suggestion.data) navigate(paths.challenge(suggestion.data.challenge.slug))
+            else if (next === 'solution' && solutionId) navigate(solutionPath(solutionId))
             else if (session.status === 'signed-in') navigate(paths.profile(session.user.username))
           }}
         />
