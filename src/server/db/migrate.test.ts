@@ -33,6 +33,7 @@ const TABLES = [
   'moderation_actions',
   'notifications',
   'oauth_states',
+  'path_starts',
   'points_ledger',
   'rate_limits',
   'reports',
