@@ -3,7 +3,7 @@ import { challengeAt, newMember, passedSolution } from './feedback-journey.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 /**
- * Activity and streaks (docs/product.md "Activity and streaks"): a member sets a weekly goal in Settings,
+ * Activity and streaks (docs/product.md §14): a member sets a weekly goal in Settings,
  * sees it on the dashboard, passes a challenge, and finds today filled in their profile's calendar with
  * the streak line; the calendar is one tab stop whose arrow keys move between days and show each day's
  * figures; hidden activity leaves the public profile. Every page involved passes axe at both widths, in

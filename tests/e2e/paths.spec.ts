@@ -4,7 +4,7 @@ import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
 import { mutate, signIn } from './sign-in-helper.ts'
 
-/** The first path of content/paths/ and its first two steps (docs/product.md "Learning paths"). */
+/** The first path of content/paths/ and its first two steps (docs/product.md §15). */
 const PATH = { slug: 'your-first-landing-page', title: 'Your first landing page', steps: 5 }
 const STEP_1 = 'Safelight-Studio-Footer'
 const STEP_2 = 'Gridform-Biennale-Navbar'
@@ -112,5 +112,11 @@ test.describe('learning paths', () => {
     })
     await card.getByRole('link', { name: `Go to ${second.title}` }).click()
     await expect(page).toHaveURL(`/challenge/${STEP_2}`)
+
+    // The member's profile: today is filled in the activity calendar (docs/product.md §14).
+    await page.goto(`/profile/${login}`)
+    const today = page.getByRole('grid', { name: 'Activity calendar' }).locator('td[tabindex="0"]')
+    await expect(today).toHaveAccessibleName(/: 1 passed review, 1 submit, 0 comments$/)
+    await expect(today).not.toHaveAttribute('data-level', '0')
   })
 })

@@ -282,7 +282,7 @@ test.describe('public profile', () => {
   test('shows the fallbacks for a member with no name, picture or bio', async ({ page }) => {
     // The answer is made up in the browser: the server, which would render the page, has no such member.
     await renderInBrowserOnly(page)
-    // Its activity (docs/product.md "Activity and streaks"), which the page asks for after it: hidden.
+    // Its activity (docs/product.md §14), which the page asks for after it: hidden.
     await page.route('**/api/users/quiet-one/activity**', (route) =>
       route.fulfill({ json: { hidden: true } }),
     )
@@ -319,7 +319,7 @@ test.describe('public profile', () => {
   test('shows the social links, opening in a new tab', async ({ page }) => {
     // The answer is made up in the browser: the server, which would render the page, has no such member.
     await renderInBrowserOnly(page)
-    // Its activity (docs/product.md "Activity and streaks"), which the page asks for after it: hidden.
+    // Its activity (docs/product.md §14), which the page asks for after it: hidden.
     await page.route('**/api/users/linked-one/activity**', (route) =>
       route.fulfill({ json: { hidden: true } }),
     )

@@ -289,7 +289,7 @@ export const APP_ROUTES = [
   `${EMULATOR_PATH}/emulator.css`,
   `${EMULATOR_PATH}/login/oauth/access_token`,
   `${EMULATOR_PATH}/login/oauth/authorize`,
-  // Activity and streaks (docs/product.md "Activity and streaks").
+  // Activity and streaks (docs/product.md §14).
   '/api/users/:username/activity',
   '/api/me/activity-settings',
   '/api/me/goal',
