@@ -4,11 +4,13 @@
 import { readdir } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { loadPaths } from '#server/learning-paths/content.ts'
-import type { ChallengeReport } from './index.ts'
-import { shown } from './shared.ts'
+import { type Problem, shown } from './shared.ts'
+
+/** A path file's problems, reported beside the challenges' (index.ts), as `paths/<slug>`. */
+export type PathReport = { slug: string; problems: Problem[] }
 
 /** One report per path file, named `paths/<slug>`, in file order. */
-export async function checkPaths(pathsDir: string, challengesDir: string): Promise<ChallengeReport[]> {
+export async function checkPaths(pathsDir: string, challengesDir: string): Promise<PathReport[]> {
   const challenges = new Set(
     (await readdir(challengesDir, { withFileTypes: true }))
       .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
