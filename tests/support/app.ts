@@ -149,5 +149,5 @@ export async function createTestAppWithCatalogue(
   // The list adds each challenge's solution count; every other answer names a challenge without it.
   const listed: ListedChallenge[] = (await (await t.app.request('/api/challenges')).json()).challenges
   const catalogue: Challenge[] = listed.map(({ solutionCount: _count, ...challenge }) => challenge)
-  return { t, catalogue }
+  return { t, catalogue, contentDir }
 }

@@ -14,8 +14,8 @@ export const toSummary = ({ intro: _intro, steps: _steps, ...summary }: Learning
 
 /**
  * The learning paths (docs/product.md §15) held in memory like the catalogue they are made of:
- * their files are read once, at the first request, and joined with each version of the catalogue as it is
- * built. `content:check` refuses a step that names no challenge; here such a step is left out (with a
+ * their files are read at the first request and again with each version of the catalogue (an import), and
+ * joined with it. `content:check` refuses a step that names no challenge; here such a step is left out (with a
  * warning), and a path left with no step is not listed, so a catalogue without that challenge still serves.
  */
 export function createLearningPaths(deps: {
@@ -38,6 +38,8 @@ export function createLearningPaths(deps: {
   const join = (snapshot: CatalogueSnapshot) => {
     let paths = joined.get(snapshot)
     if (!paths) {
+      // A new version of the catalogue comes of an import: the paths' files are read again with it.
+      files = null
       paths = read().then((loaded) => {
         const bySlug = new Map(snapshot.challenges.map((challenge) => [challenge.slug, challenge]))
         return loaded.flatMap((path) => {

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { importCatalogue } from '#server/content/import.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import {
   nextChallengeResponse,
@@ -10,7 +11,7 @@ import {
 } from '#shared/learning-paths.ts'
 import { createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signIn, type TestBrowser } from '#tests/support/auth.ts'
-import { temporaryDir } from '#tests/support/content-fixtures.ts'
+import { temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
 type TestApp = Awaited<ReturnType<typeof createTestAppWithCatalogue>>['t']
@@ -50,11 +51,15 @@ describe.each(TEST_DATABASES)('learning paths on %s', (kind) => {
       awardedAt: string
     }[]
 
+  let pathsDir = ''
+  let contentDir = ''
+
   beforeAll(async () => {
     database = await createTestDatabase(kind)
-    const pathsDir = await temporaryDir('paths-')
+    pathsDir = await temporaryDir('paths-')
     const created = await createTestAppWithCatalogue(database, 'Paths', { PATHS_DIR: pathsDir })
     t = created.t
+    contentDir = created.contentDir
     const bySlug = (category: string) => created.catalogue.find((c) => c.category === category) as Challenge
     navbar = bySlug('navbar')
     footer = bySlug('footer')
@@ -193,5 +198,25 @@ describe.each(TEST_DATABASES)('learning paths on %s', (kind) => {
     expect(await nextOf(b)).toBeNull()
     await b.send('POST', '/api/me/paths/first-steps/start')
     expect(await nextOf(b)).toMatchObject({ challenge: { slug: navbar.slug }, reason: 'Next in First steps' })
+  })
+  it('reads the paths again when an import changes the catalogue, as it reads the challenges', async () => {
+    const listed = async () =>
+      pathsResponse.parse(await (await t.app.request('/api/paths')).json()).paths.map((path) => path.slug)
+    await writeFile(
+      join(pathsDir, 'second-steps.md'),
+      `---\ntitle: Second steps\nsummary: A hero, added to the paths while the server runs.\nlevel: beginner\norder: 3\nsteps:\n  - challenge: ${hero.slug}\n    note: What the hero teaches.\n---\n`,
+    )
+    // The catalogue has not changed: the paths read at the first request are still those served.
+    expect(await listed()).toEqual(['first-steps'])
+    await writeChallengeFolder(contentDir, {
+      title: hero.title,
+      category: 'hero',
+      date: '2026-10-03',
+      description: 'The same hero, its description changed by an import while the server ran.',
+    })
+    await importCatalogue({ db: database.db, storage: t.storage, contentDir })
+    await vi.waitFor(async () => expect(await listed()).toEqual(['first-steps', 'second-steps']), {
+      timeout: 10_000,
+    })
   })
 })
