@@ -44,6 +44,7 @@ describe('two server processes on one PostgreSQL database', () => {
   let b: ServerProcess
   let contentDir: string
   let competitionsDir: string
+  let pathsDir: string
   let env: Record<string, string>
   let slug = ''
 
@@ -52,6 +53,8 @@ describe('two server processes on one PostgreSQL database', () => {
     // A small catalogue of its own: the first start imports it, and the test changes it.
     contentDir = await temporaryDir('dojo-instances-content-')
     competitionsDir = await temporaryDir('dojo-instances-competitions-')
+    // No learning paths: the project's own name challenges this small catalogue does not have.
+    pathsDir = await temporaryDir('dojo-instances-paths-')
     ;({ slug } = await writeChallengeFolder(contentDir, {
       title: 'Shared Instances Navbar',
       description: DESCRIPTION,
@@ -59,6 +62,7 @@ describe('two server processes on one PostgreSQL database', () => {
     env = {
       CONTENT_DIR: contentDir,
       COMPETITIONS_DIR: competitionsDir,
+      PATHS_DIR: pathsDir,
       RATE_LIMIT_MUTATIONS: String(MUTATIONS_PER_MINUTE),
       REVIEW_WORKERS: '0',
       LINK_CHECK_WORKERS: '0',
@@ -73,7 +77,8 @@ describe('two server processes on one PostgreSQL database', () => {
     await a?.destroy()
     await b?.destroy()
     await postgres?.destroy()
-    for (const dir of [contentDir, competitionsDir]) if (dir) rmSync(dir, { recursive: true, force: true })
+    for (const dir of [contentDir, competitionsDir, pathsDir])
+      if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   const catalogueOf = async (server: ServerProcess) =>
@@ -190,6 +195,7 @@ describe('two server processes on one PostgreSQL database', () => {
               DATA_DIR: a.dataDir,
               CONTENT_DIR: contentDir,
               COMPETITIONS_DIR: competitionsDir,
+              PATHS_DIR: pathsDir,
             },
           },
           (error, stdout, stderr) =>
