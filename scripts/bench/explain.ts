@@ -1,6 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { runMigrations } from '#server/db/migrate.ts'
-import { leaderboardQuery, periodLeaderboardQuery, readLeaderboard } from '#server/leaderboard/leaderboard.ts'
+import {
+  ALL_TIME_READ,
+  leaderboardQuery,
+  periodLeaderboardQuery,
+  readLeaderboard,
+} from '#server/leaderboard/leaderboard.ts'
 import { segmentQuery } from '#server/moderation/needs-feedback.ts'
 import { galleryQuery, readGallery } from '#server/solutions/read.ts'
 import { periodStart } from '#shared/periods.ts'
@@ -89,7 +94,7 @@ try {
   const someUser = (
     await client.query(`select id, username from users where github_id = ${Math.floor(USERS / 2)}`)
   ).rows[0]
-  const leaderboard = leaderboardQuery(handle.db).toSQL()
+  const leaderboard = leaderboardQuery(handle.db, ALL_TIME_READ).toSQL()
   const now = new Date()
   const week = periodLeaderboardQuery(handle.db, periodStart('week', now) ?? now).toSQL()
   const month = periodLeaderboardQuery(handle.db, periodStart('month', now) ?? now).toSQL()

@@ -174,6 +174,9 @@ export function authRoutes(deps: {
           // knows under another login: real renames come only from real GitHub.
           const user = await upsertGitHubUser(db, profile, { allowRename: env.github.mode === 'github' })
           deps.events.emit({ type: 'member-signed-in', userId: user.id })
+          // Joining a classroom by its roster may make some of the member's solutions classroom-only.
+          if (user.joinedClassrooms > 0)
+            deps.events.emit({ type: 'solution-listing-changed', challengeId: null })
           const previous = sessionToken(c, env)
           if (previous) await endSession(previous)
           setSessionCookie(c, env, await createSession(db, user.id))

@@ -80,10 +80,10 @@ export async function upsertGitHubUser(
       .returning()
     if (!user) throw new Error('upsert returned no user')
     // A classroom roster waiting for this login makes them its student (docs/product.md §13).
-    await claimRosterRows(tx, user.id)
+    const joinedClassrooms = await claimRosterRows(tx, user.id)
     // `created` picks the greeting (docs/product.md §4 Session); two first sign-ins racing may both be
     // told they created the account, which costs one word.
-    return { ...user, created: !existing }
+    return { ...user, created: !existing, joinedClassrooms }
   })
 }
 

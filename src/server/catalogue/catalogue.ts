@@ -1,6 +1,7 @@
 import { and, count, desc, inArray, max, sql } from 'drizzle-orm'
 import { type CachedBody, cacheJson } from '#server/catalogue/cached-body.ts'
 import { challengeColumns, toChallenge, toChallengeZip } from '#server/catalogue/challenge-rows.ts'
+import { classroomOnly } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 import { challenges, userChallenges } from '#server/db/schema.ts'
 import { withDeadline } from '#server/db/unavailable.ts'
@@ -55,11 +56,12 @@ async function buildSnapshot(db: Database): Promise<CatalogueSnapshot> {
  */
 export type Listing = { challenges: ListedChallenge[]; body: CachedBody; key: string }
 
-const listed = sql`${userChallenges.passedReviewId} is not null and not ${userChallenges.hidden}`
+const listed = sql`${userChallenges.passedReviewId} is not null and not ${userChallenges.hidden} and not ${classroomOnly('user_challenges')}`
 
 /**
- * Listed solutions per challenge (a passed review, not hidden: docs/product.md §11), all of them or
- * those of some challenges, in one query that reads the galleries' partial indexes only.
+ * Listed solutions per challenge (a passed review, not hidden: docs/product.md §11; not classroom-only:
+ * §13), all of them or those of some challenges, in one query that reads the galleries' partial indexes,
+ * and probes each solution's member's classroom memberships.
  */
 async function readSolutionCounts(db: Database, challengeIds?: number[]): Promise<Map<number, number>> {
   const rows = await db

@@ -332,11 +332,16 @@ export async function uploadRoster(db: Database, classroomId: string, rows: read
 
 /**
  * Makes the member a student of each classroom whose roster waits for their login, and removes those
- * rows (of one classroom when `onlyClassroomId` is given). Sign-in calls it in its own transaction.
+ * rows (of one classroom when `onlyClassroomId` is given); returns how many classrooms they joined.
+ * Sign-in calls it in its own transaction.
  */
-export async function claimRosterRows(tx: Executor, userId: string, onlyClassroomId?: string) {
+export async function claimRosterRows(
+  tx: Executor,
+  userId: string,
+  onlyClassroomId?: string,
+): Promise<number> {
   const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId))
-  if (!user) return
+  if (!user) return 0
   const login = user.username.toLowerCase()
   const conditions = [eq(classroomRoster.login, login)]
   if (onlyClassroomId) conditions.push(eq(classroomRoster.classroomId, onlyClassroomId))
@@ -360,10 +365,11 @@ export async function claimRosterRows(tx: Executor, userId: string, onlyClassroo
         setWhere: sql`${classroomMembers.role} = 'student'`,
       })
   }
+  return rows.length
 }
 
-/** Removes a student, or a roster login still pending. */
-export async function removeStudent(db: Database, classroomId: string, login: string) {
+/** Removes a student, or a roster login still pending; returns the id of the member removed, if any. */
+export async function removeStudent(db: Database, classroomId: string, login: string): Promise<string[]> {
   const user = await memberByLogin(db, login)
   const removed = user
     ? await db
@@ -383,6 +389,7 @@ export async function removeStudent(db: Database, classroomId: string, login: st
     .returning({ login: classroomRoster.login })
   if (removed.length === 0 && unrostered.length === 0)
     throw notFound(`${login} is not a student of this classroom.`)
+  return removed.map((row) => row.userId)
 }
 
 /** The classroom's students: id, login, name, roster name and student id, by login. */

@@ -14,13 +14,33 @@ import { users } from '#server/db/schema.ts'
  */
 export function classroomOnly(uc: string): SQL {
   const alias = sql.raw(uc)
+  return classroomOnlyWork(sql`${alias}.user_id`, sql`ca.challenge_id = ${alias}.challenge_id`)
+}
+
+/**
+ * True for a points award (`points_ledger` row aliased `entry`) earned on a classroom-only solution:
+ * the ledger names the challenge by its id as text (`reference`). The public leaderboards leave these
+ * points out (docs/product.md §13).
+ */
+export function classroomOnlyAward(entry: string): SQL {
+  const alias = sql.raw(entry)
+  return classroomOnlyWork(sql`${alias}.user_id`, sql`ca.challenge_id::text = ${alias}.reference`)
+}
+
+/** The member's work on a challenge (the condition names `ca`, the assignment) is classroom-only. */
+function classroomOnlyWork(userId: SQL, sameChallenge: SQL): SQL {
   return sql`exists (
     select 1 from classroom_members cm
     join assignments ca on ca.classroom_id = cm.classroom_id
     join classrooms cc on cc.id = cm.classroom_id
-    where cm.user_id = ${alias}.user_id and cm.role = 'student'
-      and ca.challenge_id = ${alias}.challenge_id and not cc.solutions_public
+    where cm.user_id = ${userId} and cm.role = 'student'
+      and ${sameChallenge} and not cc.solutions_public
   )`
+}
+
+/** True when the member (`userId`, SQL) is a student of any classroom: only they can have classroom-only work. */
+export function isStudent(userId: SQL): SQL {
+  return sql`exists (select 1 from classroom_members cm where cm.user_id = ${userId} and cm.role = 'student')`
 }
 
 /**

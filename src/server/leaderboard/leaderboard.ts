@@ -1,4 +1,6 @@
-import { desc, eq, gt, gte, sql, sum } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, sql, sum } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { classroomOnlyAward, isStudent } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 import { pointsLedger, users } from '#server/db/schema.ts'
 import type { EventBus } from '#server/events/bus.ts'
@@ -10,9 +12,24 @@ import { type LeaderboardPeriod, periodStart } from '#shared/periods.ts'
 /**
  * docs/product.md §2 Leaderboard: users with points above 0, points descending, then completed count,
  * then username. The order matches the index on (points desc, submission desc, username), so
- * PostgreSQL reads ten index entries and stops, however many members there are.
+ * PostgreSQL reads `limit` index entries and stops, however many members there are. Each row also
+ * carries the points and completions of the member's classroom-only work (docs/product.md §13), which
+ * the public board leaves out: one probe of the member's classroom memberships, and a sum over their
+ * awards only for a student of some classroom.
  */
-export function leaderboardQuery(db: Database) {
+export function leaderboardQuery(db: Database, limit: number) {
+  const award = alias(pointsLedger, 'award')
+  const classroomOnlyPoints = db
+    .select({
+      points: sql<number>`coalesce(sum(${award.points}), 0)::int`.mapWith(Number).as('private_points'),
+      submission:
+        sql<number>`coalesce(sum(case ${award.reason} when 'challenge_withdrawn' then -1 else 1 end), 0)::int`
+          .mapWith(Number)
+          .as('private_submission'),
+    })
+    .from(award)
+    .where(and(eq(award.userId, users.id), isStudent(sql`${users.id}`), classroomOnlyAward('award')))
+    .as('classroom_only')
   return db
     .select({
       username: users.username,
@@ -20,11 +37,50 @@ export function leaderboardQuery(db: Database) {
       avatarUrl: users.avatarUrl,
       points: users.points,
       submission: users.submission,
+      privatePoints: classroomOnlyPoints.points,
+      privateSubmission: classroomOnlyPoints.submission,
     })
     .from(users)
+    .innerJoinLateral(classroomOnlyPoints, sql`true`)
     .where(gt(users.points, 0))
     .orderBy(desc(users.points), desc(users.submission), users.username)
-    .limit(LEADERBOARD_SIZE)
+    .limit(limit)
+}
+
+/** The all-time board reads this many members first, and four times as many while that is not enough. */
+export const ALL_TIME_READ = 50
+/** It stops widening here: a board of members whose points are nearly all classroom-only. */
+const ALL_TIME_READ_MAX = 12_800
+
+/**
+ * The all-time top ten without classroom-only points. Leaving points out can only move a member down,
+ * so the members after the last one read cannot be above it: once the tenth member of the adjusted
+ * board still ranks above the last one read (by its full points), no later member can enter the top
+ * ten. Nearly always the first read settles it; otherwise the read is widened.
+ */
+async function readAllTime(db: Database) {
+  for (let size = ALL_TIME_READ; ; size *= 4) {
+    const rows = await leaderboardQuery(db, size)
+    const board = rows
+      .map(({ privatePoints, privateSubmission, ...row }) => ({
+        ...row,
+        points: row.points - privatePoints,
+        submission: row.submission - privateSubmission,
+      }))
+      .filter((row) => row.points > 0)
+      // Stable: members whose adjusted points and completions tie keep the database's order.
+      .sort((a, b) => b.points - a.points || b.submission - a.submission)
+      .slice(0, LEADERBOARD_SIZE)
+    const last = rows.at(-1)
+    const tenth = board.at(LEADERBOARD_SIZE - 1)
+    const settled =
+      rows.length < size ||
+      size >= ALL_TIME_READ_MAX ||
+      (last !== undefined &&
+        tenth !== undefined &&
+        (tenth.points > last.points || (tenth.points === last.points && tenth.submission >= last.submission)))
+    if (settled) return board
+  }
 }
 
 type Scored = { points: number; submission: number }
@@ -69,7 +125,8 @@ export function periodLeaderboardQuery(db: Database, since: Date) {
             .as('period_submission'),
       })
       .from(pointsLedger)
-      .where(gte(pointsLedger.createdAt, since))
+      // Classroom-only work earns its member points, which the public boards leave out (docs/product.md §13).
+      .where(and(gte(pointsLedger.createdAt, since), sql`not ${classroomOnlyAward('points_ledger')}`))
       .groupBy(pointsLedger.userId)
       .having(gt(sum(pointsLedger.points), sql`0`)),
   )
@@ -111,7 +168,7 @@ export async function readLeaderboard(
   now: Date = new Date(),
 ): Promise<LeaderboardEntry[]> {
   const since = periodStart(period, now)
-  const rows = await (since ? periodLeaderboardQuery(db, since) : leaderboardQuery(db))
+  const rows = await (since ? periodLeaderboardQuery(db, since) : readAllTime(db))
   const solutions = await latestListedSolutions(
     db,
     rows.map((row) => row.username),

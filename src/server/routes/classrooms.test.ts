@@ -513,6 +513,15 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
         (s: { member: { username: string } }) => s.member.username,
       )
     expect(await gallery()).toEqual([])
+    // The catalogue's solution counts, held in memory, leave them out too.
+    const listedCount = async () => {
+      await t.catalogue.settled()
+      const list = (await (await as.visitor.get('/api/challenges')).json()) as {
+        challenges: { id: number; solutionCount: number }[]
+      }
+      return list.challenges.find((c) => c.id === challenge.id)?.solutionCount
+    }
+    expect(await listedCount()).toBe(0)
     expect((await as.visitor.get('/api/solutions')).status).toBe(200)
     expect(JSON.stringify(await (await as.visitor.get('/api/solutions')).json())).not.toContain('stu-one')
     expect((await as.visitor.get(path)).status).toBe(404)
@@ -551,14 +560,23 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
     expect(after.solutions.map((s: { student: { username: string } }) => s.student.username)).toEqual([
       'stu-two',
     ])
+    // Making them public tells the caches of the students' profiles and the leaderboards to read again.
+    const changedMembers: string[] = []
+    const off = t.bus.on('member-changed', (event) => {
+      changedMembers.push(event.userId)
+    })
     const published = await as.owner.send('PATCH', `/api/classrooms/${classroomId}`, {
       solutionsPublic: true,
     })
+    off()
     expect(published.status).toBe(200)
+    expect(changedMembers).toEqual(expect.arrayContaining([await userId('stu-one'), await userId('stu-two')]))
+    expect(await listedCount()).toBe(2)
     expect((await gallery()).sort()).toEqual(['stu-one', 'stu-two'])
     expect((await as.visitor.get(path)).status).toBe(200)
     expect(await profile()).toContain(challenge.id)
     await as.owner.send('PATCH', `/api/classrooms/${classroomId}`, { solutionsPublic: false })
+    expect(await listedCount()).toBe(0)
   })
 
   it('shows the classroom leaderboard to students only when it is on', async () => {

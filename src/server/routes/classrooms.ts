@@ -36,6 +36,7 @@ import {
   requireOwner,
   requireTeacher,
   rotateInvite,
+  studentsOf,
   updateClassroom,
   uploadRoster,
 } from '#server/classrooms/classrooms.ts'
@@ -146,6 +147,19 @@ export function classroomRoutes(deps: ClassroomDeps) {
     return c.json({ classroom: await readClassroom(db, m) }, status)
   }
 
+  /**
+   * Which solutions are classroom-only may have changed (docs/product.md §13): a student came or went,
+   * an assignment did, or the classroom's solutions were made public or private. The lists' solution
+   * counts are read again, and these students' profiles and the leaderboards are read fresh, here and
+   * on the other instances (the events travel).
+   */
+  const visibilityChanged = (studentIds: readonly string[]) => {
+    for (const userId of studentIds) deps.bus.emit({ type: 'member-changed', userId })
+    deps.bus.emit({ type: 'solution-listing-changed', challengeId: null })
+  }
+  const studentIdsOf = async (classroomId: string) =>
+    (await studentsOf(db, classroomId)).map((student) => student.userId)
+
   return new Hono<{ Variables: AuthVariables }>()
     .get(
       '/classrooms',
@@ -212,7 +226,9 @@ export function classroomRoutes(deps: ClassroomDeps) {
       async (c) => {
         const user = memberOf(c)
         const { code } = await body(c, joinSchema)
-        return answerClassroom(c, await joinByCode(db, user.id, code, now()))
+        const classroomId = await joinByCode(db, user.id, code, now())
+        visibilityChanged([user.id])
+        return answerClassroom(c, classroomId)
       },
     )
     .get(
@@ -259,7 +275,9 @@ export function classroomRoutes(deps: ClassroomDeps) {
       async (c) => {
         const m = await membership(c)
         requireOwner(m)
-        await updateClassroom(db, m.classroomId, await body(c, classroomUpdateSchema))
+        const input = await body(c, classroomUpdateSchema)
+        await updateClassroom(db, m.classroomId, input)
+        if (input.solutionsPublic !== undefined) visibilityChanged(await studentIdsOf(m.classroomId))
         return c.json({ classroom: await readClassroom(db, m) })
       },
     )
@@ -285,7 +303,9 @@ export function classroomRoutes(deps: ClassroomDeps) {
       async (c) => {
         const m = await membership(c)
         requireOwner(m)
+        const students = await studentIdsOf(m.classroomId)
         await deleteClassroom(db, m.classroomId)
+        visibilityChanged(students)
         return c.json({ ok: true as const })
       },
     )
@@ -365,6 +385,7 @@ export function classroomRoutes(deps: ClassroomDeps) {
       async (c) => {
         const m = await membership(c)
         await leaveClassroom(db, m)
+        visibilityChanged([m.userId])
         return c.json({ ok: true as const })
       },
     )
@@ -447,7 +468,9 @@ export function classroomRoutes(deps: ClassroomDeps) {
         const m = await membership(c)
         requireTeacher(m)
         const { csv } = await body(c, rosterSchema)
-        return c.json(await uploadRoster(db, m.classroomId, parseRoster(csv)))
+        const result = await uploadRoster(db, m.classroomId, parseRoster(csv))
+        if (result.added.length > 0) visibilityChanged(await studentIdsOf(m.classroomId))
+        return c.json(result)
       },
     )
     .delete(
@@ -472,7 +495,7 @@ export function classroomRoutes(deps: ClassroomDeps) {
         const m = await membership(c)
         requireTeacher(m)
         const { username } = parseInput(classroomLoginParams, c.req.param())
-        await removeStudent(db, m.classroomId, username)
+        visibilityChanged(await removeStudent(db, m.classroomId, username))
         return c.json({ ok: true as const })
       },
     )
@@ -534,7 +557,9 @@ export function classroomRoutes(deps: ClassroomDeps) {
         const m = await membership(c)
         requireTeacher(m)
         const input = await body(c, newAssignmentSchema)
-        return c.json({ assignment: publicAssignment(await createAssignment(db, m.classroomId, input)) }, 201)
+        const assignment = await createAssignment(db, m.classroomId, input)
+        visibilityChanged(await studentIdsOf(m.classroomId))
+        return c.json({ assignment: publicAssignment(assignment) }, 201)
       },
     )
     .patch(
@@ -563,6 +588,7 @@ export function classroomRoutes(deps: ClassroomDeps) {
         const { assignmentId } = parseInput(assignmentParams, c.req.param())
         const current = await findAssignment(db, m.classroomId, assignmentId)
         await updateAssignment(db, current, await body(c, assignmentUpdateSchema))
+        visibilityChanged(await studentIdsOf(m.classroomId))
         return c.json({ assignment: publicAssignment(await findAssignment(db, m.classroomId, assignmentId)) })
       },
     )
@@ -590,6 +616,7 @@ export function classroomRoutes(deps: ClassroomDeps) {
         const { assignmentId } = parseInput(assignmentParams, c.req.param())
         await findAssignment(db, m.classroomId, assignmentId)
         await deleteAssignment(db, assignmentId)
+        visibilityChanged(await studentIdsOf(m.classroomId))
         return c.json({ ok: true as const })
       },
     )

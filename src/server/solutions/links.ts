@@ -1,9 +1,11 @@
 /**
  * Links to solutions wherever one is named (docs/product.md §11): the leaderboard's rows link each
  * member's latest listed solution, a competition's entries their entrant's solution of its challenge.
- * Only listed solutions are linked (a review passed, not hidden): anyone else would find the page a 404.
+ * Only listed solutions are linked (a review passed, not hidden, not classroom-only: docs/product.md §13):
+ * anyone else would find the page a 404.
  */
 import { sql } from 'drizzle-orm'
+import { classroomOnly } from '#server/classrooms/privacy.ts'
 import type { Database } from '#server/db/client.ts'
 
 type Row = { key: string; public_id: string }
@@ -22,7 +24,7 @@ const listOf = (values: readonly string[]) =>
   )})`
 
 /** Listed: a review passed (its row keeps the latest, #server/solutions/listing.ts) and not hidden. */
-const listed = sql`uc.passed_review_id is not null and not uc.hidden`
+const listed = sql`uc.passed_review_id is not null and not uc.hidden and not ${classroomOnly('uc')}`
 
 /** Each member's latest listed solution, by username (members without one are left out). */
 export async function latestListedSolutions(
