@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,6 +62,21 @@ export async function writeChallengeFolder(
   return { slug, dir, metadata: full }
 }
 
+/** The folders made by temporaryDir in this process: removed when it exits. */
+const temporaryDirs = new Set<string>()
+
+function removeTemporaryDirs(): void {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true })
+  temporaryDirs.clear()
+}
+
+/**
+ * A new empty folder under the system's temporary folder, removed when the test process exits: the
+ * catalogue fixtures are written into them by the hundred, and a run left about 400 MB behind.
+ */
 export async function temporaryDir(prefix = 'dojo-test-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix))
+  const dir = await mkdtemp(join(tmpdir(), prefix))
+  if (temporaryDirs.size === 0) process.once('exit', removeTemporaryDirs)
+  temporaryDirs.add(dir)
+  return dir
 }
