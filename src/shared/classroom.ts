@@ -272,3 +272,4 @@ export const classroomNotificationsResponse = z.object({
     }),
   ),
 })
+export type ClassroomNotificationsResponse = z.infer<typeof classroomNotificationsResponse>

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { Database } from '#server/db/client.ts'
 import {
   challenges,
+  classroomNotifications,
   comments,
   notifications,
   submissionReviews,
@@ -114,12 +115,20 @@ const stillShown = (db: Pick<Database, 'select'>): SQL =>
       ),
   )
 
+/**
+ * The bell's count: the member's unread notifications, and their unread classroom notifications
+ * (docs/product.md §13), which the notifications page shows above the rest.
+ */
 export async function unreadCount(db: Pick<Database, 'select'>, recipientId: string): Promise<number> {
   const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
+    .select({
+      total: sql<number>`count(*)::int`,
+      classroom: sql<number>`(select count(*)::int from ${classroomNotifications}
+        where ${classroomNotifications.recipientId} = ${recipientId} and ${classroomNotifications.readAt} is null)`,
+    })
     .from(notifications)
     .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt), stillShown(db)))
-  return Number(row?.total ?? 0)
+  return Number(row?.total ?? 0) + Number(row?.classroom ?? 0)
 }
 
 /** A page's position: the last notification's created_at in microseconds since 1970, and its id. */
@@ -239,11 +248,18 @@ export async function markRead(db: Database, recipientId: string, id: string): P
   return { unreadCount: await unreadCount(db, recipientId) }
 }
 
-/** Marks all of the member's notifications read; their unread count (those hidden from the list stay). */
+/**
+ * Marks all of the member's notifications read, their classroom notifications too; their unread count
+ * (those hidden from the list stay).
+ */
 export async function markAllRead(db: Database, recipientId: string): Promise<UnreadCountResponse> {
   await db
     .update(notifications)
     .set({ readAt: sql`now()` })
     .where(and(eq(notifications.recipientId, recipientId), isNull(notifications.readAt)))
+  await db
+    .update(classroomNotifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(classroomNotifications.recipientId, recipientId), isNull(classroomNotifications.readAt)))
   return { unreadCount: await unreadCount(db, recipientId) }
 }

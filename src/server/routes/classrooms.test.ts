@@ -632,6 +632,14 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
       .where(eq(classroomNotifications.assignmentId, id))
     // stu-one and stu-two, each: the assignment and its due time.
     expect(rows).toHaveLength(4)
+    // The bell counts them with the other notifications, and marking all read marks them too.
+    const unread = async () =>
+      (await (await as.student.get('/api/me/notifications/unread-count')).json()).unreadCount as number
+    expect(await unread()).toBeGreaterThanOrEqual(2)
+    expect((await as.student.send('POST', '/api/me/notifications/read-all')).status).toBe(200)
+    expect(await unread()).toBe(0)
+    const notices = (await (await as.student.get('/api/me/classroom-notifications')).json()).notifications
+    expect(notices.every((n: { read: boolean }) => n.read)).toBe(true)
     // Due soon first on the dashboard's list: this one (due in 20 hours, not started) leads.
     const mine = myAssignmentsResponse.parse(await (await as.student.get('/api/me/assignments')).json())
     expect(mine.assignments[0]?.assignment.id).toBe(id)

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { Notification } from '#shared/feedback.ts'
 import {
+  type ClassroomNotification,
+  classroomNotificationHref,
+  classroomNotificationSentence,
   notificationDetail,
   notificationHref,
   notificationSentence,
@@ -81,5 +84,51 @@ describe('a notification as the page reads it (docs/product.md §12)', () => {
     const now = new Date('2026-11-25T10:03:00.000Z')
     expect(notificationTime(base, now)).toBe('3 minutes ago')
     expect(notificationTime({ ...base, createdAt: '2026-11-25T10:02:30.000Z' }, now)).toBe('just now')
+  })
+})
+
+describe('classroom notifications', () => {
+  const notice: ClassroomNotification = {
+    id: 'cn1',
+    kind: 'assignment',
+    classroom: { id: 'c0ffee00-0000-4000-8000-000000000001', name: 'Web 101' },
+    assignmentId: 'a1',
+    challenge: { id: 3, slug: 'solve-navbar', title: 'Solve Navbar' },
+    dueAt: '2026-12-01T17:00:00.000Z',
+    student: null,
+    reviewId: null,
+    read: false,
+    createdAt: '2026-11-25T10:00:00.000Z',
+  }
+
+  it('says what happened in which classroom, and leads to the classroom or the late review', () => {
+    expect(classroomNotificationSentence(notice)).toBe('New assignment in Web 101: Solve Navbar')
+    expect(classroomNotificationSentence({ ...notice, kind: 'assignment_due' })).toBe(
+      'Solve Navbar is due within 24 hours in Web 101',
+    )
+    const late: ClassroomNotification = {
+      ...notice,
+      kind: 'late_pass',
+      student: { username: 'stu', name: 'Stu Dent', avatarUrl: null },
+      reviewId: 'r/1',
+    }
+    expect(classroomNotificationSentence(late)).toBe(
+      'Stu Dent passed Solve Navbar after the due time in Web 101',
+    )
+    expect(classroomNotificationHref(late)).toBe('/reviews/r%2F1')
+    expect(classroomNotificationHref(notice)).toBe('/classrooms/c0ffee00-0000-4000-8000-000000000001')
+  })
+
+  it('keeps hostile names as text: no pattern reads them and the link stays on this site', () => {
+    const hostile = '$& $1 <img src=x onerror=alert(1)> ../../admin'
+    const sentence = classroomNotificationSentence({
+      ...notice,
+      classroom: { id: '../../admin?x=1', name: hostile },
+      challenge: { ...notice.challenge, title: hostile },
+    })
+    expect(sentence).toBe(`New assignment in ${hostile}: ${hostile}`)
+    expect(classroomNotificationHref({ ...notice, classroom: { id: '../../admin?x=1', name: 'x' } })).toBe(
+      '/classrooms/..%2F..%2Fadmin%3Fx%3D1',
+    )
   })
 })

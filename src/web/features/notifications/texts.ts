@@ -1,3 +1,4 @@
+import type { ClassroomNotificationsResponse } from '#shared/classroom.ts'
 import type { FeedbackMember, Notification } from '#shared/feedback.ts'
 import { paths } from '#shared/paths.ts'
 import { formatEventTime } from '#web/lib/relative-time.ts'
@@ -71,4 +72,32 @@ export function notificationHref(notification: Notification): string {
   }
   const solution = paths.solution(notification.solution.id)
   return notification.commentId ? `${solution}#comment-${notification.commentId}` : solution
+}
+
+/** A classroom notification (docs/product.md §13), as `GET /api/me/classroom-notifications` gives it. */
+export type ClassroomNotification = ClassroomNotificationsResponse['notifications'][number]
+
+export const CLASSROOM_NOTIFICATION_TEXTS = {
+  heading: 'From your classrooms',
+} as const
+
+/** The sentence a classroom notification reads as; names and titles are only ever text. */
+export function classroomNotificationSentence(notification: ClassroomNotification): string {
+  const { classroom, challenge } = notification
+  switch (notification.kind) {
+    case 'assignment':
+      return `New assignment in ${classroom.name}: ${challenge.title}`
+    case 'assignment_due':
+      return `${challenge.title} is due within 24 hours in ${classroom.name}`
+    case 'late_pass':
+      return `${memberName(notification.student)} passed ${challenge.title} after the due time in ${classroom.name}`
+  }
+}
+
+/** Where it leads: a late pass to its review, an assignment to its classroom. */
+export function classroomNotificationHref(notification: ClassroomNotification): string {
+  if (notification.kind === 'late_pass' && notification.reviewId) {
+    return `/reviews/${encodeURIComponent(notification.reviewId)}`
+  }
+  return `/classrooms/${encodeURIComponent(notification.classroom.id)}`
 }

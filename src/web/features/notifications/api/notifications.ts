@@ -4,6 +4,7 @@ import {
   type QueryClient,
   queryOptions,
 } from '@tanstack/react-query'
+import type { ClassroomNotificationsResponse } from '#shared/classroom.ts'
 import type { NotificationsResponse, UnreadCountResponse } from '#shared/feedback.ts'
 import { NOTIFICATION_POLL_MS } from '#shared/feedback-rule.ts'
 import { memberKeys } from '#web/features/auth/api/session.ts'
@@ -14,7 +15,17 @@ export const notificationKeys = {
   all: [...memberKeys.all, 'notifications'] as const,
   unreadCount: [...memberKeys.all, 'notifications', 'unread-count'] as const,
   list: [...memberKeys.all, 'notifications', 'list'] as const,
+  classroom: [...memberKeys.all, 'notifications', 'classroom'] as const,
 }
+
+/** The member's classroom notifications (docs/product.md §13), the latest 50, newest first. */
+export const classroomNotificationsQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.classroom,
+    queryFn: async () =>
+      (await apiFetch<ClassroomNotificationsResponse>('/api/me/classroom-notifications')).notifications,
+    staleTime: 0,
+  })
 
 /**
  * The navbar bell's count (docs/product.md §12). `poll`: asked every NOTIFICATION_POLL_MS while the tab is

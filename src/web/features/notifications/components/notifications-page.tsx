@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Notification } from '#shared/feedback.ts'
@@ -12,19 +12,24 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx'
 import { Spinner } from '#web/components/ui/spinner.tsx'
 import {
   afterMarkingRead,
+  classroomNotificationsQuery,
   markAllNotificationsRead,
   markNotificationRead,
   notificationKeys,
   notificationsQuery,
 } from '#web/features/notifications/api/notifications.ts'
 import {
+  CLASSROOM_NOTIFICATION_TEXTS,
+  type ClassroomNotification,
+  classroomNotificationHref,
+  classroomNotificationSentence,
   NOTIFICATION_TEXTS,
   notificationDetail,
   notificationHref,
   notificationSentence,
   notificationTime,
 } from '#web/features/notifications/texts.ts'
-import { formatDateTime } from '#web/lib/relative-time.ts'
+import { formatDateTime, formatEventTime } from '#web/lib/relative-time.ts'
 import { toast } from '#web/lib/toast.ts'
 
 /**
@@ -35,6 +40,8 @@ import { toast } from '#web/lib/toast.ts'
  */
 export function NotificationsPage() {
   const query = useInfiniteQuery(notificationsQuery())
+  const classroom = useQuery(classroomNotificationsQuery())
+  const classroomNotices = classroom.data ?? []
   const queryClient = useQueryClient()
   const headingRef = useRef<HTMLHeadingElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
@@ -42,7 +49,10 @@ export function NotificationsPage() {
   const [announcement, setAnnouncement] = useState('')
   const notifications = query.data?.pages.flatMap((page) => page.notifications) ?? []
   const listedUnread = query.data?.pages[0]?.unreadCount
-  const anyUnread = (listedUnread ?? 0) > 0 || notifications.some((notification) => !notification.read)
+  const anyUnread =
+    (listedUnread ?? 0) > 0 ||
+    notifications.some((notification) => !notification.read) ||
+    classroomNotices.some((notice) => !notice.read)
 
   const markOne = useMutation({
     mutationFn: (id: string) => markNotificationRead(id),
@@ -53,6 +63,9 @@ export function NotificationsPage() {
     mutationFn: markAllNotificationsRead,
     onSuccess: (count) => {
       afterMarkingRead(queryClient, count, null)
+      queryClient.setQueryData<ClassroomNotification[]>(notificationKeys.classroom, (notices) =>
+        notices?.map((notice) => ({ ...notice, read: true })),
+      )
       setAnnouncement(NOTIFICATION_TEXTS.allMarkedRead)
       headingRef.current?.focus()
     },
@@ -101,6 +114,8 @@ export function NotificationsPage() {
       <p role="status" className="sr-only">
         {announcement}
       </p>
+
+      {classroomNotices.length > 0 ? <ClassroomNotices notices={classroomNotices} /> : null}
 
       <div className="mt-8">
         {query.isPending ? (
@@ -232,6 +247,51 @@ function NotificationItem({
         </button>
       ) : null}
     </li>
+  )
+}
+
+/**
+ * The member's classroom notifications (docs/product.md §13) above the others: a new assignment, a due
+ * time 24 hours away, a student's late pass. `Mark all as read` marks them too.
+ */
+function ClassroomNotices({ notices }: { notices: readonly ClassroomNotification[] }) {
+  return (
+    <section aria-labelledby="classroom-notices-heading" className="mt-8">
+      <h2 id="classroom-notices-heading" className="text-lg font-semibold text-slate-900">
+        {CLASSROOM_NOTIFICATION_TEXTS.heading}
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-card">
+        {notices.map((notice) => (
+          <li
+            key={notice.id}
+            data-testid="classroom-notification"
+            data-read={notice.read ? 'true' : 'false'}
+            className={`notification-item flex items-start gap-3 px-5 py-4 ${notice.read ? '' : 'notification-unread'}`}
+          >
+            <span
+              aria-hidden="true"
+              className={`mt-2 size-2.5 shrink-0 rounded-full ${notice.read ? 'bg-transparent' : 'bg-accent-600'}`}
+            />
+            <div className="min-w-0">
+              <Link
+                to={classroomNotificationHref(notice)}
+                className={`block rounded-sm text-base break-words underline-offset-4 hover:underline ${
+                  notice.read ? 'font-normal text-slate-700' : 'font-semibold text-slate-900'
+                }`}
+              >
+                {notice.read ? null : <span className="sr-only">{NOTIFICATION_TEXTS.unread}: </span>}
+                {classroomNotificationSentence(notice)}
+              </Link>
+              <p className="mt-1 text-sm text-slate-600">
+                <time dateTime={notice.createdAt} title={formatDateTime(new Date(notice.createdAt))}>
+                  {formatEventTime(new Date(notice.createdAt), new Date())}
+                </time>
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 
