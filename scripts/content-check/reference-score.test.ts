@@ -158,15 +158,12 @@ describe.runIf(hasChromium())('the reference scored as a review scores it', () =
   it('fails a breakpoint whose capture lists other elements than its design, saying which', async () => {
     await folder.write({ 'reference/index.html': REFERENCE })
     await designsFromCapture(folder, pool)
-    // The heading is reworded after the designs were recorded: the pixels barely change, but its words
-    // are the page's only content, so the score, which counts the elements (decision 023), drops too.
+    // The heading is reworded after the designs were recorded: the pixels barely change.
     await folder.write({
       'reference/index.html': REFERENCE.replace('<h1>Reference</h1>', '<h1>Referencd</h1>'),
     })
-    const { problems, scores } = await checkReferenceScores(folder.dir, system)
-    expect(Object.values(scores.system ?? {}).every((score) => score < 99)).toBe(true)
-    const elementProblems = problems.filter((p) => p.path.endsWith('.elements.json'))
-    expect(elementProblems.map((p) => [p.path.split('/').pop(), p.message])).toEqual(
+    const { problems } = await checkReferenceScores(folder.dir, system)
+    expect(problems.map((p) => [p.path.split('/').pop(), p.message])).toEqual(
       ['desktop', 'tablet', 'mobile'].map((view) => [
         `${view}.elements.json`,
         expect.stringMatching(

@@ -1,7 +1,6 @@
 // The reference scored as a review scores a member's site (docs/product.md §10): served on loopback,
 // captured at the three review breakpoints by the review's own capture, and each capture scored against
-// the challenge's committed design (pixels and elements, as the review's final score judges them,
-// docs/decisions/023-element-score.md). A reference below REFERENCE_MIN_SCORE means the design and the
+// the challenge's committed design. A reference below REFERENCE_MIN_SCORE means the design and the
 // review do not see the page alike (another viewport, another font), and no member could match it.
 // It is reviewed with every Chromium the platform may review with (the system's and the one the npm
 // package ships), and the two must agree within CHROMIUM_MAX_SCORE_GAP at each breakpoint: a member's
@@ -12,11 +11,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
-import { elementAgreement } from '#server/review/elements/agreement.ts'
-import { matchElements } from '#server/review/elements/match.ts'
-import { finalScore } from '#server/review/final-score.ts'
 import { scoreCapture } from '#server/review/score.ts'
-import type { PageElements } from '#shared/page-elements.ts'
 import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
 import { elementsFileName } from '../content-render.ts'
 import { startStaticSite } from '../static-site.ts'
@@ -83,12 +78,10 @@ async function scoreWith(dir: string, pool: BrowserPool, port: number, chromium:
     allowLoopback: { ports: [port] },
   })
   const problems: Problem[] = []
-  const designElements = new Map<ReviewBreakpointName, PageElements>()
   for (const shot of capture.captures) {
     const design = await readElementsFile(dir, shot.breakpoint)
     // A missing or unreadable file is the elements check's to report.
     if (!('page' in design)) continue
-    designElements.set(shot.breakpoint, design.page)
     const path = shown(join(dir, 'design', elementsFileName(shot.breakpoint)))
     if (!shot.elements) {
       problems.push({
@@ -114,15 +107,7 @@ async function scoreWith(dir: string, pool: BrowserPool, port: number, chromium:
       png: await readFile(join(dir, 'design', `${breakpoint}.png`)),
       width,
     })
-    const pixel = await scoreCapture({ design, capture: shot.png })
-    // Judged as a review judges a member's page: the pixels and, where both lists are at hand, the
-    // elements (docs/decisions/023-element-score.md).
-    const elements = designElements.get(breakpoint)
-    const agreement =
-      elements && shot.elements
-        ? elementAgreement(elements, shot.elements, matchElements(elements, shot.elements))
-        : null
-    scores[breakpoint] = finalScore(pixel, agreement)
+    scores[breakpoint] = (await scoreCapture({ design, capture: shot.png })).score
   }
   return { scores, problems }
 }
