@@ -12,6 +12,9 @@ const ISOLATED = [
   'src/server/review/egress-proxy.test.ts',
 ]
 
+/** Real reviews of 66 pages at three widths: minutes on two cores, run on its own for now. */
+export const CALIBRATION = 'src/server/review/score-calibration.test.ts'
+
 export default defineConfig({
   test: {
     environment: 'node',
@@ -27,7 +30,8 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ISOLATED,
+          // Run by `npm run test:calibration` (vitest.calibration.config.ts): docs/decisions/023-element-score.md.
+          exclude: [...ISOLATED, CALIBRATION],
           isolate: false,
         },
       },

@@ -21,7 +21,7 @@ export type ElementAgreement = {
   position: number
   size: number
   colour: number
-  /** A first combination of the four (`ELEMENT_AGREEMENT_WEIGHTS`), until the score is calibrated. */
+  /** The four combined (`ELEMENT_AGREEMENT_WEIGHTS`), as the score counts them (decision 023). */
   overall: number
   paired: number
   missing: number
@@ -29,11 +29,12 @@ export type ElementAgreement = {
 }
 
 /**
- * The first weighting of the parts: content scales the rest, so a page with other content scores low
- * whatever its matched few look like; layout weighs more than colour. The score's calibration on the
- * kept variants replaces it.
+ * The weighting of the parts, calibrated with the score (docs/decisions/023-element-score.md): content
+ * scales the rest, so a page with other content scores low whatever its matched few look like. Position
+ * weighs little: the pixel structure already charges a move, and at 0.3 a 20 px shift cost more than
+ * every text set in another face, against decision 012's ladder.
  */
-export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.45, position: 0.3, size: 0.15, colour: 0.1 }
+export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.55, position: 0.1, size: 0.15, colour: 0.2 }
 
 /** A move beyond the tolerance loses all its position agreement at this many px or this share of the width. */
 export const POSITION_SPAN_PX = 100

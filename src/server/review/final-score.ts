@@ -1,0 +1,65 @@
+import type { ElementAgreement } from './elements/agreement.ts'
+import { combineScore } from './score.ts'
+
+/**
+ * The review's score of a member's page at one breakpoint (docs/product.md §10,
+ * docs/decisions/023-element-score.md): the pixel measures of `scoreCapture` (colour and structure,
+ * decision 012) and the element agreement of decision 021 (what the page shows, where and how large,
+ * in which colours), weighed so that the right page in the wrong colours ranks above another page,
+ * and every order of 012's ladder holds. Pure.
+ *
+ * With no agreement (neither page gave its elements) it is the pixel score itself.
+ */
+
+/**
+ * The parts' shares of the score. Colour is the pixel colour (what a person sees first, but also what
+ * a dark scheme or another palette changes everywhere while the page is still the design), structure
+ * the pixel edges, elements `ElementAgreement.overall` (content × its layout and colours).
+ */
+export const FINAL_WEIGHTS = { colour: 0.2, structure: 0.4, elements: 0.4 }
+
+/** The pixel measures the score needs: `CaptureScore` or any object with its three numbers. */
+export type PixelScore = {
+  /** 0-100, one decimal, 100 only for a capture identical to the design. */
+  score: number
+  /** 0-100; 100 when the design has no colour but white (nothing to judge). */
+  colour: number
+  /** 0-100; 100 when the design has no edges (nothing to judge). */
+  structure: number
+}
+
+export function finalScore(pixel: PixelScore, agreement: ElementAgreement | null): number {
+  if (agreement === null) return pixel.score
+  const elements = clamp01(agreement.overall)
+  const agreesWhole = [agreement.content, agreement.position, agreement.size, agreement.colour].every(
+    (part) => part >= 1,
+  )
+  // 100 stays the identical capture's: the same pixels, and elements that agree in every part.
+  if (pixel.score === 100 && agreesWhole) return 100
+  const { colour, structure } = judged(pixel)
+  const parts: Array<[number, number]> = [[elements, FINAL_WEIGHTS.elements]]
+  if (colour !== null) parts.push([clamp01(colour / 100), FINAL_WEIGHTS.colour])
+  if (structure !== null) parts.push([clamp01(structure / 100), FINAL_WEIGHTS.structure])
+  const weights = parts.reduce((total, [, weight]) => total + weight, 0)
+  const score = (100 * parts.reduce((total, [value, weight]) => total + value * weight, 0)) / weights
+  return Math.min(Math.round(score * 10) / 10, 99.9)
+}
+
+/**
+ * The pixel measures, each null where the design gave it nothing to judge. `CaptureScore` shows such a
+ * measure as 100 and leaves it out of its score (`combineScore`), so its score is then the other
+ * measure alone; with both judged, a measure of 100 and another below it always give a score between.
+ */
+function judged(pixel: PixelScore): { colour: number | null; structure: number | null } {
+  const byColour = combineScore({ colour: pixel.colour / 100, structure: null, identical: false })
+  if (pixel.structure === 100 && pixel.colour < 100 && pixel.score === byColour)
+    return { colour: pixel.colour, structure: null }
+  const byStructure = combineScore({ colour: null, structure: pixel.structure / 100, identical: false })
+  if (pixel.colour === 100 && pixel.structure < 100 && pixel.score === byStructure)
+    return { colour: null, structure: pixel.structure }
+  return { colour: pixel.colour, structure: pixel.structure }
+}
+
+function clamp01(value: number): number {
+  return Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0
+}
