@@ -105,7 +105,7 @@ function publicConfig(env: Env): PublicConfig {
     { name: 'X', url: env.SOCIAL_X_URL },
     { name: 'LinkedIn', url: env.SOCIAL_LINKEDIN_URL },
   ].filter((link): link is { name: string; url: string } => Boolean(link.url))
-  return { brandName: env.BRAND_NAME, supportEmail: env.SUPPORT_EMAIL, social }
+  return { brandName: env.BRAND_NAME, supportEmail: env.SUPPORT_EMAIL, social, classrooms: env.CLASSROOMS }
 }
 
 /** Composes the whole HTTP surface. Tests call `app.request()` on it in-process, with no port. */
@@ -232,7 +232,12 @@ export function createApp(deps: AppDeps) {
         operationId: 'getConfig',
         summary: 'The site’s public configuration',
         tag: 'Site',
-        responses: { 200: json('Brand name, support address and social links.', 'PublicConfig') },
+        responses: {
+          200: json(
+            'Brand name, support address, social links and who may create classrooms.',
+            'PublicConfig',
+          ),
+        },
       }),
       (c) => {
         c.header('Cache-Control', 'public, max-age=300')

@@ -178,6 +178,12 @@ export const classroomSchema = z.object({
 export type Classroom = z.infer<typeof classroomSchema>
 export const classroomResponse = z.object({ classroom: classroomSchema })
 
+/** What an invite link shows before joining: the classroom's name and owner, nothing else. */
+export const invitePreviewResponse = z.object({
+  classroom: z.object({ name: z.string(), owner: memberSchema }),
+})
+export type InvitePreview = z.infer<typeof invitePreviewResponse>
+
 export const rosterResponse = z.object({
   /** Logins now students of the classroom. */
   added: z.array(z.string()),

@@ -62,7 +62,12 @@ describe('renders side by side', () => {
       return Response.json({ error: { code: 'not_found', message: 'No.' } }, { status: 404 })
     return Response.json(profilePageFixture({ name }))
   }
-  const config = { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] }
+  const config = {
+    brandName: 'Frontend Dojo',
+    supportEmail: 'help@example.com',
+    social: [],
+    classrooms: 'open' as const,
+  }
 
   it('each ask their own app, whichever started last', async () => {
     const request = () => new Request('https://dojo.example/profile/eve')

@@ -81,6 +81,10 @@ export function createRoutes(): RouteObject[] {
             { path: 'settings', lazy: () => import('#web/routes/settings.tsx') },
             { path: 'notifications', lazy: () => import('#web/routes/notifications.tsx') },
             { path: 'admin', lazy: () => import('#web/routes/admin.tsx') },
+            // Classrooms (docs/product.md §13).
+            { path: 'classrooms', lazy: () => import('#web/routes/classrooms.tsx') },
+            { path: 'classrooms/:id', lazy: () => import('#web/routes/classroom.tsx') },
+            { path: 'classrooms/:id/grid', lazy: () => import('#web/routes/classroom-grid.tsx') },
           ],
         },
         {
@@ -99,6 +103,8 @@ export function createRoutes(): RouteObject[] {
           lazy: () => import('#web/routes/solution.tsx'),
           ...rendered('solution', 'live'),
         },
+        // A classroom's invite link (docs/product.md §13).
+        { path: 'join/:code', lazy: () => import('#web/routes/join.tsx') },
         { path: 'needs-feedback', lazy: () => import('#web/routes/needs-feedback.tsx') },
         { path: 'sign-in-failed', lazy: () => import('#web/routes/sign-in-failed.tsx') },
         { path: 'about', lazy: () => import('#web/routes/about.tsx'), ...rendered('about', 'kept') },

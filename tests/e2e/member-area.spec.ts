@@ -76,6 +76,7 @@ test.describe('member area: visitors', () => {
       ['/user-challenges/ongoing', 'Log in to see your challenges'],
       ['/user-challenges/completed', 'Log in to see your challenges'],
       ['/admin', 'Log in to moderate'],
+      ['/classrooms', 'Log in to see your classrooms'],
     ] as const) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
@@ -584,6 +585,7 @@ test.describe('member sidebar', () => {
       'Landing Page',
       'Hero',
       'Features',
+      'Classrooms',
       'Leaderboard',
       'Notifications',
       'Settings',
@@ -611,6 +613,7 @@ test.describe('member sidebar', () => {
       'Ongoing challenges',
       'Completed challenges',
       'Challenges',
+      'Classrooms',
       'Leaderboard',
       'Notifications',
       'Settings',

@@ -209,6 +209,19 @@ export async function disableInvite(db: Database, classroomId: string) {
  * Joins the member as a student by an invite code. A member already in the classroom keeps their role.
  * Returns the classroom's id.
  */
+/** The classroom an invite code opens, for the join page: its name and owner; 404 or 410 as a join. */
+export async function inviteOf(db: Database, code: string, now: Date) {
+  const [row] = await db
+    .select({ name: classrooms.name, expiresAt: classrooms.inviteExpiresAt, owner: memberColumns })
+    .from(classrooms)
+    .innerJoin(users, eq(users.id, classrooms.ownerId))
+    .where(eq(classrooms.inviteCode, code))
+  if (!row) throw notFound(INVITE_INVALID)
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime())
+    throw new HttpError(410, 'gone', INVITE_EXPIRED)
+  return { name: row.name, owner: row.owner }
+}
+
 export async function joinByCode(db: Database, userId: string, code: string, now: Date): Promise<string> {
   const [row] = await db
     .select({ id: classrooms.id, expiresAt: classrooms.inviteExpiresAt })

@@ -186,7 +186,12 @@ describe('the OpenAPI document', () => {
 })
 
 describe('holding answers to the document', () => {
-  const config = { brandName: 'Dojo', supportEmail: 'help@dojo.example', social: [] }
+  const config = {
+    brandName: 'Dojo',
+    supportEmail: 'help@dojo.example',
+    social: [],
+    classrooms: 'open' as const,
+  }
 
   it('finds the documented path of a request, a literal segment before a parameter', () => {
     expect(check.matchPath('/api/challenges/count')?.template).toBe('/api/challenges/count')

@@ -140,7 +140,12 @@ describe.each(PATTERN_CORPUS)('a public page showing %j', (payload) => {
     }
     const created = createPublicPages(join(dir, 'web'), INDEX_HTML, {
       catalogue,
-      config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },
+      config: {
+        brandName: 'Frontend Dojo',
+        supportEmail: 'help@example.com',
+        social: [],
+        classrooms: 'open' as const,
+      },
       publicOrigin: ORIGIN,
       renderer: () => import('#web/entry-server.tsx'),
       api: async (path) => {

@@ -89,7 +89,12 @@ describe('server-rendered public pages', () => {
     }
     const created = createPublicPages(join(dir, 'web'), INDEX_HTML, {
       catalogue,
-      config: { brandName: 'Frontend Dojo', supportEmail: 'help@example.com', social: [] },
+      config: {
+        brandName: 'Frontend Dojo',
+        supportEmail: 'help@example.com',
+        social: [],
+        classrooms: 'open' as const,
+      },
       publicOrigin: 'https://dojo.example',
       renderer: () => import('#web/entry-server.tsx'),
       api: async (path) => {

@@ -12,7 +12,13 @@ import {
   users,
 } from '#server/db/schema.ts'
 import type { Challenge } from '#shared/challenge.ts'
-import { classroomResponse, gridResponse, myAssignmentsResponse, ROSTER_MAX_ROWS } from '#shared/classroom.ts'
+import {
+  classroomResponse,
+  gridResponse,
+  invitePreviewResponse,
+  myAssignmentsResponse,
+  ROSTER_MAX_ROWS,
+} from '#shared/classroom.ts'
 import { createTestApp, createTestAppWithCatalogue } from '#tests/support/app.ts'
 import { browser, signedInBrowser, type TestBrowser } from '#tests/support/auth.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
@@ -195,6 +201,14 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
   it('joins by invite: a rotated code stops working, an expired one says so, the owner cannot leave', async () => {
     const joiner = await signedInBrowser(t.app, 'stu-join')
     const old = await invite(classroomId)
+    // The join page reads the classroom's name by the code, even for a visitor who has not signed in.
+    const preview = await as.visitor.get(`/api/classroom-invites/${old}`)
+    expect(preview.status).toBe(200)
+    expect(invitePreviewResponse.parse(await preview.json()).classroom).toMatchObject({
+      name: 'Web 101',
+      owner: { username: 'teach-owner' },
+    })
+    expect((await as.visitor.get('/api/classroom-invites/%3Cb%3Ex')).status).toBe(400)
     const rotated = await as.owner.send('POST', `/api/classrooms/${classroomId}/invite`, {
       expiresAt: inZone(new Date(Date.now() + HOUR), '-07:00'),
     })
@@ -205,6 +219,7 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
     const stale = await joiner.send('POST', '/api/classrooms/join', { code: old })
     expect(stale.status).toBe(404)
     expect(await errorOf(stale)).toMatch(/not valid/)
+    expect((await as.visitor.get(`/api/classroom-invites/${old}`)).status).toBe(404)
     expect((await joiner.send('POST', '/api/classrooms/join', { code: '<b>x</b>' })).status).toBe(400)
     expect(
       (
@@ -224,6 +239,11 @@ describe.each(TEST_DATABASES)('classrooms on %s', (kind) => {
     const expired = await joiner.send('POST', '/api/classrooms/join', { code: fresh?.code })
     expect(expired.status).toBe(410)
     expect(await errorOf(expired)).toBe('This invite link has expired. Ask your teacher for a new one.')
+    const expiredPreview = await joiner.get(`/api/classroom-invites/${fresh?.code}`)
+    expect(expiredPreview.status).toBe(410)
+    expect(await errorOf(expiredPreview)).toBe(
+      'This invite link has expired. Ask your teacher for a new one.',
+    )
     expect((await joiner.get(`/api/classrooms/${classroomId}`)).status).toBe(404)
     // Turned off, then a new code: the joiner joins, leaves, and is an outsider again.
     expect((await as.owner.send('DELETE', `/api/classrooms/${classroomId}/invite`)).status).toBe(200)

@@ -25,6 +25,7 @@ import {
   createClassroom,
   deleteClassroom,
   disableInvite,
+  inviteOf,
   isTeacher,
   joinByCode,
   leaveClassroom,
@@ -98,6 +99,12 @@ export const classroomLoginParams = z.object({
   username: login,
 })
 export const extensionParams = assignmentParams.extend({ username: login })
+export const inviteParams = z.object({
+  code: z
+    .string('must be the invite code')
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be the invite code from the link')
+    .describe('The invite code from the link.'),
+})
 export const exportQuery = z.object({
   format: z
     .enum(['csv', 'json'], 'must be csv or json')
@@ -229,6 +236,29 @@ export function classroomRoutes(deps: ClassroomDeps) {
         const classroomId = await joinByCode(db, user.id, code, now())
         visibilityChanged([user.id])
         return answerClassroom(c, classroomId)
+      },
+    )
+    .get(
+      '/classroom-invites/:code',
+      describeOperation({
+        operationId: 'getClassroomInvite',
+        summary: 'What an invite link opens',
+        description:
+          'The classroom’s name and owner, for the join page; anyone holding the code may read them, as they ' +
+          'may join with it.',
+        tag: 'Classrooms',
+        params: inviteParams,
+        responses: {
+          200: json('The classroom’s name and owner.', 'InvitePreviewResponse'),
+          400: error('The code is not an invite code.'),
+          404: error('No classroom has this invite code (it was rotated or turned off).'),
+          410: error('The invite code has expired.'),
+        },
+      }),
+      async (c) => {
+        c.header('Cache-Control', 'no-store')
+        const { code } = parseInput(inviteParams, c.req.param())
+        return c.json({ classroom: await inviteOf(db, code, now()) })
       },
     )
     .get(

@@ -7,6 +7,7 @@ const DEFAULT_PUBLIC_CONFIG: PublicConfig = {
   brandName: 'Frontend Dojo',
   supportEmail: 'support@frontend-dojo.dev',
   social: [],
+  classrooms: 'open',
 }
 
 export const publicConfigQuery = () =>

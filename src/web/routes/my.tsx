@@ -11,6 +11,7 @@ import { RequireUser } from '#web/features/auth/components/require-user.tsx'
 import { greetingName } from '#web/features/auth/greeting.ts'
 import { signInGreeting } from '#web/features/auth/greeting-store.ts'
 import { NewChallenges } from '#web/features/challenges/components/new-challenges.tsx'
+import { MyAssignments } from '#web/features/classrooms/components/my-assignments.tsx'
 import { GIVE_FEEDBACK_TEXTS } from '#web/features/feedback/needs-feedback-texts.ts'
 import { NextChallengeCard } from '#web/features/learning-paths/components/next-challenge-card.tsx'
 import { dashboardQuery } from '#web/features/member/api/member.ts'
@@ -61,6 +62,8 @@ function Dashboard({ user }: { user: SessionUser }) {
       ) : null}
 
       <OfflineSites className="mt-8" />
+
+      <MyAssignments className="mt-8" />
 
       <NextChallengeCard className="mt-8" />
 

@@ -24,6 +24,10 @@ export const MEMBER_PAGES = {
     title: 'Log in to see your notifications',
     text: 'Notifications tell you about comments, replies and helpful marks on your solutions.',
   },
+  classrooms: {
+    title: 'Log in to see your classrooms',
+    text: 'Classrooms are where teachers set challenges with due times and students see what is due.',
+  },
   admin: {
     title: 'Log in to moderate',
     text: 'Reports and the moderation log are for the admins.',

@@ -10,6 +10,7 @@ import {
   ChevronDownIcon,
   CodeIcon,
   DashboardIcon,
+  LayersIcon,
   RocketIcon,
   SettingsIcon,
   ShieldIcon,
@@ -42,6 +43,7 @@ function memberLinks(user: SessionUser): { before: MemberLink[]; after: MemberLi
       },
     ],
     after: [
+      { to: paths.classrooms, label: 'Classrooms', icon: <LayersIcon className="size-5 shrink-0" /> },
       { to: paths.leaderboard, label: 'Leaderboard', icon: <TrophyIcon className="size-5 shrink-0" /> },
       { to: paths.notifications, label: 'Notifications', icon: <BellIcon className="size-5 shrink-0" /> },
       { to: paths.settings, label: 'Settings', icon: <SettingsIcon className="size-5 shrink-0" /> },
