@@ -99,5 +99,5 @@ export function classroomNotificationHref(notification: ClassroomNotification): 
   if (notification.kind === 'late_pass' && notification.reviewId) {
     return `/reviews/${encodeURIComponent(notification.reviewId)}`
   }
-  return `/classrooms/${encodeURIComponent(notification.classroom.id)}`
+  return paths.classroom(notification.classroom.id)
 }
