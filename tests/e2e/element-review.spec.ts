@@ -41,9 +41,7 @@ test('a real review of a page whose heading moved names it, 48 px lower, and dra
 
   const section = tabletSection(page)
   const findings = section.getByTestId('element-findings')
-  await expect(
-    findings.getByRole('heading', { name: 'What differs from the design (Tablet)' }),
-  ).toBeVisible()
+  await expect(findings.getByRole('heading', { name: 'What differs from the design (Tablet)' })).toBeVisible()
   // The heading, by its words, lower by the 48 px the variant moved it, and smaller.
   const heading = findings.getByRole('button', {
     name: /The heading "Sound, shaped around your.*48 px lower/,
