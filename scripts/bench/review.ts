@@ -2,6 +2,8 @@
 // over a few runs each: one full review of a fixture landing page (capture at the three widths through
 // the egress proxy, the designs rendered by the same Chromium, and the three scores), and one
 // 1440 × 3000 score against a detailed design for a capture 2 px lower, a rearranged one and a blank one.
+// With the full review, its element step (docs/decisions/021-element-review.md: the capture's elements
+// matched with the design's, the findings and the agreement, at the three widths; goal under 1 s).
 // Then what each quality audit (docs/product.md §10, quality report) adds to a review of that page: axe
 // at desktop and mobile (on the open page, after its screenshot), keeping and validating the HTML, and
 // Lighthouse (desktop, its own Chromium behind its own egress proxy).
@@ -24,6 +26,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
+import { reviewElements } from '#server/review/element-review.ts'
 import { createReviewEngine } from '#server/review/engine-process.ts'
 import { validateHtml } from '#server/review/quality/html.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
@@ -109,6 +112,8 @@ async function fullReview() {
     const reference = await captureSite(pool, { url: `${fixture.origin}/`, allowLoopback })
     const times: number[] = []
     const peaks: number[] = []
+    const elementTimes: number[] = []
+    let findings = 0
     let scores: number[] = []
     for (let run = 0; run < RUNS; run++) {
       const started = performance.now()
@@ -117,16 +122,28 @@ async function fullReview() {
       )
       peaks.push(peakMb)
       scores = []
+      let elementsMs = 0
+      findings = 0
       for (const capture of site.captures) {
         const design = reference.captures.find((c) => c.breakpoint === capture.breakpoint)
         if (!design) throw new Error(`no design for ${capture.breakpoint}`)
         const rendered = await renderDesign(pool, { png: design.png, width: design.width })
         scores.push((await scoreCapture({ design: rendered, capture: capture.png })).score)
+        // The element step as the engine runs it, the reference's elements standing for the design's.
+        const elementsStarted = performance.now()
+        const elements = reviewElements(design.elements, capture.elements, capture.breakpoint)
+        elementsMs += performance.now() - elementsStarted
+        if (!elements) throw new Error(`no elements at ${capture.breakpoint}`)
+        findings += elements.findings.length
       }
+      elementTimes.push(elementsMs)
       times.push(performance.now() - started)
     }
     console.log(
       `one full review (3 widths, designs rendered, scored): median ${ms(median(times))}, runs ${times.map(ms).join(', ')}; scores ${scores.join(' / ')}`,
+    )
+    console.log(
+      `  its element step (3 widths: match, findings, agreement; goal under 1 s): median ${ms(median(elementTimes))}, runs ${elementTimes.map(ms).join(', ')}; ${findings} findings`,
     )
     console.log(
       `  peak memory during its capture (this process and its Chromium): median ${median(peaks)} MB, runs ${peaks.join(', ')} MB`,

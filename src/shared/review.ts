@@ -53,6 +53,94 @@ export type VerdictFailure = keyof typeof VERDICT_FAILURES
 /** "Request a new review": at most this many reviews per member and challenge in 24 hours. */
 export const REVIEW_REQUESTS_PER_DAY = 5
 
+/** An element's box, CSS px from the page's top left at the breakpoint's width (src/shared/page-elements.ts). */
+const elementBoxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() })
+
+/** The kinds of what differs, element by element (docs/decisions/021-element-review.md). */
+export const FINDING_KINDS = ['layout', 'text', 'colour', 'font', 'missing', 'extra'] as const
+export const FINDING_SEVERITIES = ['high', 'medium', 'low'] as const
+
+/**
+ * One thing that differs between the member's page and the design at a breakpoint (docs/product.md §10):
+ * a sentence with its numbers, and the two boxes to draw. A missing element has only the design's box, an
+ * extra one only the page's; a move of the whole page has neither. The sentence quotes the member's text:
+ * it is data, shown as text.
+ */
+export const reviewFindingSchema = z.object({
+  kind: z.enum(FINDING_KINDS),
+  severity: z.enum(FINDING_SEVERITIES),
+  /** 0..1: how much it matters; the findings are sorted by it, highest first. */
+  weight: z.number(),
+  sentence: z.string(),
+  /** Where the element is in the design; null for an element that is not in the design. */
+  designBox: elementBoxSchema.nullable(),
+  /** Where it is on the member's page; null for an element the page lacks. */
+  pageBox: elementBoxSchema.nullable(),
+  /** The measured values behind the sentence: px offsets (page minus design), sizes, colours, fonts. */
+  numbers: z.object({
+    dx: z.number().optional(),
+    dy: z.number().optional(),
+    sizePercent: z.number().optional(),
+    fontSize: z.number().optional(),
+    designFontSize: z.number().optional(),
+    width: z.number().optional(),
+    height: z.number().optional(),
+    designWidth: z.number().optional(),
+    designHeight: z.number().optional(),
+    colour: z.string().optional(),
+    designColour: z.string().optional(),
+    deltaE: z.number().optional(),
+    fontFamily: z.string().optional(),
+    designFontFamily: z.string().optional(),
+    fontWeight: z.number().optional(),
+    designFontWeight: z.number().optional(),
+    textDistance: z.number().optional(),
+  }),
+})
+export type ReviewFinding = z.infer<typeof reviewFindingSchema>
+
+/**
+ * How far the page agrees with the design element by element, each part 0..1 (1 for the design itself),
+ * and how many elements paired, are missing and were added (docs/decisions/021-element-review.md).
+ */
+export const elementAgreementSchema = z.object({
+  content: z.number(),
+  position: z.number(),
+  size: z.number(),
+  colour: z.number(),
+  overall: z.number(),
+  paired: z.number().int(),
+  missing: z.number().int(),
+  extra: z.number().int(),
+})
+
+/** A breakpoint's element review: its agreement and its findings, most important first (at most 50). */
+export const reviewElementsSchema = z.object({
+  agreement: elementAgreementSchema,
+  findings: z.array(reviewFindingSchema),
+})
+export type ReviewElements = z.infer<typeof reviewElementsSchema>
+
+/** The version of `review_breakpoints.elements` this code writes; another reads as no findings. */
+export const REVIEW_ELEMENTS_VERSION = 1
+/** `review_breakpoints.elements` as stored: the element review with its shape's version. */
+export const storedReviewElementsSchema = reviewElementsSchema.extend({
+  version: z.literal(REVIEW_ELEMENTS_VERSION),
+})
+export type StoredReviewElements = z.infer<typeof storedReviewElementsSchema>
+
+/**
+ * A stored element review in today's shape, or null: none stored (a review before findings, or one of a
+ * page or design without elements), or a shape of another version. It never fails the report.
+ */
+export function readStoredElements(value: unknown): ReviewElements | null {
+  if (value === null || value === undefined) return null
+  const parsed = storedReviewElementsSchema.safeParse(value)
+  if (!parsed.success) return null
+  const { agreement, findings } = parsed.data
+  return { agreement, findings }
+}
+
 export const reviewBreakpointSchema = z.object({
   breakpoint: z.enum(['desktop', 'tablet', 'mobile']),
   width: z.number().int(),
@@ -71,6 +159,11 @@ export const reviewBreakpointSchema = z.object({
   /** captureHeight / designHeight. */
   heightRatio: z.number(),
   failedFonts: z.array(z.string()),
+  /**
+   * What differs element by element (docs/product.md §10); null for a review stored before findings, or
+   * when the design or the page had no elements to compare.
+   */
+  elements: reviewElementsSchema.nullable(),
 })
 export type ReviewBreakpoint = z.infer<typeof reviewBreakpointSchema>
 

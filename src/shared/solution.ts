@@ -109,6 +109,18 @@ export const solutionSchema = z.object({
       createdAt: z.string(),
       captures: z.array(solutionCaptureSchema),
       quality: qualitySummarySchema.nullable(),
+      /**
+       * What differs most from the design (docs/product.md §10, §11): at most three findings of the
+       * element review, of most weight across the breakpoints; empty for a review stored before findings.
+       * The sentence quotes the member's text: it is data, shown as text.
+       */
+      findings: z.array(
+        z.object({
+          breakpoint: z.enum(['desktop', 'tablet', 'mobile']),
+          severity: z.enum(['high', 'medium', 'low']),
+          sentence: z.string(),
+        }),
+      ),
     })
     .nullable(),
   /** Newest first. */
@@ -121,6 +133,7 @@ export const solutionSchema = z.object({
   moderatorHidden: z.boolean(),
 })
 export type Solution = z.infer<typeof solutionSchema>
+export type SolutionFinding = NonNullable<Solution['latestReview']>['findings'][number]
 export const solutionResponse = z.object({ solution: solutionSchema })
 export type SolutionResponse = z.infer<typeof solutionResponse>
 

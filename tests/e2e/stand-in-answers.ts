@@ -59,6 +59,7 @@ export function designsAsCaptures(
       comparedHeight: 2600,
       heightRatio: 1.3,
       failedFonts: [],
+      elements: null,
       ...fields(breakpoint, index),
     }
   })

@@ -1,6 +1,8 @@
 import type { SiteCapture } from '#server/review/capture.ts'
+import { reviewElements } from '#server/review/element-review.ts'
 import type { ReviewEngine } from '#server/review/engine-process.ts'
 import type { EngineRequest, EngineResult } from '#server/review/engine-work.ts'
+import { withoutElements } from '#server/review/engine-work.ts'
 import { capturePreview } from '#server/review/preview.ts'
 import type { RunLighthouse } from '#server/review/quality/lighthouse.ts'
 import { qualityReport } from '#server/review/quality/report.ts'
@@ -45,10 +47,11 @@ export function standInEngine(work: StandInWork): ReviewEngine {
         signal?.throwIfAborted()
         const design = await work.renderDesign(await sharp(stored.image).png().toBuffer(), width)
         scored.push({
-          shot,
+          shot: withoutElements(shot),
           width,
           result: await scoreCapture({ design, capture: shot.png }),
           preview: await capturePreview(shot),
+          elements: reviewElements(stored.elements, shot.elements, breakpoint),
         })
       }
       onStage?.('auditing')

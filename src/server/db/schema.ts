@@ -528,6 +528,12 @@ export const reviewBreakpoints = pgTable(
     baselineMismatch: integer('baseline_mismatch').notNull(),
     score: real('score').notNull(),
     failedFonts: jsonb('failed_fonts').$type<string[]>().notNull().default([]),
+    /**
+     * The element review (docs/product.md §10, docs/decisions/021-element-review.md) as
+     * `{ version: 1, agreement, findings }` (`storedReviewElementsSchema` in src/shared/review.ts); null
+     * for a review stored before findings, or when the design or the page had no elements.
+     */
+    elements: jsonb('elements').$type<unknown>(),
   },
   (t) => [
     unique('review_breakpoints_review_breakpoint_key').on(t.reviewId, t.breakpoint),

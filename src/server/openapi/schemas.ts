@@ -98,8 +98,11 @@ import {
 import { ownProfileResponse, ownProfileSchema, profileUpdateSchema } from '#shared/profile.ts'
 import { publicConfigSchema } from '#shared/public-config.ts'
 import {
+  elementAgreementSchema,
   memberReviewsResponse,
   reviewBreakpointSchema,
+  reviewElementsSchema,
+  reviewFindingSchema,
   reviewQualitySchema,
   reviewResponse,
   reviewSchema,
@@ -175,6 +178,9 @@ export const RESPONSE_COMPONENTS = {
   ProfilePage: profilePageResponse,
   ReviewSummary: reviewSummarySchema,
   ReviewBreakpoint: reviewBreakpointSchema,
+  ReviewElements: reviewElementsSchema,
+  ElementAgreement: elementAgreementSchema,
+  ReviewFinding: reviewFindingSchema,
   ReviewQuality: reviewQualitySchema,
   Review: reviewSchema,
   ReviewResponse: reviewResponse,

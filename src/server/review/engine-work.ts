@@ -6,15 +6,18 @@ import {
   type SiteCapture,
 } from '#server/review/capture.ts'
 import type { EgressProxyOptions } from '#server/review/egress-proxy.ts'
+import { reviewElements } from '#server/review/element-review.ts'
 import { capturePreview } from '#server/review/preview.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
 import { qualityReport } from '#server/review/quality/report.ts'
 import { type CaptureScore, scoreCapture } from '#server/review/score.ts'
 import { loadSharp } from '#server/sharp.ts'
+import type { PageElements } from '#shared/page-elements.ts'
 import {
   AXE_BREAKPOINTS,
   REVIEW_BREAKPOINTS,
   type ReviewBreakpointName,
+  type ReviewElements,
   type ReviewQuality,
   type ReviewStage,
 } from '#shared/review.ts'
@@ -32,19 +35,34 @@ export type EngineRequest = {
   url: string
   allowLoopback?: EgressProxyOptions['allowLoopback']
   audits: { axe: boolean; html: boolean; lighthouse: boolean }
-  /** The challenge's design images as stored (any format the image library reads), one per breakpoint. */
-  designs: ReadonlyArray<{ breakpoint: ReviewBreakpointName; image: Buffer }>
+  /**
+   * The challenge's design images as stored (any format the image library reads), one per breakpoint,
+   * each with the design's elements at that width (checked, at most ELEMENTS_MAX of them: the message
+   * to the child stays bounded); null when the challenge has none recorded.
+   */
+  designs: ReadonlyArray<{ breakpoint: ReviewBreakpointName; image: Buffer; elements?: PageElements | null }>
 }
 
 export type EngineResult = {
   site: Pick<SiteCapture, 'finalUrl' | 'captures' | 'versions' | 'timings'>
   /**
-   * Per breakpoint in REVIEW_BREAKPOINTS' order: its capture, its score against the design, and its
-   * first screen as a small WebP (preview.ts).
+   * Per breakpoint in REVIEW_BREAKPOINTS' order: its capture (without its elements, which only the
+   * engine reads), its score against the design, its first screen as a small WebP (preview.ts), and its
+   * element review (element-review.ts: the agreement and the findings), null when either side had no
+   * elements. The score does not read the agreement yet (docs/decisions/021-element-review.md).
    */
-  scored: Array<{ shot: CapturedBreakpoint; width: number; result: CaptureScore; preview: Buffer }>
+  scored: Array<{
+    shot: CapturedBreakpoint
+    width: number
+    result: CaptureScore
+    preview: Buffer
+    elements: ReviewElements | null
+  }>
   quality: ReviewQuality
-  /** ms: each breakpoint's `.design` (drawn) and `.score`, then the audits' (`html-validate`, `lighthouse`). */
+  /**
+   * ms: each breakpoint's `.design` (drawn), `.score` and `.elements` (matched, with its findings), then
+   * the audits' (`html-validate`, `lighthouse`).
+   */
   timings: Record<string, number>
 }
 
@@ -80,8 +98,11 @@ export async function runEngineReview(
     const scoreStarted = performance.now()
     const result = await scoreCapture({ design, capture: shot.png })
     timings[`${breakpoint}.design`] = Math.round(scoreStarted - designStarted)
-    timings[`${breakpoint}.score`] = Math.round(performance.now() - scoreStarted)
-    scored.push({ shot, width, result, preview: await capturePreview(shot) })
+    const elementsStarted = performance.now()
+    timings[`${breakpoint}.score`] = Math.round(elementsStarted - scoreStarted)
+    const elements = reviewElements(stored.elements, shot.elements, breakpoint)
+    timings[`${breakpoint}.elements`] = Math.round(performance.now() - elementsStarted)
+    scored.push({ shot: withoutElements(shot), width, result, preview: await capturePreview(shot), elements })
   }
 
   options.onStage?.('auditing')
@@ -97,7 +118,7 @@ export async function runEngineReview(
   return {
     site: {
       finalUrl: site.finalUrl,
-      captures: site.captures,
+      captures: site.captures.map(withoutElements),
       versions: site.versions,
       timings: site.timings,
     },
@@ -105,4 +126,10 @@ export async function runEngineReview(
     quality: report.quality,
     timings: { ...timings, ...report.timings },
   }
+}
+
+/** A capture as the server gets it back: the page's elements (up to 2000) stay in the engine. */
+export function withoutElements(shot: CapturedBreakpoint): CapturedBreakpoint {
+  const { elements: _elements, ...rest } = shot
+  return rest
 }

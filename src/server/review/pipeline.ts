@@ -12,6 +12,7 @@ import type { AppEvent, EventEmitter } from '#server/events/bus.ts'
 import { notifyReviewEnded } from '#server/feedback/notifications.ts'
 import { JobCancelled } from '#server/jobs/queue.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
+import { loadDesignElements } from '#server/review/elements-design.ts'
 import { createReviewEngine, type ReviewEngine } from '#server/review/engine-process.ts'
 import type { EngineResult } from '#server/review/engine-work.ts'
 import { settleFailed, settlePassed } from '#server/review/outcome.ts'
@@ -19,7 +20,13 @@ import { DESIGN_COLUMN, withMemberAndChallenge } from '#server/review/read-model
 import { judgeReview } from '#server/review/verdict.ts'
 import { settleListing } from '#server/solutions/listing.ts'
 import type { Storage } from '#server/storage/storage.ts'
-import { REVIEW_BREAKPOINTS, type ReviewBreakpointName, type ReviewStage } from '#shared/review.ts'
+import {
+  REVIEW_BREAKPOINTS,
+  REVIEW_ELEMENTS_VERSION,
+  type ReviewBreakpointName,
+  type ReviewStage,
+  type StoredReviewElements,
+} from '#shared/review.ts'
 
 const pixelmatchVersion: string = createRequire(import.meta.url)('pixelmatch/package.json').version
 
@@ -117,6 +124,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         templateImg: challenges.templateImg,
         tabletImg: challenges.tabletImg,
         mobileImg: challenges.mobileImg,
+        contentHash: challenges.contentHash,
       })
       .from(submissionReviews)
       .$dynamic()
@@ -209,10 +217,13 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     options: WorkOptions,
   ): Promise<EngineResult> => {
     if (!engine) throw new Error('This process has no review engine.')
+    // Each view's design elements, for the element review; a challenge imported before they were
+    // recorded has none, and its review scores the pixels alone (docs/product.md §10).
     const designs = await Promise.all(
       REVIEW_BREAKPOINTS.map(async ({ breakpoint }) => ({
         breakpoint,
         image: await readStored(subject[DESIGN_COLUMN[breakpoint]]),
+        elements: await loadDesignElements(storage, { contentHash: subject.contentHash }, breakpoint),
       })),
     )
     return engine.run(
@@ -282,7 +293,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     const publicId = await publicIdOf(db, reviewId)
     /** The images this run stored: taken away again if the review is gone by the time it ends. */
     const stored: string[] = []
-    for (const { shot, width, result, preview } of scored) {
+    for (const { shot, width, result, preview, elements } of scored) {
       const { breakpoint } = shot
       const storeStarted = performance.now()
       const captureKey = reviewImageKey(publicId, breakpoint, 'capture')
@@ -309,6 +320,9 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         baselineMismatch: result.baselineMismatch,
         score: result.score,
         failedFonts: shot.failedFonts,
+        elements: elements
+          ? ({ version: REVIEW_ELEMENTS_VERSION, ...elements } satisfies StoredReviewElements)
+          : null,
       })
     }
 

@@ -17,6 +17,7 @@ import {
   type ReviewStage,
   type ReviewStatus,
   type ReviewSummary,
+  readStoredElements,
   reviewQualitySchema,
 } from '#shared/review.ts'
 
@@ -225,6 +226,8 @@ export async function readReview(
         comparedHeight: b.comparedHeight,
         heightRatio: b.heightRatio,
         failedFonts: b.failedFonts,
+        // A review stored before findings, or of another shape's version, has none (never an error).
+        elements: readStoredElements(b.elements),
       })),
     quality: done ? storedQuality(review.quality) : null,
     ownership: storedOwnership(review.ownership),

@@ -8,6 +8,7 @@ import { jobs, submissionReviews, userChallenges, users } from '#server/db/schem
 import type { Workers } from '#server/jobs/queue.ts'
 import type { CapturedBreakpoint } from '#server/review/capture.ts'
 import { CaptureError } from '#server/review/capture-errors.ts'
+import { formatPageElements } from '#server/review/elements-schema.ts'
 import { createReviewEngine, type ReviewEngine } from '#server/review/engine-process.ts'
 import { type ReviewCaptureDeps, reviewImageKey } from '#server/review/pipeline.ts'
 import { PREVIEW_MAX_WIDTH } from '#server/review/preview.ts'
@@ -15,6 +16,7 @@ import type { RunLighthouse } from '#server/review/quality/lighthouse.ts'
 import { REVIEW_FAILED } from '#server/review/read-model.ts'
 import { startReviewWorkers } from '#server/review/workers.ts'
 import type { Challenge } from '#shared/challenge.ts'
+import type { PageElements } from '#shared/page-elements.ts'
 import {
   type AxeAudit,
   LIGHTHOUSE_CATEGORIES,
@@ -45,6 +47,41 @@ const DESIGN = {
   tablet: { colour: '#345678', height: 1000 },
   mobile: { colour: '#56789a', height: 1200 },
 } as const
+
+/**
+ * The design's elements at desktop (the challenge has none at the other widths): a heading and a
+ * paragraph. The stand-in page's are the same, its heading 48 px lower and smaller.
+ */
+const heading = (y: number, fontSize: number) => ({
+  kind: 'text' as const,
+  box: { x: 120, y, width: fontSize * 11, height: fontSize * 1.3 },
+  tag: 'h1',
+  text: 'Sound, shaped for you',
+  fontFamily: 'Inter',
+  fontSize,
+  fontWeight: 700,
+  lineHeight: fontSize * 1.2,
+  colour: '#0b1b3f',
+})
+const paragraph = {
+  kind: 'text' as const,
+  box: { x: 120, y: 600, width: 600, height: 48 },
+  tag: 'p',
+  text: 'Headphones that learn how you listen.',
+  fontFamily: 'Inter',
+  fontSize: 18,
+  fontWeight: 400,
+  lineHeight: 24,
+  colour: '#333333',
+}
+const pageOf = (elements: PageElements['elements']): PageElements => ({
+  version: 1,
+  width: 1440,
+  height: 900,
+  elements,
+})
+const DESIGN_ELEMENTS = pageOf([heading(340, 48), paragraph])
+const PAGE_ELEMENTS = pageOf([heading(388, 34), paragraph])
 
 /** The report as its member reads it: a review that has not passed is theirs only. */
 async function reportOf(member: TestBrowser, id: string): Promise<Review> {
@@ -148,7 +185,11 @@ async function lastAttempt(database: TestDatabase, publicId: string, maxAttempts
 
 async function fixtureChallenge(t: TestApp, database: TestDatabase, title: string): Promise<Challenge> {
   const contentDir = await temporaryDir()
-  await writeChallengeFolder(contentDir, { title })
+  await writeChallengeFolder(
+    contentDir,
+    { title },
+    { 'design/desktop.elements.json': formatPageElements(DESIGN_ELEMENTS) },
+  )
   await importCatalogue({ db: database.db, storage: t.storage, contentDir })
   const list = (await (await t.app.request('/api/challenges')).json()).challenges as Challenge[]
   return list.find((c) => c.title === title) as Challenge
@@ -242,6 +283,7 @@ const standInCapture = (
             failedFonts: breakpoint === 'mobile' ? ['Missing Sans'] : [],
             finalUrl: deps.endsOn?.(url, breakpoint) ?? `${url}#final`,
             verificationTokens: [],
+            ...(breakpoint === 'desktop' ? { elements: PAGE_ELEMENTS } : {}),
           })
         }
         return {
@@ -346,6 +388,23 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       designHeight: 1200,
       heightRatio: 1,
     })
+    // The element review, stored and returned (docs/product.md §10): at desktop, where both the design
+    // and the page have elements, the heading's move with its two boxes; none at the other widths.
+    const [desktop, tablet, mobile] = review.breakpoints
+    expect(tablet?.elements).toBeNull()
+    expect(mobile?.elements).toBeNull()
+    expect(desktop?.elements?.agreement).toMatchObject({ paired: 2, missing: 0, extra: 0 })
+    expect(desktop?.elements?.agreement.position).toBeLessThan(1)
+    expect(desktop?.elements?.findings[0]).toMatchObject({
+      kind: 'layout',
+      severity: 'high',
+      designBox: heading(340, 48).box,
+      pageBox: heading(388, 34).box,
+      numbers: { dy: 48 },
+    })
+    expect(desktop?.elements?.findings[0]?.sentence).toContain('"Sound, shaped for you" is 48 px lower')
+    // The score is the pixels' alone, as before (the agreement joins it later).
+    expect(desktop?.score).toBeGreaterThanOrEqual(99)
     for (const b of review.breakpoints) {
       expect(b.captureUrl).toBe(`/files/reviews/${reviewId}/${b.breakpoint}-capture.png`)
       expect(b.diffUrl).toBe(`/files/reviews/${reviewId}/${b.breakpoint}-diff.png`)

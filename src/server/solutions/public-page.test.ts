@@ -43,6 +43,7 @@ const solution: Solution = {
   completedAt: '2026-11-01T00:00:00.000Z',
   latestReview: {
     id: 'b1a2c3d4-0000-4000-8000-000000000000',
+    findings: [],
     score: 91.5,
     createdAt: '2026-11-01T00:00:00.000Z',
     captures: [

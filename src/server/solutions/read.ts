@@ -15,7 +15,7 @@ import { readReview, scoreOf } from '#server/review/read-model.ts'
 import { renderWriteUp } from '#server/solutions/write-up.ts'
 import type { Category } from '#shared/categories.ts'
 import type { Difficulty } from '#shared/constants.ts'
-import type { ReviewQuality } from '#shared/review.ts'
+import type { Review, ReviewQuality } from '#shared/review.ts'
 import {
   GALLERY_PAGE_SIZE,
   type GalleryResponse,
@@ -23,6 +23,7 @@ import {
   type QualitySummary,
   type Solution,
   type SolutionCard,
+  type SolutionFinding,
   type SolutionIteration,
 } from '#shared/solution.ts'
 
@@ -204,6 +205,7 @@ export async function readSolution(
             comparedHeight: b.comparedHeight,
           })),
           quality: summarizeQuality(report.quality),
+          findings: topFindings(report.breakpoints),
         }
       : null,
     iterations,
@@ -212,6 +214,25 @@ export async function readSolution(
     likedByMe: liked !== undefined,
     moderatorHidden: row.moderatorHiddenAt !== null,
   }
+}
+
+/** How many of a review's findings the solution page shows (docs/product.md §11). */
+export const SOLUTION_FINDINGS = 3
+
+/** A review's findings of most weight across its breakpoints, highest first, as the solution page shows them. */
+function topFindings(breakpoints: Review['breakpoints']): SolutionFinding[] {
+  return breakpoints
+    .flatMap(({ breakpoint, elements }) =>
+      (elements?.findings ?? []).map(({ weight, severity, sentence }) => ({
+        weight,
+        breakpoint,
+        severity,
+        sentence,
+      })),
+    )
+    .sort((a, b) => b.weight - a.weight)
+    .slice(0, SOLUTION_FINDINGS)
+    .map(({ breakpoint, severity, sentence }) => ({ breakpoint, severity, sentence }))
 }
 
 /**

@@ -1,7 +1,8 @@
-import { useId, useState } from 'react'
-import type { ReviewBreakpoint } from '#shared/review.ts'
+import { useCallback, useId, useState } from 'react'
+import type { ReviewBreakpoint, ReviewFinding } from '#shared/review.ts'
 import { ExternalLinkIcon } from '#web/components/ui/icons.tsx'
 import { DifferencesToggle } from '#web/features/reviews/components/differences-toggle.tsx'
+import { FindingBoxes } from '#web/features/reviews/components/element-findings.tsx'
 import { HeatmapLegendEntries } from '#web/features/reviews/components/heatmap-legend.tsx'
 import { PercentRange } from '#web/features/reviews/components/percent-range.tsx'
 
@@ -21,15 +22,38 @@ const FRAME_WIDTH: Record<ReviewBreakpoint['breakpoint'], string> = {
  * The design and the capture of one breakpoint laid over each other: the range input uncovers the
  * capture from the left (a clip-path, so both images stay in place), and a toggle swaps in the diff
  * heatmap, with a legend of its colours. The images are lazy and sized, so the page does not jump as
- * they arrive; the frame scrolls when a page is long.
+ * they arrive; the frame scrolls when a page is long. A chosen finding (element-findings.tsx) draws its
+ * boxes over either view, and the frame scrolls them into sight.
  */
-export function BreakpointComparison({ breakpoint, label }: { breakpoint: ReviewBreakpoint; label: string }) {
+export function BreakpointComparison({
+  breakpoint,
+  label,
+  finding = null,
+}: {
+  breakpoint: ReviewBreakpoint
+  label: string
+  finding?: ReviewFinding | null
+}) {
   const [shown, setShown] = useState(50)
   const [heatmap, setHeatmap] = useState(false)
   const sliderId = useId()
   const legendId = useId()
   const openId = useId()
   const frameLabel = `${label} comparison`
+  // The frame scrolls to the chosen finding's box (its own scroll only, never the page's: the member's
+  // focus stays on the finding they chose, which stays where it was).
+  const showBox = useCallback((box: SVGRectElement | null) => {
+    const frame = box?.closest('section')
+    if (!box || !frame) return
+    const frameRect = frame.getBoundingClientRect()
+    const boxRect = box.getBoundingClientRect()
+    const top = boxRect.top - frameRect.top + frame.scrollTop
+    const left = boxRect.left - frameRect.left + frame.scrollLeft
+    frame.scrollTo({
+      top: Math.max(0, top - Math.max(16, (frame.clientHeight - boxRect.height) / 2)),
+      left: Math.max(0, left - 16),
+    })
+  }, [])
 
   return (
     <div className="min-w-0">
@@ -61,44 +85,60 @@ export function BreakpointComparison({ breakpoint, label }: { breakpoint: Review
         tabIndex={0}
         className={`-mx-4 mt-4 max-h-[75vh] overflow-auto border-y border-slate-200 bg-slate-100 sm:mx-0 sm:w-full sm:rounded-xl sm:border ${FRAME_WIDTH[breakpoint.breakpoint]}`}
       >
-        <div className={heatmap ? 'hidden' : 'relative grid'}>
-          <img
-            src={breakpoint.designUrl}
-            alt={`The design at ${label} width`}
-            width={breakpoint.width}
-            height={breakpoint.designHeight}
-            loading="lazy"
-            decoding="async"
-            className="col-start-1 row-start-1 h-auto w-full"
-          />
-          <img
-            src={breakpoint.captureUrl}
-            alt={`Your site at ${label} width`}
-            width={breakpoint.width}
-            height={breakpoint.captureHeight}
-            loading="lazy"
-            decoding="async"
-            style={{ clipPath: `inset(0 ${100 - shown}% 0 0)` }}
-            className="col-start-1 row-start-1 h-auto w-full"
-          />
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-accent-600 shadow-[0_0_0_1px_rgb(255_255_255/0.8)]"
-            style={{ left: `${shown}%` }}
-          />
+        <div className="relative">
+          <div className={heatmap ? 'hidden' : 'relative grid'}>
+            <img
+              src={breakpoint.designUrl}
+              alt={`The design at ${label} width`}
+              width={breakpoint.width}
+              height={breakpoint.designHeight}
+              loading="lazy"
+              decoding="async"
+              className="col-start-1 row-start-1 h-auto w-full"
+            />
+            <img
+              src={breakpoint.captureUrl}
+              alt={`Your site at ${label} width`}
+              width={breakpoint.width}
+              height={breakpoint.captureHeight}
+              loading="lazy"
+              decoding="async"
+              style={{ clipPath: `inset(0 ${100 - shown}% 0 0)` }}
+              className="col-start-1 row-start-1 h-auto w-full"
+            />
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 w-0.5 -translate-x-1/2 bg-accent-600 shadow-[0_0_0_1px_rgb(255_255_255/0.8)]"
+              style={{ left: `${shown}%` }}
+            />
+          </div>
+          {heatmap ? (
+            <img
+              src={breakpoint.diffUrl}
+              alt={`Differences between the design and your site at ${label} width, changed pixels highlighted`}
+              aria-describedby={legendId}
+              width={breakpoint.width}
+              height={breakpoint.comparedHeight}
+              loading="lazy"
+              decoding="async"
+              className="h-auto w-full"
+            />
+          ) : null}
+          {finding ? (
+            <FindingBoxes
+              // Drawn anew for each finding, so the frame scrolls to each one chosen.
+              key={`${finding.sentence} ${JSON.stringify([finding.designBox, finding.pageBox])}`}
+              finding={finding}
+              width={breakpoint.width}
+              height={
+                heatmap
+                  ? breakpoint.comparedHeight
+                  : Math.max(breakpoint.designHeight, breakpoint.captureHeight)
+              }
+              boxRef={showBox}
+            />
+          ) : null}
         </div>
-        {heatmap ? (
-          <img
-            src={breakpoint.diffUrl}
-            alt={`Differences between the design and your site at ${label} width, changed pixels highlighted`}
-            aria-describedby={legendId}
-            width={breakpoint.width}
-            height={breakpoint.comparedHeight}
-            loading="lazy"
-            decoding="async"
-            className="h-auto w-full"
-          />
-        ) : null}
       </section>
 
       {heatmap ? (

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '#shared/paths.ts'
 import type { Review, ReviewBreakpoint } from '#shared/review.ts'
@@ -10,6 +10,7 @@ import { isReviewPending, reviewPath } from '#web/features/reviews/api/reviews.t
 import { BreakpointComparison } from '#web/features/reviews/components/breakpoint-comparison.tsx'
 import { useCompareWithDesign } from '#web/features/reviews/components/compare-with-design.tsx'
 import { CopyMarkdown } from '#web/features/reviews/components/copy-markdown.tsx'
+import { ElementFindings } from '#web/features/reviews/components/element-findings.tsx'
 import { QualityReport } from '#web/features/reviews/components/quality-report.tsx'
 import { RequestReview } from '#web/features/reviews/components/request-review.tsx'
 import { ReviewStatusBadge } from '#web/features/reviews/components/review-status.tsx'
@@ -418,6 +419,8 @@ function BreakpointSection({
   const scoreId = useId()
   const ratio = breakpoint.heightRatio
   const height = heightSentence(breakpoint)
+  const findings = breakpoint.elements?.findings ?? null
+  const [selected, setSelected] = useState<number | null>(null)
   return (
     // Edge to edge on a phone (the page's 1rem padding undone), so the comparison gets the screen's
     // whole width; a card from 40rem on.
@@ -462,7 +465,16 @@ function BreakpointSection({
         </dl>
         <div className="mt-4">{compareButton}</div>
       </div>
-      <BreakpointComparison breakpoint={breakpoint} label={label} />
+      <BreakpointComparison
+        breakpoint={breakpoint}
+        label={label}
+        finding={findings && selected !== null ? (findings[selected] ?? null) : null}
+      />
+      {findings ? (
+        <div className="lg:col-span-2">
+          <ElementFindings findings={findings} label={label} selected={selected} onSelect={setSelected} />
+        </div>
+      ) : null}
     </section>
   )
 }

@@ -308,6 +308,7 @@ function Captures({ review }: { review: LatestReview }) {
         })}
       </ul>
       {review.quality ? <QualityLine quality={review.quality} /> : null}
+      {review.findings.length > 0 ? <TopFindings review={review} /> : null}
       <p className="mt-4">
         <Link
           to={reviewPath(review.id)}
@@ -317,6 +318,59 @@ function Captures({ review }: { review: LatestReview }) {
         </Link>
       </p>
       {compare.dialog}
+    </section>
+  )
+}
+
+/** The severity in a word; its colour only repeats it (7:1 or more on its background). */
+const SEVERITY: Record<LatestReview['findings'][number]['severity'], [string, string]> = {
+  high: ['High', 'bg-rose-50 text-rose-800 ring-rose-700/30'],
+  medium: ['Medium', 'bg-amber-50 text-amber-900 ring-amber-700/30'],
+  low: ['Low', 'bg-slate-100 text-slate-800 ring-slate-500/30'],
+}
+
+/**
+ * What differs most from the design (docs/product.md §10, §11): the passed review's three findings of
+ * most weight across the widths, each linking to the report, which draws its boxes. The sentences quote
+ * the member's text: shown as text.
+ */
+function TopFindings({ review }: { review: LatestReview }) {
+  const headingId = useId()
+  return (
+    <section
+      aria-labelledby={headingId}
+      data-testid="top-findings"
+      className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-card"
+    >
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        What differs most from the design
+      </h3>
+      <ol className="mt-2 space-y-2">
+        {review.findings.map((finding, index) => {
+          const [word, tone] = SEVERITY[finding.severity]
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the review's own ranking, never reordered
+            <li key={index} className="flex items-start gap-2">
+              <span
+                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}
+              >
+                {word}
+                <span className="sr-only"> severity</span>
+              </span>
+              <Link
+                to={reviewPath(review.id)}
+                className="min-w-0 break-words text-slate-800 underline underline-offset-4 hover:no-underline"
+              >
+                {finding.sentence}
+                <span className="sr-only">
+                  {' '}
+                  ({BREAKPOINT_NAMES[finding.breakpoint].toLowerCase()}: review report)
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ol>
     </section>
   )
 }
