@@ -224,6 +224,7 @@ export const APP_ROUTES = [
   '/api/challenges/:id/zip',
   '/api/challenges/by-slug/:slug',
   '/api/challenges/count',
+  '/api/classroom-invites/:code',
   '/api/classrooms',
   '/api/classrooms/:id',
   '/api/classrooms/:id/assignments',
