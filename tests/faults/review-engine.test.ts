@@ -7,6 +7,7 @@ import { isAlive, processTree, type TreeProcess } from '#server/review/process-t
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 import { type FixtureServer, landingPage, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
+import { box, page, text } from '#tests/support/element-fixtures.ts'
 import { pagePng } from '#tests/support/score-fixtures.ts'
 
 /**
@@ -224,16 +225,36 @@ describe.skipIf(!hasChromium())('the review engine child process', () => {
     },
   )
 
-  it("brings each breakpoint's page elements over the channel with its capture", TEST_TIMEOUT, async () => {
-    const result = await engine.run(request('/'))
-    expect(result.site.captures.map((c) => c.elements?.width)).toEqual(REVIEW_BREAKPOINTS.map((b) => b.width))
-    for (const { shot } of result.scored) {
-      expect(shot.elements, shot.breakpoint).toMatchObject({
-        version: 1,
-        width: shot.width,
-        height: shot.height,
+  it(
+    "keeps each page's elements in the child and sends back what differs from the design's",
+    TEST_TIMEOUT,
+    async () => {
+      // A design whose only element is a heading the page does not have.
+      const missing = 'Tide tables for every harbour'
+      const result = await engine.run({
+        ...request('/'),
+        designs: designs.map((design) => {
+          const width = REVIEW_BREAKPOINTS.find((b) => b.breakpoint === design.breakpoint)?.width ?? 1440
+          return {
+            ...design,
+            elements: page(
+              [text({ tag: 'h1', text: missing, box: box(40, 200, 600, 64), fontSize: 48 })],
+              width,
+              1200,
+            ),
+          }
+        }),
       })
-      expect(shot.elements?.elements.some((e) => e.kind === 'text' && e.tag === 'h1')).toBe(true)
-    }
-  })
+      // Up to 2000 elements per breakpoint stay in the child: the captures come back without them.
+      expect(result.site.captures.every((capture) => capture.elements === undefined)).toBe(true)
+      for (const { shot, elements } of result.scored) {
+        expect(shot.elements, shot.breakpoint).toBeUndefined()
+        expect(
+          elements?.findings.some((f) => f.kind === 'missing' && f.sentence.includes(missing)),
+          shot.breakpoint,
+        ).toBe(true)
+        expect(elements?.agreement.content, shot.breakpoint).toBeLessThan(1)
+      }
+    },
+  )
 })
