@@ -29,6 +29,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { Browser } from '@playwright/test'
 import { type ChromiumSource, reviewingChromiums } from '#server/chromium.ts'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { CHALLENGES_DIR, launchBrowser } from '../content-render.ts'
@@ -90,7 +91,7 @@ export async function checkCatalogue(
   // Diff images of failed comparisons stay for a look; the folder goes when nothing drifted.
   const diffDir = await mkdtemp(join(tmpdir(), 'content-check-diffs-'))
   const needsBrowser = render || axe
-  const browser = needsBrowser ? await launchBrowser() : null
+  const renderer = needsBrowser ? relaunchingBrowser() : null
   // The review's own browser pool per Chromium a review may run with, for scoring each reference as a
   // review would with each.
   const reviewPools: ReviewingPool[] = render
@@ -118,6 +119,8 @@ export async function checkCatalogue(
     problems.push(...(await checkReferences(dir)))
     const challenge = loaded.challenges.get(slug)
     if (challenge) problems.push(...(await checkZip(challenge)))
+    // Each challenge takes the browser afresh: one that died on an earlier challenge is started again.
+    const browser = renderer ? await renderer.get() : null
     if (!browser) problems.push(...(await checkDesignSvgs(dir, null)))
     const referenceRenders = Boolean(browser) && (await exists(join(dir, 'reference', 'index.html')))
     // Rendered, the drift check compares them with a fresh recording; otherwise they are only read.
@@ -163,11 +166,35 @@ export async function checkCatalogue(
     const jobs = Math.max(1, Math.min(options.jobs ?? DEFAULT_JOBS, selected.length))
     await Promise.all(Array.from({ length: jobs }, worker))
   } finally {
-    await browser?.close()
+    await renderer?.close()
     await Promise.all(reviewPools.map(({ pool }) => pool.close()))
     if ((await readdir(diffDir)).length === 0) await rm(diffDir, { recursive: true, force: true })
   }
   return reports as ChallengeReport[]
+}
+
+/**
+ * The shared rendering browser, started again when it is gone: a Chromium that crashes on one challenge
+ * fails that challenge, not every challenge after it. Checks running at once share one launch.
+ */
+export function relaunchingBrowser(launch: () => Promise<Browser> = launchBrowser): {
+  get(): Promise<Browser>
+  close(): Promise<void>
+} {
+  let current: Promise<Browser> | null = null
+  return {
+    async get() {
+      const pending = current
+      const browser = await pending?.catch(() => null)
+      if (browser?.isConnected()) return browser
+      // Only the first check to find it gone starts another; the others wait for that one.
+      if (current === pending) current = launch()
+      return current as Promise<Browser>
+    },
+    async close() {
+      await (await current?.catch(() => null))?.close()
+    },
+  }
 }
 
 /** The scores as lines: `    system    desktop 100  tablet 100  mobile 99.9`. */
