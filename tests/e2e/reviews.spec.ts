@@ -3,7 +3,7 @@ import type { Challenge } from '#shared/challenge.ts'
 import type { MemberReviewsResponse, ReviewQuality } from '#shared/review.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
 import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
-import { completeChallenge, someoneElsesSite, submitFailing } from './live-sites.ts'
+import { completeChallenge, REVIEW_TIMEOUT_MS, someoneElsesSite, submitFailing } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 import { answerAsPassed, designsAsCaptures, rewriteAnswers } from './stand-in-answers.ts'
 
@@ -230,7 +230,8 @@ test.describe('submission reviews', () => {
   }, testInfo) => {
     // Each request waits for the previous review to end: here, failing as not the member's own site. The
     // name must resolve: "Review again" of a name that does not is refused for nothing (submit-loop.spec.ts).
-    test.setTimeout(300_000)
+    // Six reviews in turn, each of which may wait behind the other worker's on the one review worker.
+    test.setTimeout(6 * REVIEW_TIMEOUT_MS)
     const challenge = await challengeAt(request, 2)
     await signIn(page, testInfo)
     await startAndSubmit(page, challenge, someoneElsesSite(challenge))
@@ -248,7 +249,7 @@ test.describe('submission reviews', () => {
 
     for (let round = 0; round < 5; round++) {
       // The worker ends the review (not the member's own site); the panel follows it without a reload.
-      await expect(panel.getByTestId('review-panel-state')).toHaveText(ENDED, { timeout: 60_000 })
+      await expect(panel.getByTestId('review-panel-state')).toHaveText(ENDED, { timeout: REVIEW_TIMEOUT_MS })
       // Shown once the review failed: enabled with reviews left, disabled with none.
       await expect(requestButton(page)).toBeVisible()
       const { requestsLeftToday } = await latestReviews(page, challenge)
@@ -264,7 +265,7 @@ test.describe('submission reviews', () => {
     }
 
     // None left: the button is off and says when the next review is possible.
-    await expect(panel.getByTestId('review-panel-state')).toHaveText(ENDED, { timeout: 60_000 })
+    await expect(panel.getByTestId('review-panel-state')).toHaveText(ENDED, { timeout: REVIEW_TIMEOUT_MS })
     await expect(left).toHaveText(/^Next review possible at .+\.$/)
     await expect(left.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
     await expect(requestButton(page)).toBeDisabled()
