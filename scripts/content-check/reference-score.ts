@@ -9,9 +9,10 @@
 // a pixel, for the element review to find nothing to say of the reference.
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
-import { scoreCapture } from '#server/review/score.ts'
+import type { PageElements } from '#shared/page-elements.ts'
 import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
 import { elementsFileName } from '../content-render.ts'
 import { startStaticSite } from '../static-site.ts'
@@ -78,10 +79,12 @@ async function scoreWith(dir: string, pool: BrowserPool, port: number, chromium:
     allowLoopback: { ports: [port] },
   })
   const problems: Problem[] = []
+  const designElements = new Map<ReviewBreakpointName, PageElements>()
   for (const shot of capture.captures) {
     const design = await readElementsFile(dir, shot.breakpoint)
     // A missing or unreadable file is the elements check's to report.
     if (!('page' in design)) continue
+    designElements.set(shot.breakpoint, design.page)
     const path = shown(join(dir, 'design', elementsFileName(shot.breakpoint)))
     if (!shot.elements) {
       problems.push({
@@ -107,7 +110,15 @@ async function scoreWith(dir: string, pool: BrowserPool, port: number, chromium:
       png: await readFile(join(dir, 'design', `${breakpoint}.png`)),
       width,
     })
-    scores[breakpoint] = (await scoreCapture({ design, capture: shot.png })).score
+    // Scored as a review scores it: the pixels and the elements (docs/decisions/023-element-score.md).
+    const scored = await scoreBreakpoint({
+      breakpoint,
+      design,
+      capture: shot.png,
+      designElements: designElements.get(breakpoint),
+      pageElements: shot.elements,
+    })
+    scores[breakpoint] = scored.score
   }
   return { scores, problems }
 }

@@ -108,7 +108,7 @@ export const WRONG_COLOURS = ['background colour changed', 'palette rotated', 'd
 
 /**
  * The least Kendall's tau-b between the person's order and the score's, per challenge and width: the
- * lowest measured was 0.76 (docs/decisions/023-element-score.md), where the score cannot see what a
- * person sees (a serif face barely changes a small page's pixels and no element part names fonts).
+ * lowest measured was 0.827, on the navbar (docs/decisions/023-element-score.md), where one heading
+ * reworded costs more than a person thinks: it is most of the small page's text.
  */
-export const TAU_MIN = 0.7
+export const TAU_MIN = 0.8

@@ -1,12 +1,9 @@
 import type { SiteCapture } from '#server/review/capture.ts'
-import { reviewElements } from '#server/review/element-review.ts'
 import type { ReviewEngine } from '#server/review/engine-process.ts'
 import type { EngineRequest, EngineResult } from '#server/review/engine-work.ts'
-import { withoutElements } from '#server/review/engine-work.ts'
-import { capturePreview } from '#server/review/preview.ts'
+import { scoreShot } from '#server/review/engine-work.ts'
 import type { RunLighthouse } from '#server/review/quality/lighthouse.ts'
 import { qualityReport } from '#server/review/quality/report.ts'
-import { scoreCapture } from '#server/review/score.ts'
 import { loadSharp } from '#server/sharp.ts'
 import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts'
 
@@ -14,7 +11,7 @@ import { REVIEW_BREAKPOINTS, type ReviewBreakpointName } from '#shared/review.ts
  * A review engine for the tests that opens no browser: it has the interface of the real one
  * (engine-process.ts) and is passed where the real one is, as the review capture's `engine`. What the
  * browser would do is the test's: `capture` stands in for the capture of the site, `renderDesign` for
- * the browser's drawing of each design, `lighthouse` for Lighthouse. The scores (score.ts) and the
+ * the browser's drawing of each design, `lighthouse` for Lighthouse. The scores (breakpoint-score.ts) and the
  * quality report (report.ts) are the real ones, as in engine-work.ts, and the pipeline that stores,
  * judges and awards the points is the product's.
  */
@@ -46,13 +43,7 @@ export function standInEngine(work: StandInWork): ReviewEngine {
         if (!shot || !stored) throw new Error(`The stand-in review has no ${breakpoint} capture or design.`)
         signal?.throwIfAborted()
         const design = await work.renderDesign(await sharp(stored.image).png().toBuffer(), width)
-        scored.push({
-          shot: withoutElements(shot),
-          width,
-          result: await scoreCapture({ design, capture: shot.png }),
-          preview: await capturePreview(shot),
-          elements: reviewElements(stored.elements, shot.elements, breakpoint),
-        })
+        scored.push(await scoreShot(shot, width, design, stored.elements))
       }
       onStage?.('auditing')
       const report = await qualityReport({

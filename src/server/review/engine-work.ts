@@ -1,3 +1,4 @@
+import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
 import type { BrowserPool } from '#server/review/browser-pool.ts'
 import {
   type CapturedBreakpoint,
@@ -6,11 +7,10 @@ import {
   type SiteCapture,
 } from '#server/review/capture.ts'
 import type { EgressProxyOptions } from '#server/review/egress-proxy.ts'
-import { reviewElements } from '#server/review/element-review.ts'
 import { capturePreview } from '#server/review/preview.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
 import { qualityReport } from '#server/review/quality/report.ts'
-import { type CaptureScore, scoreCapture } from '#server/review/score.ts'
+import type { CaptureScore } from '#server/review/score.ts'
 import { loadSharp } from '#server/sharp.ts'
 import type { PageElements } from '#shared/page-elements.ts'
 import {
@@ -47,20 +47,22 @@ export type EngineResult = {
   site: Pick<SiteCapture, 'finalUrl' | 'captures' | 'versions' | 'timings'>
   /**
    * Per breakpoint in REVIEW_BREAKPOINTS' order: its capture (without its elements, which only the
-   * engine reads), its score against the design, its first screen as a small WebP (preview.ts), and its
-   * element review (element-review.ts: the agreement and the findings), null when either side had no
-   * elements. The score does not read the agreement yet (docs/decisions/021-element-review.md).
+   * engine reads), its pixel measures against the design (`result`), its element review
+   * (element-review.ts: the agreement and the findings; null when either side had no elements), the two
+   * in its `score` (breakpoint-score.ts, docs/decisions/023-element-score.md), and its first screen as a
+   * small WebP (preview.ts).
    */
   scored: Array<{
     shot: CapturedBreakpoint
     width: number
     result: CaptureScore
+    score: number
     preview: Buffer
     elements: ReviewElements | null
   }>
   quality: ReviewQuality
   /**
-   * ms: each breakpoint's `.design` (drawn), `.score` and `.elements` (matched, with its findings), then
+   * ms: each breakpoint's `.design` (drawn) and `.score` (pixels and elements matched, with the findings), then
    * the audits' (`html-validate`, `lighthouse`).
    */
   timings: Record<string, number>
@@ -96,13 +98,9 @@ export async function runEngineReview(
     const png = await sharp(stored.image).png().toBuffer()
     const design = await renderDesign(pool, { png, width })
     const scoreStarted = performance.now()
-    const result = await scoreCapture({ design, capture: shot.png })
     timings[`${breakpoint}.design`] = Math.round(scoreStarted - designStarted)
-    const elementsStarted = performance.now()
-    timings[`${breakpoint}.score`] = Math.round(elementsStarted - scoreStarted)
-    const elements = reviewElements(stored.elements, shot.elements, breakpoint)
-    timings[`${breakpoint}.elements`] = Math.round(performance.now() - elementsStarted)
-    scored.push({ shot: withoutElements(shot), width, result, preview: await capturePreview(shot), elements })
+    scored.push(await scoreShot(shot, width, design, stored.elements))
+    timings[`${breakpoint}.score`] = Math.round(performance.now() - scoreStarted)
   }
 
   options.onStage?.('auditing')
@@ -125,6 +123,33 @@ export async function runEngineReview(
     scored,
     quality: report.quality,
     timings: { ...timings, ...report.timings },
+  }
+}
+
+/**
+ * One breakpoint's entry of `scored`: the capture scored against the design as drawn (breakpoint-score.ts)
+ * and its preview. The stand-in engine of the tests scores through here too.
+ */
+export async function scoreShot(
+  shot: CapturedBreakpoint,
+  width: number,
+  design: Buffer,
+  designElements: PageElements | null | undefined,
+): Promise<EngineResult['scored'][number]> {
+  const { pixel, elements, score } = await scoreBreakpoint({
+    breakpoint: shot.breakpoint,
+    design,
+    capture: shot.png,
+    designElements,
+    pageElements: shot.elements,
+  })
+  return {
+    shot: withoutElements(shot),
+    width,
+    result: pixel,
+    score,
+    preview: await capturePreview(shot),
+    elements,
   }
 }
 

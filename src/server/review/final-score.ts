@@ -16,7 +16,7 @@ import { combineScore } from './score.ts'
  * a dark scheme or another palette changes everywhere while the page is still the design), structure
  * the pixel edges, elements `ElementAgreement.overall` (content × its layout and colours).
  */
-export const FINAL_WEIGHTS = { colour: 0.2, structure: 0.4, elements: 0.4 }
+export const FINAL_WEIGHTS = { colour: 0.15, structure: 0.4, elements: 0.45 }
 
 /** The pixel measures the score needs: `CaptureScore` or any object with its three numbers. */
 export type PixelScore = {
@@ -28,7 +28,11 @@ export type PixelScore = {
   structure: number
 }
 
-export function finalScore(pixel: PixelScore, agreement: ElementAgreement | null): number {
+export function finalScore(
+  pixel: PixelScore,
+  agreement: ElementAgreement | null,
+  weights: typeof FINAL_WEIGHTS = FINAL_WEIGHTS,
+): number {
   if (agreement === null) return pixel.score
   const elements = clamp01(agreement.overall)
   const agreesWhole = [agreement.content, agreement.position, agreement.size, agreement.colour].every(
@@ -37,11 +41,11 @@ export function finalScore(pixel: PixelScore, agreement: ElementAgreement | null
   // 100 stays the identical capture's: the same pixels, and elements that agree in every part.
   if (pixel.score === 100 && agreesWhole) return 100
   const { colour, structure } = judged(pixel)
-  const parts: Array<[number, number]> = [[elements, FINAL_WEIGHTS.elements]]
-  if (colour !== null) parts.push([clamp01(colour / 100), FINAL_WEIGHTS.colour])
-  if (structure !== null) parts.push([clamp01(structure / 100), FINAL_WEIGHTS.structure])
-  const weights = parts.reduce((total, [, weight]) => total + weight, 0)
-  const score = (100 * parts.reduce((total, [value, weight]) => total + value * weight, 0)) / weights
+  const parts: Array<[number, number]> = [[elements, weights.elements]]
+  if (colour !== null) parts.push([clamp01(colour / 100), weights.colour])
+  if (structure !== null) parts.push([clamp01(structure / 100), weights.structure])
+  const total = parts.reduce((sum, [, weight]) => sum + weight, 0)
+  const score = (100 * parts.reduce((sum, [value, weight]) => sum + value * weight, 0)) / total
   return Math.min(Math.round(score * 10) / 10, 99.9)
 }
 

@@ -293,7 +293,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
     const publicId = await publicIdOf(db, reviewId)
     /** The images this run stored: taken away again if the review is gone by the time it ends. */
     const stored: string[] = []
-    for (const { shot, width, result, preview, elements } of scored) {
+    for (const { shot, width, result, score, preview, elements } of scored) {
       const { breakpoint } = shot
       const storeStarted = performance.now()
       const captureKey = reviewImageKey(publicId, breakpoint, 'capture')
@@ -318,7 +318,7 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
         heightRatio: result.heightRatio,
         rawMismatch: result.rawMismatch,
         baselineMismatch: result.baselineMismatch,
-        score: result.score,
+        score,
         failedFonts: shot.failedFonts,
         elements: elements
           ? ({ version: REVIEW_ELEMENTS_VERSION, ...elements } satisfies StoredReviewElements)
@@ -331,7 +331,9 @@ export function createReviewPipeline(deps: ReviewPipelineDeps) {
       login: subject.login,
       token: subject.token,
       pages: site.captures,
-      meanScore: breakpoints.reduce((total, b) => total + (b.score ?? 0), 0) / breakpoints.length,
+      // Blank by the pixels alone (docs/decisions/011-blank-page-threshold.md): how much of the design's
+      // ink the page draws, which the element part does not change.
+      meanScore: scored.reduce((total, b) => total + b.result.score, 0) / scored.length,
       isAnotherMembersToken: isAnotherMembersToken(subject.userId),
     })
     // The capture's own `total` is the browser part; this is the whole review.

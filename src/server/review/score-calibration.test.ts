@@ -1,9 +1,9 @@
+import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
-import { type ElementAgreement, elementAgreement } from '#server/review/elements/agreement.ts'
-import { matchElements } from '#server/review/elements/match.ts'
-import { finalScore } from '#server/review/final-score.ts'
-import { type CaptureScore, scoreCapture } from '#server/review/score.ts'
+import type { ElementAgreement } from '#server/review/elements/agreement.ts'
+import type { CaptureScore } from '#server/review/score.ts'
 import type { ReviewBreakpointName } from '#shared/review.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { captureVariants, kendallTau } from '#tests/support/score-calibration-fixtures.ts'
@@ -52,19 +52,23 @@ describe.skipIf(!hasChromium())('the score’s calibration set', () => {
           // page must, or the set would judge the pixel score alone.
           if (!capture.elements)
             throw new Error(`the ${breakpoint} capture of ${name} of ${slug} has no elements`)
-          const { diff: _, ...pixel } = await scoreCapture({ design: design.png, capture: capture.png })
-          const agreement = elementAgreement(
-            design.elements,
-            capture.elements,
-            matchElements(design.elements, capture.elements),
-          )
-          byVariant.set(name, { pixel, agreement, score: finalScore(pixel, agreement) })
+          const scored = await scoreBreakpoint({
+            breakpoint,
+            design: design.png,
+            capture: capture.png,
+            designElements: design.elements,
+            pageElements: capture.elements,
+          })
+          const { diff: _, ...pixel } = scored.pixel
+          byVariant.set(name, { pixel, agreement: scored.elements?.agreement ?? null, score: scored.score })
         }
         byBreakpoint.set(breakpoint, byVariant)
       }
       results.set(slug, byBreakpoint)
     }
     if (process.env.SCORE_CALIBRATION_TABLE) printTable(results, performance.now() - started)
+    if (process.env.SCORE_CALIBRATION_MEASURES)
+      await writeMeasures(process.env.SCORE_CALIBRATION_MEASURES, results)
   }, 1_200_000)
 
   afterAll(async () => {
@@ -123,6 +127,33 @@ describe.skipIf(!hasChromium())('the score’s calibration set', () => {
     expect(shifted.colour).toBeGreaterThan(90)
   })
 })
+
+/**
+ * Every measure behind the scores as JSON, written when SCORE_CALIBRATION_MEASURES names a file: the
+ * weights of decision 023 are chosen on these without capturing the set again.
+ */
+async function writeMeasures(
+  file: string,
+  results: Map<string, Map<ReviewBreakpointName, Map<string, Scored>>>,
+): Promise<void> {
+  const rows = CALIBRATION.flatMap(({ slug, variants }) =>
+    BREAKPOINTS.flatMap((breakpoint) =>
+      variants.map(({ name, rank }) => {
+        const found = results.get(slug)?.get(breakpoint)?.get(name)
+        const { score, colour, structure } = found?.pixel ?? {}
+        return {
+          slug,
+          breakpoint,
+          variant: name,
+          rank,
+          pixel: { score, colour, structure },
+          agreement: found?.agreement,
+        }
+      }),
+    ),
+  )
+  await writeFile(file, `${JSON.stringify(rows, null, 1)}\n`)
+}
 
 /** The calibration table of decision 023, printed when SCORE_CALIBRATION_TABLE is set. */
 function printTable(

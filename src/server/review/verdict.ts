@@ -8,7 +8,8 @@ import type { Ownership } from '#shared/ownership.ts'
 import { VERDICT_FAILURES, type VerdictFailure } from '#shared/review.ts'
 
 /**
- * Below this mean match score a page counts as blank: a blank white page scores 0 by construction, and
+ * Below this mean pixel score (decision 012's, which the review's score adds the elements to) a page
+ * counts as blank: a blank white page scores 0 by construction, and
  * docs/decisions/011-blank-page-threshold.md says why 25 is above every untouched starter and far below
  * any page that shows the design.
  */
@@ -39,7 +40,7 @@ export type VerdictInput = {
   login: string
   token: string
   pages: readonly CapturedPage[]
-  /** The mean of the breakpoints' match scores. */
+  /** The mean of the breakpoints' pixel scores (decision 012's, without the elements: decision 011). */
   meanScore: number
   /** Whether one of these (foreign) tokens is another member's; asked only when a page has foreign tokens. */
   isAnotherMembersToken: (tokens: readonly string[]) => Promise<boolean>

@@ -36,6 +36,18 @@ export type ElementAgreement = {
  */
 export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.55, position: 0.1, size: 0.15, colour: 0.2 }
 
+export type AgreementParts = Pick<ElementAgreement, 'content' | 'position' | 'size' | 'colour'>
+
+/** The parts as one number: content scales the rest (weights chosen in decision 023). */
+export function agreementOverall(
+  parts: AgreementParts,
+  w: typeof ELEMENT_AGREEMENT_WEIGHTS = ELEMENT_AGREEMENT_WEIGHTS,
+): number {
+  return (
+    parts.content * (w.base + w.position * parts.position + w.size * parts.size + w.colour * parts.colour)
+  )
+}
+
 /** A move beyond the tolerance loses all its position agreement at this many px or this share of the width. */
 export const POSITION_SPAN_PX = 100
 export const POSITION_SPAN_WIDTHS = 0.1
@@ -125,12 +137,9 @@ export function elementAgreement(
     size: ratio(size, pairedWeight, 1),
     colour: ratio(colour, colourWeight, 1),
   }
-  const w = ELEMENT_AGREEMENT_WEIGHTS
-  const overall =
-    parts.content * (w.base + w.position * parts.position + w.size * parts.size + w.colour * parts.colour)
   return {
     ...parts,
-    overall,
+    overall: agreementOverall(parts),
     paired: match.pairs.length,
     missing: match.missing.length,
     extra: match.extra.length,
