@@ -2,9 +2,8 @@ import { defineConfig } from 'vitest/config'
 import { CALIBRATION } from './vitest.config.ts'
 
 /**
- * `npm run test:calibration`: the element score's calibration set alone
- * (docs/decisions/023-element-score.md), each page captured for real at three widths. It is not yet in
- * `npm test`: its run time on two cores is still to be measured.
+ * The score's calibration set alone (docs/decisions/023-element-score.md), each page captured for real
+ * at three widths: a step of `npm test` after the unit tests, and `npm run test:calibration`.
  */
 export default defineConfig({
   test: {

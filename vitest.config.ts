@@ -12,7 +12,10 @@ const ISOLATED = [
   'src/server/review/egress-proxy.test.ts',
 ]
 
-/** Real reviews of 66 pages at three widths: minutes on two cores, run on its own for now. */
+/**
+ * Real reviews of 66 pages at three widths (about 3 minutes on two quiet cores): `npm test` runs it as its
+ * own step, alone, so that no other file's load slows its captures (vitest.calibration.config.ts).
+ */
 export const CALIBRATION = 'src/server/review/score-calibration.test.ts'
 
 export default defineConfig({
@@ -30,7 +33,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // Run by `npm run test:calibration` (vitest.calibration.config.ts): docs/decisions/023-element-score.md.
+          // Its own step of `npm test` and `npm run test:calibration`: docs/decisions/023-element-score.md.
           exclude: [...ISOLATED, CALIBRATION],
           isolate: false,
         },

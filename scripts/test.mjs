@@ -1,6 +1,6 @@
-// `npm test`: lint, typecheck, unit and API tests (Vitest), fault tests (Vitest, real processes) beside
-// the catalogue check, then browser tests (Playwright) against a fresh build. Ends with one line
-// "N passed, N failed" that counts every test of every runner.
+// `npm test`: lint, typecheck, unit and API tests (Vitest), the score's calibration set, fault tests
+// (Vitest, real processes) beside the catalogue check, then browser tests (Playwright) against a fresh
+// build. Ends with one line "N passed, N failed" that counts every test of every runner.
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,9 +8,10 @@ import { join, relative } from 'node:path'
 
 const reports = mkdtempSync(join(tmpdir(), 'dojo-test-reports-'))
 const vitestReport = join(reports, 'vitest.json')
+const calibrationReport = join(reports, 'calibration.json')
 const faultsReport = join(reports, 'faults.json')
 const playwrightReport = join(reports, 'playwright.json')
-// 'unit', 'faults', 'content' or 'e2e' runs just that part; several may be named, comma-separated.
+// 'unit', 'calibration', 'faults', 'content' or 'e2e' runs just that part; several may be named, comma-separated.
 const parts = process.argv[2]?.split(',')
 const runs = (part) => !parts || parts.includes(part)
 
@@ -41,6 +42,19 @@ if (runs('unit')) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestReport}`,
+    ]) && ok
+}
+// The score's calibration set captures 66 pages at three widths: alone, so no other load slows them.
+if (runs('calibration')) {
+  ok =
+    step('score calibration', 'npx', [
+      'vitest',
+      'run',
+      '--config',
+      'vitest.calibration.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${calibrationReport}`,
     ]) && ok
 }
 /**
@@ -102,7 +116,7 @@ if (runs('e2e')) {
     }) && ok
 }
 
-const vitestRuns = [readJson(vitestReport), readJson(faultsReport)]
+const vitestRuns = [readJson(vitestReport), readJson(calibrationReport), readJson(faultsReport)]
 const playwright = readJson(playwrightReport)
 const sum = (field) => vitestRuns.reduce((total, run) => total + (run?.[field] ?? 0), 0)
 const passed = sum('numPassedTests') + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0)
