@@ -25,13 +25,29 @@ import { formatScore } from '#web/lib/format.ts'
 
 const assignmentAnchor = (id: string) => `assignment-${id}`
 
-/** Focuses an assignment's heading once it is on the page (after it was made or changed). */
+/**
+ * The assignment whose heading takes the focus as soon as it is on the page. A new assignment's item
+ * renders when the refetched list reaches the page, which may be before or after its form hears back:
+ * its heading's ref takes the focus if it arrives later (`focusIfAwaited`).
+ */
+let awaitingFocus: string | null = null
+
+function focusHeading(heading: HTMLElement) {
+  heading.focus()
+  heading.scrollIntoView({ block: 'center' })
+}
+
+/** Focuses an assignment's heading now if it is on the page, else when it arrives (after it was made or changed). */
 function focusAssignment(id: string) {
-  requestAnimationFrame(() => {
-    const heading = document.getElementById(`${assignmentAnchor(id)}-heading`)
-    heading?.focus()
-    heading?.scrollIntoView({ block: 'center' })
-  })
+  const heading = document.getElementById(`${assignmentAnchor(id)}-heading`)
+  awaitingFocus = heading ? null : id
+  if (heading) focusHeading(heading)
+}
+
+function focusIfAwaited(id: string, heading: HTMLElement | null) {
+  if (!heading || awaitingFocus !== id) return
+  awaitingFocus = null
+  focusHeading(heading)
 }
 
 /** The classroom's assignments: for a student with their own status; for a teacher with its tools. */
@@ -83,6 +99,7 @@ function AssignmentItem({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <h3
           id={`${anchor}-heading`}
+          ref={(heading) => focusIfAwaited(assignment.id, heading)}
           tabIndex={-1}
           className="text-base font-semibold break-words text-slate-900 focus:outline-none"
         >
