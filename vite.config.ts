@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compileHints } from './scripts/vite/compile-hints.ts'
+import { scriptsAfterPaint } from './scripts/vite/scripts-after-paint.ts'
 import { tailwindFloor } from './scripts/vite/tailwind-floor.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`
@@ -36,6 +37,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         eager: (chunk) =>
           chunk.name === 'catalogue-ui' || /\/src\/web\/routes\/[^/]+\.tsx$/.test(chunk.facadeModuleId ?? ''),
       }),
+    // The scripts are asked for after the stylesheet, the font and the images the first paint shows.
+    !isSsrBuild && scriptsAfterPaint(),
   ],
   // The renderer bundles its packages, built in production mode: React's server renderer is its
   // production build whatever NODE_ENV the server runs with (development by default, see the README),

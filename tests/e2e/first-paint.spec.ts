@@ -1,12 +1,28 @@
 import type { Browser } from '@playwright/test'
+import { listChallenges } from './catalogue.ts'
 import { challengeAt, newMember, passedSolution } from './feedback-journey.ts'
 import { expect, expectHydrated, test, VIEWPORTS } from './fixtures.ts'
 
 /**
  * What a first visit's largest paint and its stability need (docs/decisions/019-first-visit-budgets.md):
- * the largest image above a phone's fold is asked for first, and the page does not move when it comes
- * alive (hydrated, the session known).
+ * the largest image above a phone's fold is asked for first, the scripts after what the first paint
+ * shows, and the page does not move when it comes alive (hydrated, the session known).
  */
+
+test('a server-rendered page asks for its scripts after its stylesheet', async ({ request }) => {
+  const [challenge] = await listChallenges(request)
+  if (!challenge) throw new Error('the catalogue is empty')
+  for (const path of ['/', '/challenges', `/challenge/${challenge.slug}`]) {
+    const html = await (await request.get(path)).text()
+    const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)]
+    // index.html's entry and preloads, and the route's own chunk.
+    expect(scripts.length, path).toBeGreaterThanOrEqual(4)
+    for (const [tag] of scripts) expect(tag, path).toContain('fetchpriority="low"')
+    const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)]
+    expect(stylesheets.length, path).toBeGreaterThanOrEqual(1)
+    for (const [tag] of stylesheets) expect(tag, path).not.toContain('fetchpriority')
+  }
+})
 
 /** Where the solution page's captures start, as the server's page lays them out or once it has come alive. */
 async function capturesTop(browser: Browser, path: string, javaScriptEnabled: boolean): Promise<number> {

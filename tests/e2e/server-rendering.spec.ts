@@ -342,7 +342,7 @@ test('the scripts a public page starts with are compiled ahead, off the main thr
     const html = await (await request.get(path)).text()
     const scripts = [
       ...html.matchAll(
-        /<script type="module" crossorigin src="([^"]+)"|<link rel="modulepreload" crossorigin href="([^"]+)"/g,
+        /<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g,
       ),
     ].map((match) => match[1] ?? match[2])
     // The entry, its vendor chunks and the route's own chunk at least.

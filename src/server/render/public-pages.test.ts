@@ -147,8 +147,12 @@ describe('server-rendered public pages', () => {
     // The page itself, rendered by the app's components inside the root.
     expect(rootOf(html)).toMatch(/^<div id="root">.*<h1 [^>]*>Card Grid<\/h1>.*<\/div>\s*$/s)
     // The route's own chunks are preloaded; the entry's are already in index.html.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/challenge-1.js" />')
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-1.js" />')
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/challenge-1.js" />',
+    )
+    expect(html).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/detail-1.js" />',
+    )
     expect(html).not.toContain('href="/assets/shared-1.js"')
   })
 

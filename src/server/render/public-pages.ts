@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Catalogue, Listing } from '#server/catalogue/catalogue.ts'
 import { documentTemplate, escapeHtml, jsonForScript, templateDescription } from '#server/render/document.ts'
-import { type Manifest, modulepreloads } from '#server/render/manifest.ts'
+import { type Manifest, modulepreloads, modulepreloadTag } from '#server/render/manifest.ts'
 import { writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import { catalogueFiltersSearch, parseCatalogueFilters } from '#shared/catalogue-filters.ts'
 import { categoryByPath } from '#shared/categories.ts'
@@ -93,9 +93,7 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
       `<meta name="twitter:description" content="${description}" />`,
       ...(image ? [`<meta name="twitter:image" content="${escapeHtml(image)}" />`] : []),
       ...hoisted,
-      ...modulepreloads(manifest, module).map(
-        (file) => `<link rel="modulepreload" crossorigin href="/${file}" />`,
-      ),
+      ...modulepreloads(manifest, module).map(modulepreloadTag),
     ]
     return fillDocument({
       title,
