@@ -16,6 +16,11 @@ export const designImageSchema = z.object({
   src: z.string(),
   /** The design's own PNG, as the zip has it (the viewer's Download); `src` is the WebP shown. */
   download: z.string(),
+  /**
+   * The same image `DESIGN_PREVIEW_WIDTH` wide, for a phone's screen (docs/decisions/019-first-visit-budgets.md):
+   * the desktop view's; null for the others, the state images and a row imported before it was kept.
+   */
+  preview: z.string().nullable(),
   width: z.number().int().positive(),
   height: z.number().int().positive().nullable(),
 })

@@ -16,6 +16,12 @@ export type DeviceView = (typeof DEVICE_VIEWS)[number]
 /** Widths the design images are rendered at, per device view. */
 export const DEVICE_WIDTHS: Record<DeviceView, number> = { Desktop: 1440, Tablet: 768, Mobile: 375 }
 
+/**
+ * The width of a design's preview: what the challenge page shows on a phone, where the design is about
+ * 350 px wide on a screen of twice that density (docs/decisions/019-first-visit-budgets.md).
+ */
+export const DESIGN_PREVIEW_WIDTH = 720
+
 export const CHALLENGE_STATUSES = ['ongoing', 'completed'] as const
 export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number]
 

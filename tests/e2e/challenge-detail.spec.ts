@@ -95,6 +95,28 @@ test.describe('challenge detail', () => {
     await expect(page.getByRole('tabpanel')).toBeFocused()
   })
 
+  test("a phone loads the desktop design's preview, a desktop the full image", async ({
+    browser,
+    request,
+  }) => {
+    const challenge = await firstChallenge(request)
+    const desktop = challenge.designs.views.find((image) => image.view === 'desktop')
+    if (!desktop?.preview) throw new Error('the desktop design has no preview')
+    for (const [viewport, deviceScaleFactor, expected] of [
+      // A phone of Lighthouse's size and density: the frame is 354 px wide, 620 of the screen's pixels.
+      [{ width: 412, height: 823 }, 1.75, desktop.preview],
+      [VIEWPORTS.desktop, 1, challenge.templateImg],
+    ] as const) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor })
+      const phone = await context.newPage()
+      await phone.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+      const image = designImage(phone, challenge, 'Desktop')
+      await expect(image).toHaveJSProperty('complete', true)
+      expect(new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).toBe(expected)
+      await context.close()
+    }
+  })
+
   test('"Login to start" is a sign-in that comes back to the challenge', async ({ page, request }) => {
     // The whole round trip through GitHub is in sign-in-return.spec.ts.
     const challenge = await firstChallenge(request)

@@ -69,6 +69,7 @@ function designsOf(row: ChallengeFields): Challenge['designs'] {
       view,
       src,
       download: stored?.pngKey ? fileUrl(stored.pngKey) : src,
+      preview: stored?.previewKey ? fileUrl(stored.previewKey) : null,
       width: stored?.width ?? width,
       height: stored?.height ?? null,
     }
@@ -80,6 +81,7 @@ function designsOf(row: ChallengeFields): Challenge['designs'] {
       view,
       src: fileUrl(key),
       download: fileUrl(pngKey ?? key),
+      preview: null,
       width,
       height,
     }))

@@ -4,6 +4,7 @@ import { type Zippable, zipSync } from 'fflate'
 import { DESIGN_VIEWS, type DesignView, type LoadedChallenge } from '#server/content/load.ts'
 import { zipReadme } from '#server/content/readme.ts'
 import { loadSharp } from '#server/sharp.ts'
+import { DESIGN_PREVIEW_WIDTH } from '#shared/constants.ts'
 
 /** Card previews: top-cropped, sized for the largest card slot at 2x density. */
 const THUMBNAIL_SIZES: Record<DesignView, { width: number; height: number }> = {
@@ -12,6 +13,14 @@ const THUMBNAIL_SIZES: Record<DesignView, { width: number; height: number }> = {
   mobile: { width: 240, height: 480 },
 }
 
+/**
+ * The views that get a preview `DESIGN_PREVIEW_WIDTH` wide: those at least twice as wide (the desktop
+ * design), whose full image a phone would load for a quarter of the pixels it shows.
+ */
+export const PREVIEWED_VIEWS: readonly DesignView[] = DESIGN_VIEWS.filter(
+  ({ width }) => width >= 2 * DESIGN_PREVIEW_WIDTH,
+).map(({ view }) => view)
+
 /** Already-compressed formats are stored, not deflated again. */
 const STORED = /\.(png|jpe?g|webp|gif|woff2?|zip)$/i
 
@@ -19,8 +28,8 @@ const STORED = /\.(png|jpe?g|webp|gif|woff2?|zip)$/i
 export type BuiltImage = { full: Uint8Array; width: number; height: number }
 
 export type BuiltImages = {
-  /** The three breakpoints, each with its card thumbnail. */
-  views: Record<DesignView, BuiltImage & { thumb: Uint8Array }>
+  /** The three breakpoints, each with its card thumbnail and, for `PREVIEWED_VIEWS`, its preview. */
+  views: Record<DesignView, BuiltImage & { thumb: Uint8Array; preview?: Uint8Array }>
   /** The state images (docs/content-format.md "State images"), in the order of states.json. */
   states: (BuiltImage & { name: string; view: DesignView })[]
 }
@@ -84,14 +93,20 @@ export const buildImagesInProcess: ImageBuilder = async (challenge) => {
   const pairs = await Promise.all(
     DESIGN_VIEWS.map(async ({ view }) => {
       const png = await readFile(join(challenge.dir, 'design', `${view}.png`))
-      const [full, thumb] = await Promise.all([
+      const [full, thumb, preview] = await Promise.all([
         toWebp(png),
         sharp(png)
           .resize({ ...THUMBNAIL_SIZES[view], fit: 'cover', position: 'top' })
           .webp({ quality: 78, effort: 4 })
           .toBuffer(),
+        PREVIEWED_VIEWS.includes(view)
+          ? sharp(png).resize({ width: DESIGN_PREVIEW_WIDTH }).webp({ quality: 82, effort: 4 }).toBuffer()
+          : undefined,
       ])
-      return [view, { ...full, thumb: new Uint8Array(thumb) }] as const
+      return [
+        view,
+        { ...full, thumb: new Uint8Array(thumb), ...(preview ? { preview: new Uint8Array(preview) } : {}) },
+      ] as const
     }),
   )
   const states = await Promise.all(

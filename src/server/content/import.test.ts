@@ -10,6 +10,7 @@ import { challenges } from '#server/db/schema.ts'
 import { loadSharp } from '#server/sharp.ts'
 import { createFsStorage } from '#server/storage/fs-storage.ts'
 import type { Storage } from '#server/storage/storage.ts'
+import { DESIGN_PREVIEW_WIDTH } from '#shared/constants.ts'
 import { png, temporaryDir, writeChallengeFolder } from '#tests/support/content-fixtures.ts'
 import { createTestDatabase, TEST_DATABASES, type TestDatabase } from '#tests/support/databases.ts'
 
@@ -161,6 +162,25 @@ describe.each(TEST_DATABASES)('content import on %s', (kind) => {
     await storage.delete(statePng)
     expect(await run()).toEqual({ created: [], updated: ['Downloadable-One'], unchanged: [] })
     expect(await storage.exists(statePng)).toBe(true)
+  })
+
+  it("stores the desktop design's preview, 720 px wide, and none for the narrower views", async () => {
+    await writeChallengeFolder(contentDir, { title: 'Previewed One' })
+    await run()
+    const [row] = await database.db.select().from(challenges).where(eq(challenges.slug, 'Previewed-One'))
+    const [desktop, tablet, mobile] = row?.designImages ?? []
+    expect(desktop?.previewKey).toMatch(/^public\/challenges\/[0-9a-f]{16}\/desktop-preview\.webp$/)
+    expect(tablet?.previewKey).toBeUndefined()
+    expect(mobile?.previewKey).toBeUndefined()
+    const preview = await loadSharp().then(async (sharp) =>
+      sharp(await readAll(storage, desktop?.previewKey ?? '')).metadata(),
+    )
+    // The fixture's desktop design is 1440 × 900: the preview keeps its proportions.
+    expect(preview).toMatchObject({ format: 'webp', width: DESIGN_PREVIEW_WIDTH, height: 450 })
+    // A catalogue imported before previews were made gets them on the next import.
+    await storage.delete(desktop?.previewKey ?? '')
+    expect(await run()).toEqual({ created: [], updated: ['Previewed-One'], unchanged: [] })
+    expect(await storage.exists(desktop?.previewKey ?? '')).toBe(true)
   })
 
   it.each([

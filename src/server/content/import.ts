@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { notifyCatalogueChanged } from '#server/catalogue/catalogue.ts'
-import { buildChallenge, type ImageBuilder } from '#server/content/build.ts'
+import { buildChallenge, type ImageBuilder, PREVIEWED_VIEWS } from '#server/content/build.ts'
 import { DESIGN_VIEWS, type DesignView, type LoadedChallenge, loadCatalogue } from '#server/content/load.ts'
 import type { Database } from '#server/db/client.ts'
 import { notifyStatement } from '#server/db/events.ts'
@@ -22,6 +22,8 @@ function storageKeysFor(contentHash: string) {
       thumb: `${base}/desktop-thumb.webp`,
       png: `${base}/desktop.png`,
     },
+    /** A view's preview (`PREVIEWED_VIEWS`): the design at the width a phone shows it. */
+    preview: (view: DesignView) => `${base}/${view}-preview.webp`,
     tablet: { full: `${base}/tablet.webp`, thumb: `${base}/tablet-thumb.webp`, png: `${base}/tablet.png` },
     mobile: { full: `${base}/mobile.webp`, thumb: `${base}/mobile-thumb.webp`, png: `${base}/mobile.png` },
     /** A state image's key: a folder of their own, so no state name can meet a view's file. */
@@ -43,6 +45,7 @@ const viewsWithElements = (challenge: LoadedChallenge) =>
 function allKeys(challenge: LoadedChallenge, keys: ReturnType<typeof storageKeysFor>): string[] {
   return [
     ...DESIGN_VIEWS.flatMap(({ view }) => [keys[view].full, keys[view].thumb, keys[view].png]),
+    ...PREVIEWED_VIEWS.map((view) => keys.preview(view)),
     ...challenge.states.flatMap((state) => [keys.state(state.name), keys.statePng(state.name)]),
     keys.zip,
     ...viewsWithElements(challenge).map((view) => keys.elements(view)),
@@ -60,11 +63,13 @@ async function writeArtifacts(storage: Storage, challenge: LoadedChallenge, imag
     await storage.put(keys[view].full, image.full)
     await storage.put(keys[view].thumb, image.thumb)
     await storage.put(keys[view].png, await png(view))
+    if (image.preview) await storage.put(keys.preview(view), image.preview)
     designImages.push({
       name: view,
       view,
       key: keys[view].full,
       pngKey: keys[view].png,
+      ...(image.preview ? { previewKey: keys.preview(view) } : {}),
       width: image.width,
       height: image.height,
     })

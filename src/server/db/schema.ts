@@ -101,7 +101,8 @@ export const challenges = pgTable(
      * Every design image with its size (docs/product.md §2): the three views (`name` is the view) and
      * the state images, in states.json's order. Empty for a row imported before it was kept. `pngKey`
      * is the design's own PNG, as the zip has it, which the viewer's Download gives (absent on a row
-     * imported before it was kept: the next import writes it).
+     * imported before it was kept: the next import writes it). `previewKey` is a view's preview, for
+     * the views that have one (content/build.ts `PREVIEWED_VIEWS`; the next import writes it too).
      */
     designImages: jsonb('design_images')
       .$type<
@@ -110,6 +111,7 @@ export const challenges = pgTable(
           view: 'desktop' | 'tablet' | 'mobile'
           key: string
           pngKey?: string
+          previewKey?: string
           width: number
           height: number
         }[]

@@ -15,8 +15,13 @@ export function ChallengeImage({
   loading = 'lazy',
   width,
   height,
+  srcSet,
+  sizes,
 }: {
   src: string
+  /** Other widths of the same image, with the width it is shown at (`sizes`), for the browser to choose. */
+  srcSet?: string
+  sizes?: string
   alt: string
   className?: string
   /** Extra classes until the image has loaded, e.g. a minimum height for the skeleton. */
@@ -56,6 +61,8 @@ export function ChallengeImage({
         <img
           ref={ref}
           src={src}
+          srcSet={srcSet}
+          sizes={sizes}
           alt={alt}
           loading={loading}
           // An image that is not lazy is above the fold, the page's largest paint (a challenge's design):

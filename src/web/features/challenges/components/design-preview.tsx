@@ -1,6 +1,6 @@
 import { lazy, type MouseEvent, Suspense, useRef, useState } from 'react'
 import type { Challenge } from '#shared/challenge.ts'
-import type { DeviceView } from '#shared/constants.ts'
+import { DESIGN_PREVIEW_WIDTH, type DeviceView } from '#shared/constants.ts'
 import { pixelSize } from '#web/components/image-viewer/size.ts'
 import { buttonClasses } from '#web/components/ui/button-styles.ts'
 import { DesktopIcon, MobileIcon, TabletIcon } from '#web/components/ui/icons.tsx'
@@ -28,6 +28,13 @@ const FRAME_WIDTH: Record<(typeof DESIGN_VIEWS)[number], string> = {
   tablet: 'w-full max-w-[768px]',
   mobile: 'w-full max-w-[375px]',
 }
+
+/**
+ * How wide the frames show a design: the page's column at most (742 px from 1024 px up), and the
+ * screen less the page's and the frame's padding below that. With a design's preview
+ * (`DesignImage.preview`, `DESIGN_PREVIEW_WIDTH` wide), a phone loads it rather than the full image.
+ */
+const FRAME_SIZES = '(min-width: 1024px) 742px, calc(100vw - 58px)'
 
 function DeviceIcon({ view }: { view: DeviceView }) {
   const Icon = view === 'Desktop' ? DesktopIcon : view === 'Tablet' ? TabletIcon : MobileIcon
@@ -109,6 +116,12 @@ export function DesignPreview({ challenge }: { challenge: Challenge }) {
           {page ? (
             <ChallengeImage
               src={page.src}
+              {...(page.preview
+                ? {
+                    srcSet: `${page.preview} ${DESIGN_PREVIEW_WIDTH}w, ${page.src} ${page.width}w`,
+                    sizes: FRAME_SIZES,
+                  }
+                : {})}
               alt={designAlt(challenge, page)}
               loading={view === 'desktop' ? 'eager' : 'lazy'}
               width={page.width}
