@@ -645,6 +645,13 @@ async function keepDocuments(page: Page, response: Response): Promise<PageDocume
 }
 
 /**
+ * How a review encodes a PNG that only passes between its own steps (the design, from its stored WebP,
+ * to the score), never stored or sent: deflated lightly. PNG is lossless, so the pixels are the same at
+ * any level; the default level spent a few hundred milliseconds a review on bytes nobody keeps.
+ */
+export const PASSING_PNG = { compressionLevel: 1 } as const
+
+/**
  * A design image as the capture's Chromium shows it at `width`: PNG in, PNG out. An image already
  * `width` pixels wide is shown pixel for pixel on white (capture.test.ts compares the two), so it is
  * only flattened onto white and cut at CAPTURE_MAX_HEIGHT, without a browser; each review has three
@@ -661,7 +668,7 @@ export async function renderDesign(
   return sharp(options.png)
     .flatten({ background: '#ffffff' })
     .extract({ left: 0, top: 0, width, height: Math.min(height, CAPTURE_MAX_HEIGHT) })
-    .png()
+    .png(PASSING_PNG)
     .toBuffer()
 }
 

@@ -3,6 +3,7 @@ import type { BrowserPool } from '#server/review/browser-pool.ts'
 import {
   type CapturedBreakpoint,
   captureSite,
+  PASSING_PNG,
   renderDesign,
   type SiteCapture,
 } from '#server/review/capture.ts'
@@ -95,7 +96,7 @@ export async function runEngineReview(
     signal?.throwIfAborted()
     const designStarted = performance.now()
     // Stored as WebP for the web; the browser renders the design from a PNG.
-    const png = await sharp(stored.image).png().toBuffer()
+    const png = await sharp(stored.image).png(PASSING_PNG).toBuffer()
     const design = await renderDesign(pool, { png, width })
     const scoreStarted = performance.now()
     timings[`${breakpoint}.design`] = Math.round(scoreStarted - designStarted)
