@@ -8,15 +8,20 @@
 // the calibration test asserts besides tau: every reference at least 99, every blank page at most 5 and
 // every starter at least 10, the right page in the wrong colours above another design, and decision 012's
 // ladder on the footer. Of those, the best few by their least Kendall's tau-b (then the mean) are printed
-// with the current weights beside them, and the current weights' tau per challenge and width.
+// with the current weights beside them, and the current weights' tau per challenge and width. Where the
+// measures carry the two element lists, the agreement is computed again from them with the current
+// method (`matchElements`, `elementAgreement`), so a change to the method can be judged without a capture.
 
 import { readFile } from 'node:fs/promises'
 import {
   agreementOverall,
   ELEMENT_AGREEMENT_WEIGHTS,
   type ElementAgreement,
+  elementAgreement,
 } from '#server/review/elements/agreement.ts'
+import { matchElements } from '#server/review/elements/match.ts'
 import { FINAL_WEIGHTS, finalScore, type PixelScore } from '#server/review/final-score.ts'
+import type { PageElements } from '#shared/page-elements.ts'
 import { kendallTau } from '#tests/support/score-calibration-fixtures.ts'
 import { LADDER, WRONG_COLOURS } from '#tests/support/score-calibration-set.ts'
 
@@ -28,6 +33,8 @@ type Row = {
   pixel: PixelScore
   /** Null where either page had no elements (a blank page): the score is then the pixels'. */
   agreement: ElementAgreement | null
+  /** The design's and the page's elements, when the measures were written with them. */
+  elements?: { design: PageElements; page: PageElements }
 }
 type Weights = { final: typeof FINAL_WEIGHTS; agreement: typeof ELEMENT_AGREEMENT_WEIGHTS }
 
@@ -37,6 +44,11 @@ if (!file) {
   process.exit(2)
 }
 const rows = JSON.parse(await readFile(file, 'utf8')) as Row[]
+for (const row of rows)
+  if (row.agreement && row.elements) {
+    const { design, page } = row.elements
+    row.agreement = elementAgreement(design, page, matchElements(design, page))
+  }
 const groups = new Map<string, Row[]>()
 for (const row of rows) {
   const key = `${row.slug} ${row.breakpoint}`
@@ -81,7 +93,7 @@ const steps = (from: number, to: number, step: number) =>
 type Found = { weights: Weights; least: number; mean: number }
 const found: Found[] = []
 for (const colour of steps(0.1, 0.4, 0.05))
-  for (const structure of steps(0.15, 0.5, 0.05)) {
+  for (const structure of steps(0.15, 0.6, 0.05)) {
     const elements = Math.round((1 - colour - structure) * 100) / 100
     if (elements < 0.2) continue
     for (const position of steps(0, 0.2, 0.05))

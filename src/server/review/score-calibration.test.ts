@@ -4,6 +4,7 @@ import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 import type { ElementAgreement } from '#server/review/elements/agreement.ts'
 import type { CaptureScore } from '#server/review/score.ts'
+import type { PageElements } from '#shared/page-elements.ts'
 import type { ReviewBreakpointName } from '#shared/review.ts'
 import { hasChromium } from '#tests/support/chromium-requirement.ts'
 import { captureVariants, kendallTau } from '#tests/support/score-calibration-fixtures.ts'
@@ -21,7 +22,13 @@ import { CALIBRATION, LADDER, TAU_MIN, WRONG_COLOURS } from '#tests/support/scor
 
 const BREAKPOINTS: ReviewBreakpointName[] = ['desktop', 'tablet', 'mobile']
 
-type Scored = { pixel: Omit<CaptureScore, 'diff'>; agreement: ElementAgreement | null; score: number }
+type Scored = {
+  pixel: Omit<CaptureScore, 'diff'>
+  agreement: ElementAgreement | null
+  score: number
+  /** The design's and the page's elements, for recomputing the agreement offline (`writeMeasures`). */
+  elements: { design: PageElements; page: PageElements }
+}
 
 describe.skipIf(!hasChromium())('the score’s calibration set', () => {
   let pool: BrowserPool
@@ -60,7 +67,12 @@ describe.skipIf(!hasChromium())('the score’s calibration set', () => {
             pageElements: capture.elements,
           })
           const { diff: _, ...pixel } = scored.pixel
-          byVariant.set(name, { pixel, agreement: scored.elements?.agreement ?? null, score: scored.score })
+          byVariant.set(name, {
+            pixel,
+            agreement: scored.elements?.agreement ?? null,
+            score: scored.score,
+            elements: { design: design.elements, page: capture.elements },
+          })
         }
         byBreakpoint.set(breakpoint, byVariant)
       }
@@ -130,7 +142,8 @@ describe.skipIf(!hasChromium())('the score’s calibration set', () => {
 
 /**
  * Every measure behind the scores as JSON, written when SCORE_CALIBRATION_MEASURES names a file: the
- * weights of decision 023 are chosen on these without capturing the set again.
+ * weights of decision 023 are chosen on these without capturing the set again, and with the two element
+ * lists a change to the agreement's method can be tried too (`scripts/score-weights.ts` matches them).
  */
 async function writeMeasures(
   file: string,
@@ -148,6 +161,7 @@ async function writeMeasures(
           rank,
           pixel: { score, colour, structure },
           agreement: found?.agreement,
+          elements: found?.elements,
         }
       }),
     ),
