@@ -412,8 +412,9 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     })
     expect(desktop?.elements?.findings[0]?.sentence).toContain('"Sound, shaped for you" is 48 px lower')
     // The score counts the agreement (docs/decisions/023-element-score.md): the same pixels, but the
-    // heading moved and shrunk costs points at desktop; the review's score is the three's mean.
-    expect(desktop?.score).toBeLessThan(98)
+    // heading moved and shrunk costs points at desktop (98.1 with the addendum's weights); the review's
+    // score is the three's mean.
+    expect(desktop?.score).toBeLessThan(99)
     expect(desktop?.score).toBeGreaterThan(90)
     const mean = review.breakpoints.reduce((total, b) => total + (b.score ?? 0), 0) / 3
     expect(review.score).toBeCloseTo(mean, 1)

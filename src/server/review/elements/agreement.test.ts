@@ -4,6 +4,7 @@ import {
   box,
   changed,
   control,
+  HEADING,
   image,
   landingElements,
   landingPage,
@@ -119,6 +120,42 @@ describe('elementAgreement', () => {
     expect(extra.content).toBeLessThan(1)
     expect(extra.content).toBeGreaterThan(0.95)
     expect(extra.extra).toBe(1)
+  })
+
+  it('keeps part of a reworded text that stands in the design’s place and style', () => {
+    const design = landingPage()
+    const isHeading = (element: PageElement) => element.kind === 'text' && element.text === HEADING
+    const reword = (more: Partial<PageElement>) =>
+      page(
+        changed(
+          landingElements(),
+          isHeading,
+          (element) => ({ ...element, text: 'Headphones that hear you', ...more }) as PageElement,
+        ),
+      )
+    const inPlace = agreement(design, reword({}))
+    const restyled = agreement(design, reword({ fontSize: 30, fontWeight: 400, colour: '#9d174d' }))
+    const moved = agreement(design, reword({ box: box(120, 600, 560, 58) }))
+    const gone = agreement(design, page(landingElements().filter((element) => !isHeading(element))))
+    // The heading is another element to the matcher either way; in place and style it keeps part of its weight.
+    expect(inPlace).toMatchObject({ missing: 1, extra: 1 })
+    expect(inPlace.content).toBeLessThan(1)
+    expect(inPlace.content).toBeGreaterThan(gone.content)
+    expect(restyled.content).toBeLessThan(gone.content)
+    expect(moved.content).toBe(restyled.content)
+  })
+
+  it('gives another page’s texts nothing for sitting in the design’s places', () => {
+    // Every word another, the pictures gone: what stands in the design's places is all there is.
+    let n = 0
+    const other = landingElements()
+      .filter((element) => element.kind !== 'image')
+      .map((element) =>
+        element.kind === 'text' || element.kind === 'control'
+          ? { ...element, text: `Other words, line ${n++}` }
+          : element,
+      )
+    expect(agreement(landingPage(), page(other)).content).toBe(0)
   })
 
   it('orders variants as a person would: a 3 px shift, an accent colour, a 20 px shift, another page, nothing', () => {

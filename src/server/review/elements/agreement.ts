@@ -1,7 +1,7 @@
 import { differenceCiede2000 } from 'culori'
 import type { PageElement, PageElements } from '#shared/page-elements.ts'
-import { COLOUR_JND, POSITION_TOLERANCE, SIZE_TOLERANCE } from './findings.ts'
-import { boxOffset, type ElementMatch } from './match.ts'
+import { COLOUR_JND, POSITION_TOLERANCE, SIZE_TOLERANCE, WEIGHT_TOLERANCE } from './findings.ts'
+import { boxOffset, type ElementMatch, MATCH_CANDIDATES_MAX } from './match.ts'
 
 /**
  * How far a member's page agrees with the design, element by element, at one breakpoint
@@ -11,7 +11,9 @@ import { boxOffset, type ElementMatch } from './match.ts'
  *
  * - content: how much of the design's content the page has and how little it adds: texts, controls and
  *   images (not sections, which hold them) weighted by area, a pair counting for both its elements,
- *   times how alike their texts read, over the two pages' total (a Dice coefficient).
+ *   times how alike their texts read, over the two pages' total (a Dice coefficient). A text or control
+ *   with other words in the design's place and style (a heading reworded) is a stand-in: it keeps part
+ *   of its weight on a page that is otherwise the design (`STAND_IN_SHARE`, decision 023's addendum).
  * - position, size, colour: of the paired elements only, weighted by the design element's area. They
  *   say nothing about what is missing; read them with `content`.
  */
@@ -34,7 +36,17 @@ export type ElementAgreement = {
  * weighs little: the pixel structure already charges a move, and at 0.3 a 20 px shift cost more than
  * every text set in another face, against decision 012's ladder.
  */
-export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.55, position: 0.1, size: 0.15, colour: 0.2 }
+export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.5, position: 0.05, size: 0.2, colour: 0.25 }
+
+/**
+ * The most of its content weight a stand-in keeps (docs/decisions/023-element-score.md, addendum): a
+ * text or control whose words are not the design's but which sits in the design's box, in its size,
+ * weight and colour, is the design's element with other words, a smaller change to a person than its
+ * whole area gone. It keeps this share times how well its box and style agree (`standInLikeness`) times
+ * how much of the rest of the page's content is the design's: another design whose texts happen to sit
+ * where the design's do shares almost nothing else, and keeps nothing.
+ */
+export const STAND_IN_SHARE = 0.6
 
 export type AgreementParts = Pick<ElementAgreement, 'content' | 'position' | 'size' | 'colour'>
 
@@ -91,6 +103,94 @@ function pairColour(design: PageElement, page: PageElement): number | undefined 
   return undefined
 }
 
+/** How much two boxes share: their intersection over their union, 0..1. */
+function boxOverlap(a: PageElement['box'], b: PageElement['box']): number {
+  const width = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
+  const height = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+  if (!(width > 0 && height > 0)) return 0
+  const shared = width * height
+  const union = a.width * a.height + b.width * b.height - shared
+  return union > 0 && Number.isFinite(union) ? shared / union : 0
+}
+
+/**
+ * How far a page's text or control stands in for the design's, its words aside, 0..1: the share of
+ * their boxes they have in common, times, for texts, the font size's agreement, the same weight and the
+ * colour's agreement, and for controls the colour's and background's. 0 for other kinds.
+ */
+export function standInLikeness(design: PageElement, page: PageElement): number {
+  const overlap = boxOverlap(design.box, page.box)
+  if (overlap === 0) return 0
+  let style: number
+  if (design.kind === 'text' && page.kind === 'text') {
+    const sameWeight = Math.abs(design.fontWeight - page.fontWeight) < WEIGHT_TOLERANCE ? 1 : 0
+    style = sizeAgreement(design, page) * sameWeight * colourAgreement(page.colour, design.colour)
+  } else if (design.kind === 'control' && page.kind === 'control') {
+    style = colourAgreement(page.colour, design.colour) * colourAgreement(page.background, design.background)
+  } else return 0
+  return overlap * style
+}
+
+const hasWords = (element: PageElement) => element.kind === 'text' || element.kind === 'control'
+
+/**
+ * The design's unpaired texts and controls with the page's unpaired ones of the same kind whose boxes
+ * overlap, each used once, the likest first.
+ */
+function unpairedStandIns(
+  design: PageElements,
+  page: PageElements,
+  match: ElementMatch,
+): Array<{ design: PageElement; page: PageElement; likeness: number }> {
+  const extra = match.extra
+    .map((index) => page.elements[index])
+    .filter((element): element is PageElement => element !== undefined && hasWords(element))
+    .sort((a, b) => a.box.y - b.box.y)
+  const tallest = extra.reduce((most, element) => Math.max(most, element.box.height), 0)
+  const options: Array<{ design: number; page: number; likeness: number }> = []
+  for (const index of match.missing) {
+    const theirs = design.elements[index]
+    if (!theirs || !hasWords(theirs)) continue
+    // Only boxes that can overlap: from the first that may reach down into it to the last above its foot.
+    const own: typeof options = []
+    let at = lowerBound(extra, theirs.box.y - tallest)
+    for (; at < extra.length && (extra[at] as PageElement).box.y < theirs.box.y + theirs.box.height; at++) {
+      const likeness = standInLikeness(theirs, extra[at] as PageElement)
+      if (likeness > 0) own.push({ design: index, page: at, likeness })
+    }
+    // The likeliest few are enough (a page may pile many texts on one place).
+    own.sort((a, b) => b.likeness - a.likeness || a.page - b.page)
+    options.push(...own.slice(0, MATCH_CANDIDATES_MAX))
+  }
+  options.sort((a, b) => b.likeness - a.likeness || a.design - b.design || a.page - b.page)
+  const usedDesign = new Set<number>()
+  const usedPage = new Set<number>()
+  const chosen: Array<{ design: PageElement; page: PageElement; likeness: number }> = []
+  for (const option of options) {
+    if (usedDesign.has(option.design) || usedPage.has(option.page)) continue
+    usedDesign.add(option.design)
+    usedPage.add(option.page)
+    chosen.push({
+      design: design.elements[option.design] as PageElement,
+      page: extra[option.page] as PageElement,
+      likeness: option.likeness,
+    })
+  }
+  return chosen
+}
+
+/** The first index of `sorted` (by top) whose top is at least `y`. */
+function lowerBound(sorted: readonly PageElement[], y: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((sorted[mid] as PageElement).box.y < y) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
 const ratio = (part: number, whole: number, empty: number) => (whole > 0 ? part / whole : empty)
 
 export function elementAgreement(
@@ -107,6 +207,8 @@ export function elementAgreement(
   for (const element of page.elements) if (counts(element)) contentTotal += weightOf(element, width)
 
   let contentShared = 0
+  // Texts and controls whose words differ: their weight, what their words keep, and their likeness.
+  const standIns: Array<{ weight: number; words: number; likeness: number }> = []
   let pairedWeight = 0
   let position = 0
   let size = 0
@@ -117,7 +219,12 @@ export function elementAgreement(
     const ours = page.elements[pair.page]
     if (!theirs || !ours) continue
     const weight = Math.max(weightOf(theirs, width), 1)
-    if (counts(theirs)) contentShared += (weightOf(theirs, width) + weightOf(ours, width)) * (1 - pair.text)
+    if (counts(theirs)) {
+      const both = weightOf(theirs, width) + weightOf(ours, width)
+      if (pair.text > 0 && hasWords(theirs))
+        standIns.push({ weight: both, words: 1 - pair.text, likeness: standInLikeness(theirs, ours) })
+      else contentShared += both * (1 - pair.text)
+    }
     const { dx, dy } = boxOffset(theirs.box, ours.box)
     const moved = Math.max(0, Math.hypot(dx, dy) - POSITION_TOLERANCE)
     pairedWeight += weight
@@ -129,6 +236,16 @@ export function elementAgreement(
       colour += weight * agree
     }
   }
+
+  for (const standIn of unpairedStandIns(design, page, match)) {
+    const both = weightOf(standIn.design, width) + weightOf(standIn.page, width)
+    standIns.push({ weight: both, words: 0, likeness: standIn.likeness })
+  }
+  // How much of the content besides the stand-ins is the design's (none when there is nothing besides).
+  const standInWeight = standIns.reduce((sum, standIn) => sum + standIn.weight, 0)
+  const rest = ratio(contentShared, contentTotal - standInWeight, 0)
+  for (const { weight, words, likeness } of standIns)
+    contentShared += weight * Math.max(words, STAND_IN_SHARE * likeness * rest)
 
   const content = ratio(contentShared, contentTotal, 1)
   const parts = {
