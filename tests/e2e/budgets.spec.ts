@@ -10,8 +10,8 @@ import type { Renderer } from '#server/render/public-pages.ts'
  * Byte budgets of a first visit (docs/decisions/019-first-visit-budgets.md), read from the build
  * `npm test` has just made: no browser and no server needed. For each page the server renders,
  * the scripts are index.html's (its entry and the entry's static imports, and the plain scripts it links)
- * plus the route module's chunk and its static imports, as the server names them in its modulepreload
- * tags (#server/render/manifest.ts); the route module is the one the server's renderer matches for the
+ * plus the route module's chunk and its static imports, as the server names them for start.js
+ * (#server/render/manifest.ts); the route module is the one the server's renderer matches for the
  * address. Each file is gzipped at level 9 (as `npm run bench:weight` does) and the sizes added up.
  */
 const WEB = 'dist/web'
@@ -21,16 +21,17 @@ const KB = 1024
  * The budgets, gzipped KB. `target` is the design's: 110 for home, 120 for the other first routes.
  * React DOM, React Router's data router and TanStack Query alone are 105 KB of every first visit, so
  * the pages do not reach it yet; `limit` is what each may load today, so that nothing grows unnoticed
- * while the gap is closed (docs/decisions/019-first-visit-budgets.md).
+ * while the gap is closed (docs/decisions/019-first-visit-budgets.md). Each limit holds public/start.js
+ * (0.6 KB), which asks for the scripts after the first paint.
  */
 const BUDGETS = [
-  { page: 'home', path: '/', target: 110, limit: 128.5 },
-  { page: 'the catalogue', path: '/challenges', target: 120, limit: 126.2 },
-  { page: 'a challenge', path: '/challenge/a-challenge', target: 120, limit: 131.5 },
-  { page: 'a profile', path: '/profile/a-member', target: 120, limit: 133.0 },
-  { page: 'a solution', path: '/solutions/a-solution', target: 120, limit: 134.5 },
-  { page: 'the paths', path: '/paths', target: 120, limit: 122.8 },
-  { page: 'a path', path: '/paths/a-path', target: 120, limit: 125.5 },
+  { page: 'home', path: '/', target: 110, limit: 129.1 },
+  { page: 'the catalogue', path: '/challenges', target: 120, limit: 126.8 },
+  { page: 'a challenge', path: '/challenge/a-challenge', target: 120, limit: 132.1 },
+  { page: 'a profile', path: '/profile/a-member', target: 120, limit: 133.6 },
+  { page: 'a solution', path: '/solutions/a-solution', target: 120, limit: 135.1 },
+  { page: 'the paths', path: '/paths', target: 120, limit: 123.4 },
+  { page: 'a path', path: '/paths/a-path', target: 120, limit: 126.1 },
 ] as const
 const CSS_BUDGET = 15
 
@@ -95,15 +96,15 @@ test.describe('first-visit budgets, from the build manifest', () => {
   })
 
   test('the files counted are those index.html loads and the zod check can see zod', async () => {
-    // index.html's own module and preloads are among the scripts counted for every page.
+    // index.html's own module and preloads, which start.js adds after the first paint, are among the
+    // scripts counted for every page.
     const { scripts } = firstVisit(manifest, await routeModule('/'))
-    const linked = [
-      ...indexHtml.matchAll(
-        /<(?:script type="module"|link rel="modulepreload")[^>]*\s(?:src|href)="\/([^"]+)"/g,
-      ),
-    ]
+    const start = /<script src="\/start\.js" defer data-entry="\/([^"]+)" data-preload="([^"]*)">/.exec(
+      indexHtml,
+    )
+    const linked = [start?.[1], ...(start?.[2] ?? '').split(' ').map((file) => file.slice(1))]
     expect(linked.length).toBeGreaterThan(1)
-    for (const [, file] of linked) expect(scripts).toContain(file)
+    for (const file of linked) expect(scripts).toContain(file)
     // The settings page's profile form validates with zod: the marker finds it there, so its absence
     // on the public pages means what it says.
     const settings = firstVisit(manifest, 'routes/settings.tsx').scripts

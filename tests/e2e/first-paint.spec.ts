@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test'
 import { listChallenges } from './catalogue.ts'
 import { challengeAt, newMember, passedSolution } from './feedback-journey.ts'
 import { expect, expectHydrated, test, VIEWPORTS } from './fixtures.ts'
+import { pageScripts } from './page-scripts.ts'
 
 /**
  * What a first visit's largest paint and its stability need (docs/decisions/019-first-visit-budgets.md):
@@ -9,18 +10,41 @@ import { expect, expectHydrated, test, VIEWPORTS } from './fixtures.ts'
  * shows, and the page does not move when it comes alive (hydrated, the session known).
  */
 
-test('a server-rendered page asks for its scripts after its stylesheet', async ({ request }) => {
+test('a server-rendered page asks for no script before its first paint, and comes alive after it', async ({
+  page,
+  request,
+}) => {
   const [challenge] = await listChallenges(request)
   if (!challenge) throw new Error('the catalogue is empty')
   for (const path of ['/', '/challenges', `/challenge/${challenge.slug}`]) {
     const html = await (await request.get(path)).text()
-    const scripts = [...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g)]
-    // index.html's entry and preloads, and the route's own chunk.
+    // Nothing the browser reads in the HTML asks for the app's scripts: start.js names them.
+    expect(html, path).not.toMatch(/<script type="module"|rel="modulepreload"/)
+    // index.html's entry and the files it imports, and the route's own chunk.
+    const scripts = pageScripts(html)
     expect(scripts.length, path).toBeGreaterThanOrEqual(4)
-    for (const [tag] of scripts) expect(tag, path).toContain('fetchpriority="low"')
-    const stylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)]
-    expect(stylesheets.length, path).toBeGreaterThanOrEqual(1)
-    for (const [tag] of stylesheets) expect(tag, path).not.toContain('fetchpriority')
+
+    await page.goto(path)
+    await expectHydrated(page)
+    const loaded = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry as PerformanceResourceTiming)
+        .map(({ name, startTime, responseEnd }) => ({
+          path: new URL(name).pathname,
+          startTime,
+          responseEnd,
+        })),
+    )
+    // No frame is drawn before the stylesheet is in, and start.js waits for the first frame: every
+    // script of the app was asked for after the stylesheet arrived.
+    const stylesheet = loaded.find((entry) => entry.path.endsWith('.css'))
+    if (!stylesheet) throw new Error(`${path} loaded no stylesheet`)
+    for (const script of scripts) {
+      const entry = loaded.find((resource) => resource.path === script)
+      expect(entry, `${path} loads ${script}`).toBeDefined()
+      expect(entry?.startTime ?? 0, `${path}: ${script}`).toBeGreaterThanOrEqual(stylesheet.responseEnd)
+    }
   }
 })
 

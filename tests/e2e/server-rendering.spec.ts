@@ -3,6 +3,7 @@ import { BADGE_IDS } from '#shared/badges.ts'
 import { CATEGORIES } from '#shared/categories.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
 import { expect, expectHydrated, forgetNotFoundErrors, test } from './fixtures.ts'
+import { pageScripts } from './page-scripts.ts'
 import { uniqueLogin } from './sign-in-helper.ts'
 
 /**
@@ -340,11 +341,7 @@ test('the scripts a public page starts with are compiled ahead, off the main thr
   if (!challenge) throw new Error('the catalogue is empty')
   for (const path of ['/', '/challenges', `/challenge/${challenge.slug}`]) {
     const html = await (await request.get(path)).text()
-    const scripts = [
-      ...html.matchAll(
-        /<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g,
-      ),
-    ].map((match) => match[1] ?? match[2])
+    const scripts = pageScripts(html)
     // The entry, its vendor chunks and the route's own chunk at least.
     expect(scripts.length, path).toBeGreaterThanOrEqual(4)
     const hinted = []

@@ -30,19 +30,6 @@ export function filesOf(manifest: Manifest, key: string): Set<string> {
   return files
 }
 
-/**
- * The priority of every script a page starts with: after the stylesheet, the font and the images its
- * first paint shows, as the page is already rendered (docs/decisions/019-first-visit-budgets.md).
- * index.html's tags get it at build time (scripts/vite/scripts-after-paint.ts), the route's from
- * `modulepreloadTag`.
- */
-export const SCRIPT_PRIORITY = 'fetchpriority="low"'
-
-/** A route script's preload link. `file` is the manifest's, not a visitor's. */
-export function modulepreloadTag(file: string): string {
-  return `<link rel="modulepreload" ${SCRIPT_PRIORITY} crossorigin href="/${file}" />`
-}
-
 /** The route's scripts to preload, less the entry's own (index.html already loads those). */
 export function modulepreloads(manifest: Manifest, key: string): string[] {
   const entry = filesOf(manifest, ENTRY)

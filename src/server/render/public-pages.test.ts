@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.t
 import type { Category } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { challengeFixture, profilePageFixture } from '#tests/support/challenge-fixture.ts'
+import { ROUTE_SCRIPTS_ID } from '#web/lib/ssr-data.ts'
 import { createPublicPages } from './public-pages.ts'
 
 /**
@@ -19,7 +20,7 @@ const INDEX_HTML = `<!doctype html>
   <head>
     <title>Frontend Dojo</title>
     <meta name="description" content="Practise frontend work." />
-    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <script src="/start.js" defer data-entry="/assets/index-1.js" data-preload="/assets/shared-1.js"></script>
   </head>
   <body>
     <div id="root"></div>
@@ -30,7 +31,10 @@ const challenge = challengeFixture({ description: 'A grid of "cards" & <things>'
 
 /** The renderer's first lines in <head> and the page's root, less what varies with the page. */
 function rootOf(html: string): string {
-  return html.slice(html.indexOf('<div id="root">'), html.indexOf('<script type="application/json"'))
+  return html.slice(
+    html.indexOf('<div id="root">'),
+    html.indexOf('<script type="application/json" id="ssr-data"'),
+  )
 }
 
 /** The queries of the page's data block, as the browser's cache takes them (dehydrated). */
@@ -146,14 +150,18 @@ describe('server-rendered public pages', () => {
     expect(html).not.toContain('name="robots"')
     // The page itself, rendered by the app's components inside the root.
     expect(rootOf(html)).toMatch(/^<div id="root">.*<h1 [^>]*>Card Grid<\/h1>.*<\/div>\s*$/s)
-    // The route's own chunks are preloaded; the entry's are already in index.html.
+    // The route's own chunks are named for start.js, which asks for them after the first paint; the
+    // entry's (shared-1.js) are index.html's, not named again. Nothing asks for a script as the head is read.
     expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/challenge-1.js" />',
+      '<script type="application/json" id="route-scripts">["/assets/challenge-1.js","/assets/detail-1.js"]</script>',
     )
-    expect(html).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/detail-1.js" />',
-    )
-    expect(html).not.toContain('href="/assets/shared-1.js"')
+    expect(html).not.toContain('rel="modulepreload"')
+  })
+
+  it('names the route scripts in the block start.js reads', async () => {
+    // src/web/public/start.js is plain JavaScript served as is: it spells the block's id itself.
+    const start = await readFile(join(process.cwd(), 'src', 'web', 'public', 'start.js'), 'utf8')
+    expect(start).toContain(`document.getElementById('${ROUTE_SCRIPTS_ID}')`)
   })
 
   it('answers 404 for an unknown challenge, category or profile', async () => {
@@ -231,8 +239,8 @@ describe('server-rendered public pages', () => {
     const page = await pages.render('/profile/eve', 'https://dojo.example/profile/eve')
     expect(page?.status).toBe(200)
     const html = page?.html ?? ''
-    // Exactly the one data block's script element and the entry's module script.
-    expect(html.match(/<script/g)).toHaveLength(2)
+    // Exactly the data block's and the route scripts' script elements, and index.html's start.js.
+    expect(html.match(/<script/g)).toHaveLength(3)
     expect(html).not.toContain('<img')
     expect(html).not.toContain('</script><script>')
     expect(html).toContain('<title>Eve &lt;b&gt;&quot;E&quot;&lt;/b&gt; (@eve) | Frontend Dojo</title>')

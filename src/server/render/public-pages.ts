@@ -3,13 +3,13 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Catalogue, Listing } from '#server/catalogue/catalogue.ts'
 import { documentTemplate, escapeHtml, jsonForScript, templateDescription } from '#server/render/document.ts'
-import { type Manifest, modulepreloads, modulepreloadTag } from '#server/render/manifest.ts'
+import { type Manifest, modulepreloads } from '#server/render/manifest.ts'
 import { writeUpFirstSentence } from '#server/solutions/write-up.ts'
 import { catalogueFiltersSearch, parseCatalogueFilters } from '#shared/catalogue-filters.ts'
 import { categoryByPath } from '#shared/categories.ts'
 import type { PublicConfig } from '#shared/public-config.ts'
 import type { RenderedRoute, RenderInput, RenderResult } from '#web/entry-server.tsx'
-import { SSR_DATA_ID } from '#web/lib/ssr-data.ts'
+import { ROUTE_SCRIPTS_ID, SSR_DATA_ID } from '#web/lib/ssr-data.ts'
 
 /**
  * Server-rendered public pages (docs/decisions/003-server-rendered-public-pages.md): the HTML of /, the
@@ -93,7 +93,8 @@ export function createPublicPages(webDir: string, indexHtml: string, options: Pu
       `<meta name="twitter:description" content="${description}" />`,
       ...(image ? [`<meta name="twitter:image" content="${escapeHtml(image)}" />`] : []),
       ...hoisted,
-      ...modulepreloads(manifest, module).map(modulepreloadTag),
+      // The route's own scripts, which public/start.js asks for after the first paint with index.html's.
+      `<script type="application/json" id="${ROUTE_SCRIPTS_ID}">${jsonForScript(modulepreloads(manifest, module).map((file) => `/${file}`))}</script>`,
     ]
     return fillDocument({
       title,

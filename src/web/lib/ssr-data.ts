@@ -3,6 +3,12 @@ import type { DehydratedState } from '@tanstack/react-query'
 /** The id of the `<script type="application/json">` block a server-rendered page carries. */
 export const SSR_DATA_ID = 'ssr-data'
 
+/**
+ * The id of the JSON block naming the route's own scripts, which public/start.js adds after the first
+ * paint with index.html's (docs/decisions/019-first-visit-budgets.md); start.js spells it too.
+ */
+export const ROUTE_SCRIPTS_ID = 'route-scripts'
+
 /** What the browser's console line about a hydration mismatch or recovered error starts with. */
 export const RECOVERABLE_ERROR_PREFIX = 'React recovered from an error while hydrating:'
 
