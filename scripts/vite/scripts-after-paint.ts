@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite'
 
 /** The script that starts the app after the first paint (src/web/public/start.js). */
-export const START_SCRIPT = '/start.js'
+const START_SCRIPT = '/start.js'
 
 const ENTRY_TAG = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g
 const PRELOAD_TAG = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g
