@@ -142,7 +142,9 @@ describe('the solution page rendered on the server', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />')
     expect(html).toContain(`<link rel="canonical" href="https://dojo.example/solutions/${ID}" />`)
     // The route's script, for start.js to ask for after the first paint.
-    expect(html).toMatch(/<script type="application\/json" id="route-scripts">\[[^<]*"\/assets\/solution-1\.js"/)
+    expect(html).toMatch(
+      /<script type="application\/json" id="route-scripts">\[[^<]*"\/assets\/solution-1\.js"/,
+    )
     expect(html).not.toContain('noindex')
     // Read afresh each time: a member's edit or hide shows at once.
     apiCalls.length = 0
