@@ -1,7 +1,7 @@
 // `npm test`: lint, typecheck, unit and API tests (Vitest), the score's calibration set, fault tests
 // (Vitest, real processes) beside the catalogue check, then browser tests (Playwright) against a fresh
 // build. Ends with one line "N passed, N failed" that counts every test of every runner.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
@@ -15,10 +15,61 @@ const playwrightReport = join(reports, 'playwright.json')
 const parts = process.argv[2]?.split(',')
 const runs = (part) => !parts || parts.includes(part)
 
-function step(title, command, args, env = {}) {
-  console.log(`\n▶ ${title}`)
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
-  return result.status === 0
+/** Steps that ended badly, each with why, named again beside the totals: CI keeps only the end. */
+const failedSteps = []
+
+/**
+ * The lines of a step's output that say what failed: the catalogue check's "✗" lines with the problems
+ * indented under them, the files Biome or tsc found fault with, or Vitest's unhandled errors; otherwise
+ * the step's last lines.
+ */
+function failureLines(text) {
+  const lines = text.split('\n')
+  const kept = []
+  let inReport = false
+  for (const line of lines) {
+    if (line.startsWith('✗ ')) inReport = true
+    else if (!line.startsWith('    ')) inReport = false
+    if (inReport) kept.push(line)
+  }
+  if (kept.length > 0) return kept.slice(0, 40)
+  // Biome names each file it faults in a header line; tsc writes "file(line,col): error TS…".
+  const named = lines.filter((line) => /^\S+\.\w+ .*━━━/.test(line) || /: error TS\d+:/.test(line))
+  if (named.length > 0) return named.slice(0, 40).map((line) => line.replace(/ ━+$/, ''))
+  const unhandled = lines.findIndex((line) => /Unhandled (Errors?|Rejection)/.test(line))
+  if (unhandled >= 0) return lines.slice(unhandled, unhandled + 12).filter((line) => line.trim() !== '')
+  return lines.filter((line) => line.trim() !== '').slice(-3)
+}
+
+/**
+ * Runs a step; resolves true when it exits 0. Its output goes straight through, or, `aside` (beside
+ * another step), is kept and printed whole when it ends, so that the two steps' lines do not mix. A
+ * failed step is named again in the summary with the lines that say why.
+ */
+function step(title, command, args, { env = {}, aside = false } = {}) {
+  if (!aside) console.log(`\n▶ ${title}`)
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+    const output = []
+    const keep = (into) => (chunk) => {
+      output.push(chunk)
+      if (!aside) into.write(chunk)
+    }
+    child.stdout.on('data', keep(process.stdout))
+    child.stderr.on('data', keep(process.stderr))
+    child.on('close', (status, signal) => {
+      const text = Buffer.concat(output).toString()
+      if (aside) {
+        console.log(`\n▶ ${title} (ran beside the step above)`)
+        process.stdout.write(text)
+      }
+      if (status !== 0) {
+        const why = signal ? `killed by ${signal}` : `exit ${status}`
+        failedSteps.push({ title, why, lines: failureLines(text) })
+      }
+      resolve(status === 0)
+    })
+  })
 }
 
 function readJson(path) {
@@ -31,23 +82,23 @@ function readJson(path) {
 
 let ok = true
 if (!parts) {
-  ok = step('lint', 'npx', ['biome', 'check', '.']) && ok
-  ok = step('typecheck', 'npx', ['tsc', '--noEmit']) && ok
+  ok = (await step('lint', 'npx', ['biome', 'check', '.'])) && ok
+  ok = (await step('typecheck', 'npx', ['tsc', '--noEmit'])) && ok
 }
 if (runs('unit')) {
   ok =
-    step('unit and API tests', 'npx', [
+    (await step('unit and API tests', 'npx', [
       'vitest',
       'run',
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${vitestReport}`,
-    ]) && ok
+    ])) && ok
 }
 // The score's calibration set captures 66 pages at three widths: alone, so no other load slows them.
 if (runs('calibration')) {
   ok =
-    step('score calibration', 'npx', [
+    (await step('score calibration', 'npx', [
       'vitest',
       'run',
       '--config',
@@ -55,31 +106,8 @@ if (runs('calibration')) {
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${calibrationReport}`,
-    ]) && ok
+    ])) && ok
 }
-/**
- * Runs a step beside another one. Its output goes straight through when `aside` is false; otherwise it
- * is kept and printed whole when the step ends, so that the two steps' lines do not mix.
- */
-function stepBeside(title, command, args, aside) {
-  if (!aside) console.log(`\n▶ ${title}`)
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      stdio: ['ignore', aside ? 'pipe' : 'inherit', aside ? 'pipe' : 'inherit'],
-    })
-    const output = []
-    child.stdout?.on('data', (chunk) => output.push(chunk))
-    child.stderr?.on('data', (chunk) => output.push(chunk))
-    child.on('close', (status) => {
-      if (aside) {
-        console.log(`\n▶ ${title} (ran beside the step above)`)
-        process.stdout.write(Buffer.concat(output))
-      }
-      resolve(status === 0)
-    })
-  })
-}
-
 // The fault tests run one file at a time and mostly wait (on a paused database, a killed process, a
 // timeout): they use about a quarter of two cores. The catalogue check keeps the rest busy meanwhile.
 const faults = runs('faults')
@@ -99,21 +127,21 @@ const faultsArgs = [
 const contentArgs = ['tsx', 'scripts/content-check/index.ts']
 if (faults && content) {
   const [faultsOk, contentOk] = await Promise.all([
-    stepBeside('fault tests', 'npx', faultsArgs, false),
-    stepBeside('catalogue check', 'npx', contentArgs, true),
+    step('fault tests', 'npx', faultsArgs),
+    step('catalogue check', 'npx', contentArgs, { aside: true }),
   ])
   ok = faultsOk && contentOk && ok
 } else if (faults) {
-  ok = step('fault tests', 'npx', faultsArgs) && ok
+  ok = (await step('fault tests', 'npx', faultsArgs)) && ok
 } else if (content) {
-  ok = step('catalogue check', 'npx', contentArgs) && ok
+  ok = (await step('catalogue check', 'npx', contentArgs)) && ok
 }
 if (runs('e2e')) {
-  ok = step('build', 'npm', ['run', '--silent', 'build']) && ok
+  ok = (await step('build', 'npm', ['run', '--silent', 'build'])) && ok
   ok =
-    step('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-    }) && ok
+    (await step('browser tests', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    })) && ok
 }
 
 const vitestRuns = [readJson(vitestReport), readJson(calibrationReport), readJson(faultsReport)]
@@ -151,6 +179,25 @@ if (failedNames.length > 0) {
   console.log('\nFailed:')
   for (const name of failedNames) console.log(`  ✘ ${name}`)
 }
-if (!ok && failed === 0) console.log('\nA step failed before or outside the test runners (see above).')
+if (failedSteps.length > 0) {
+  console.log('\nSteps that failed:')
+  for (const { title, why, lines } of failedSteps) {
+    console.log(`  ✘ ${title} (${why})`)
+    for (const line of lines) console.log(`      ${line}`)
+  }
+}
+// A runner can fail with every test passed: an unhandled error, a file that did not load.
+const unloaded = vitestRuns.flatMap((run) =>
+  (run?.testResults ?? [])
+    .filter(
+      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
+    )
+    .map((file) => `${relative(process.cwd(), file.name)}: ${String(file.message ?? '').split('\n')[0]}`),
+)
+if (unloaded.length > 0) {
+  console.log('\nFiles that failed outside their tests:')
+  for (const line of unloaded) console.log(`  ✘ ${line}`)
+}
+if (!ok && failed === 0) console.log('\nA step failed before or outside the test runners (named above).')
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
 process.exit(ok && failed === 0 && !skipFails ? 0 : 1)
