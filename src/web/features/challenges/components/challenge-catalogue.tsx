@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import {
   CATALOGUE_SORTS,
@@ -172,18 +172,44 @@ export function ChallengeCatalogue({ challenges }: { challenges: ListedChallenge
   const session = useSession()
   const signedIn = session.status === 'signed-in'
   const statuses = useQuery({ ...statusesQuery(), enabled: signedIn })
-  const statusById = statuses.data
-    ? new Map<number, ChallengeStatus>(statuses.data.map((entry) => [entry.challengeId, entry.status]))
-    : null
+  const statusById = useMemo(
+    () =>
+      statuses.data
+        ? new Map<number, ChallengeStatus>(statuses.data.map((entry) => [entry.challengeId, entry.status]))
+        : null,
+    [statuses.data],
+  )
   const choose = (next: Partial<CatalogueFilters>, options: { replace?: boolean } = {}) =>
     setSearchParams(catalogueFiltersSearch({ ...filters, ...next }), {
       preventScrollReset: true,
       replace: options.replace ?? false,
     })
-  const shown = selectChallenges(
-    challenges,
-    filters,
-    statusById ? (id) => statusById.get(id) ?? null : undefined,
+  const { q, difficulty, status, sort } = filters
+  const shown = useMemo(
+    () =>
+      selectChallenges(
+        challenges,
+        { q, difficulty, status, sort },
+        statusById ? (id) => statusById.get(id) ?? null : undefined,
+      ),
+    [challenges, q, difficulty, status, sort, statusById],
+  )
+  // The same element while the list and the statuses are: a render for anything else (the session
+  // check's answer) then passes over the cards' slices instead of hydrating all thirty at once, in one
+  // task, to give them their new props (docs/decisions/019-first-visit-budgets.md).
+  const grid = useMemo(
+    () => (
+      <ul className={challengeGridClass}>
+        {shown.map((challenge) => (
+          <li key={challenge.id} className="card-cell">
+            <HydrateLater>
+              <ChallengeListCard challenge={challenge} status={statusById?.get(challenge.id) ?? null} />
+            </HydrateLater>
+          </li>
+        ))}
+      </ul>
+    ),
+    [shown, statusById],
   )
   // A member's status filter waits for their statuses rather than showing every challenge first.
   const waiting = signedIn && filters.status !== null && statuses.isPending
@@ -218,15 +244,7 @@ export function ChallengeCatalogue({ challenges }: { challenges: ListedChallenge
           </button>
         </EmptyState>
       ) : (
-        <ul className={challengeGridClass}>
-          {shown.map((challenge) => (
-            <li key={challenge.id} className="card-cell">
-              <HydrateLater>
-                <ChallengeListCard challenge={challenge} status={statusById?.get(challenge.id) ?? null} />
-              </HydrateLater>
-            </li>
-          ))}
-        </ul>
+        grid
       )}
     </>
   )
