@@ -3,7 +3,7 @@ import { CATEGORIES } from '#shared/categories.ts'
 import type { Challenge } from '#shared/challenge.ts'
 import { challengeZip, listChallenges, publicConfig } from './catalogue.ts'
 import { renderInBrowserOnly } from './client-render.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 
 const WIDTHS = { Desktop: 1440, Tablet: 768, Mobile: 375 } as const
 
@@ -54,6 +54,8 @@ test.describe('challenge detail', () => {
   }) => {
     const challenge = await firstChallenge(request)
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    // The tabs are the app's: the scripts come after the first paint, and a click before they run is lost.
+    await expectHydrated(page)
 
     const tablist = page.getByRole('tablist', { name: 'Design preview' })
     const tab = (name: keyof typeof WIDTHS) => tablist.getByRole('tab', { name })
