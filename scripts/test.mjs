@@ -158,11 +158,14 @@ if (skipFails) console.log(`\n${skipped} test(s) were skipped: in CI every test 
 // CI keeps only the end of the output: name each failed test again here, beside the totals.
 const failedNames = [
   ...vitestRuns.flatMap((run) =>
-    (run?.testResults ?? []).flatMap((file) =>
-      (file.assertionResults ?? [])
-        .filter((test) => test.status === 'failed')
-        .map((test) => `${relative(process.cwd(), file.name)} › ${test.fullName}`),
-    ),
+    (run?.testResults ?? []).flatMap((file) => {
+      const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+      const name = relative(process.cwd(), file.name)
+      // A file can fail with none of its tests failed: it did not load, or a hook threw.
+      if (tests.length === 0 && file.status === 'failed')
+        return [`${name}: ${String(file.message ?? '').split('\n')[0]}`]
+      return tests.map((test) => `${name} › ${test.fullName}`)
+    }),
   ),
   ...playwrightFailures(playwright?.suites ?? []),
 ]
@@ -185,18 +188,6 @@ if (failedSteps.length > 0) {
     console.log(`  ✘ ${title} (${why})`)
     for (const line of lines) console.log(`      ${line}`)
   }
-}
-// A runner can fail with every test passed: an unhandled error, a file that did not load.
-const unloaded = vitestRuns.flatMap((run) =>
-  (run?.testResults ?? [])
-    .filter(
-      (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'),
-    )
-    .map((file) => `${relative(process.cwd(), file.name)}: ${String(file.message ?? '').split('\n')[0]}`),
-)
-if (unloaded.length > 0) {
-  console.log('\nFiles that failed outside their tests:')
-  for (const line of unloaded) console.log(`  ✘ ${line}`)
 }
 if (!ok && failed === 0) console.log('\nA step failed before or outside the test runners (named above).')
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
