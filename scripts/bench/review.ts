@@ -13,9 +13,9 @@
 // Soak mode: npm run bench:review -- --soak 60   (or BENCH_SOAK=60) runs only this: N full reviews of the
 // landing page through the review engine the server uses (engine-process.ts: a child process with the
 // memory limit, its Chromium, the design renders, scores and audits, Lighthouse on as the server has it
-// by default; REVIEW_LIGHTHOUSE=off leaves it out: ~26 s a review instead of ~55 s on an idle two-core
-// machine, 80 s and more on a busy one), one
-// after the other, the designs handed over and the answers received as the server does (no database).
+// by default; REVIEW_LIGHTHOUSE=off leaves it out; docs/decisions/013-review-engine-process.md has the
+// times measured), one after the other, the designs handed over and the answers received as the server
+// does (no database). BENCH_TIMINGS=1 also prints each review's steps in ms, as the engine timed them.
 // It reports this (parent) process's idle RSS after the first review and after the last, each after a
 // 3 s settle and a full garbage collection (a server's idle memory is what its collector leaves), their
 // ratio (goal: within 10 %), the child tree's peak (PSS, sampled every 250 ms) and the time per review.
@@ -39,6 +39,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const soakArg = process.argv.indexOf('--soak')
 const SOAK = Number(soakArg >= 0 ? process.argv[soakArg + 1] : (process.env.BENCH_SOAK ?? 0))
 const SOAK_LIGHTHOUSE = process.env.REVIEW_LIGHTHOUSE !== 'off'
+/** BENCH_TIMINGS=1: each soak review's steps (ms), as the engine and its capture timed them. */
+const SOAK_TIMINGS = process.env.BENCH_TIMINGS === '1'
 /** A review with Lighthouse takes ~55 s on an idle machine: the soak's bound leaves far more per review. */
 const SOAK_TIMEOUT_MS = Math.max(10 * 60_000, SOAK * (SOAK_LIGHTHOUSE ? 150_000 : 100_000))
 const TOTAL_TIMEOUT_MS = SOAK > 0 ? SOAK_TIMEOUT_MS : 10 * 60_000
@@ -302,6 +304,8 @@ async function soak(count: number) {
         designs,
       })
       times.push(performance.now() - started)
+      if (SOAK_TIMINGS)
+        console.log(`  review ${run + 1}: ${JSON.stringify({ ...result.timings, ...result.site.timings })}`)
       if (SOAK_LIGHTHOUSE && result.quality.lighthouse.status !== 'done')
         throw new Error(`Lighthouse: ${JSON.stringify(result.quality.lighthouse)}`)
       if (run === 0) {

@@ -9,7 +9,7 @@ import {
 } from '#server/review/capture.ts'
 import type { EgressProxyOptions } from '#server/review/egress-proxy.ts'
 import { capturePreview } from '#server/review/preview.ts'
-import { runLighthouse } from '#server/review/quality/lighthouse.ts'
+import { type RunLighthouse, startLighthouse } from '#server/review/quality/lighthouse.ts'
 import { qualityReport } from '#server/review/quality/report.ts'
 import type { CaptureScore } from '#server/review/score.ts'
 import { loadSharp } from '#server/sharp.ts'
@@ -74,6 +74,25 @@ export async function runEngineReview(
   request: EngineRequest,
   options: { signal?: AbortSignal; onStage?: (stage: ReviewStage) => void } = {},
 ): Promise<EngineResult> {
+  const allowLoopback = request.allowLoopback ? { allowLoopback: request.allowLoopback } : {}
+  // Lighthouse's Chromium and code load while the site is captured and scored; it runs after them.
+  const lighthouse = request.audits.lighthouse ? startLighthouse(allowLoopback) : null
+  try {
+    return await reviewSite(pool, request, { ...options, lighthouse: lighthouse?.run ?? null })
+  } finally {
+    await lighthouse?.dispose()
+  }
+}
+
+async function reviewSite(
+  pool: BrowserPool,
+  request: EngineRequest,
+  options: {
+    signal?: AbortSignal
+    onStage?: (stage: ReviewStage) => void
+    lighthouse: RunLighthouse | null
+  },
+): Promise<EngineResult> {
   const { signal } = options
   const allowLoopback = request.allowLoopback ? { allowLoopback: request.allowLoopback } : {}
   const timings: Record<string, number> = {}
@@ -108,7 +127,7 @@ export async function runEngineReview(
     site,
     axe: request.audits.axe,
     html: request.audits.html,
-    lighthouse: request.audits.lighthouse ? runLighthouse : null,
+    lighthouse: options.lighthouse,
     ...allowLoopback,
     ...(signal ? { signal } : {}),
   })

@@ -5,7 +5,7 @@ import { captureSite } from '#server/review/capture.ts'
 import { axeFindings } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt } from '#server/review/quality/documents.ts'
 import { htmlFindings, validateHtml } from '#server/review/quality/html.ts'
-import { LIGHTHOUSE_VERSION, runLighthouse } from '#server/review/quality/lighthouse.ts'
+import { LIGHTHOUSE_VERSION, runLighthouse, startLighthouse } from '#server/review/quality/lighthouse.ts'
 import type { AxeAudit, AxeFinding, HtmlAudit } from '#shared/review.ts'
 import { type FixtureServer, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 
@@ -223,6 +223,24 @@ describe('Lighthouse', () => {
       status: 'unavailable',
       reason: 'Lighthouse could not test the page: Lighthouse did not finish within 0 seconds.',
     })
+    // The stopped run's worker is not the next run's: that one starts afresh and finishes.
+    const next = await runLighthouse({ url: `${site.origin}/`, allowLoopback: { ports: [site.port] } })
+    expect(next.audit.status, JSON.stringify(next.audit)).toBe('done')
+  })
+
+  it('started ahead (as a review starts it), runs when asked; one never asked stops cleanly', async () => {
+    const unused = startLighthouse({ allowLoopback: { ports: [site.port] } })
+    await unused.dispose()
+    await unused.dispose()
+    const started = startLighthouse({ allowLoopback: { ports: [site.port] } })
+    try {
+      const before = site.requests.length
+      const result = await started.run({ url: `${site.origin}/` })
+      expect(result.audit.status, JSON.stringify(result.audit)).toBe('done')
+      expect(site.requests.length).toBeGreaterThan(before)
+    } finally {
+      await started.dispose()
+    }
   })
 })
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { CHROMIUM_ARGS, chromiumEnv, resolveChromium } from '#server/chromium.ts'
@@ -20,7 +21,9 @@ import {
  *
  * Lighthouse runs in a worker thread: a run stopped half-way (its time is up, the review was stopped)
  * leaves promises inside Lighthouse that reject with nobody listening, which in the process's own thread
- * would end it. The worker is terminated instead, and its memory (a run takes ~100 MB) goes with it.
+ * would end it. That worker is terminated instead, and its memory (a run takes ~100 MB) goes with it. A
+ * worker whose run ended with its scores stays for the next run, its code loaded; each run has its own
+ * Chromium and proxy, started while the review captures the site (`startLighthouse`).
  * For a server's reviews that process is the review engine's child (engine-process.ts), under its
  * memory limit, not the server (docs/decisions/013-review-engine-process.md).
  */
@@ -57,40 +60,56 @@ type WorkerAnswer =
 /**
  * The worker's code, a plain script (no build step can rename anything in it): Lighthouse's desktop
  * settings with ours on top; error reporting is a CLI feature and stays off through the Node API.
+ * It loads Lighthouse and resolves the configuration (which loads every audit's and gatherer's code)
+ * as soon as it starts, then runs once for each address and Chromium port it is sent: that loading,
+ * about three seconds of a core, is done once per process, not once per review.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
-;(async () => {
+const loading = (async () => {
   const { default: lighthouse, desktopConfig } = await import(workerData.module)
-  const result = await lighthouse(
-    workerData.url,
-    { port: workerData.port, output: 'json', logLevel: 'silent', locale: 'en-US' },
-    { extends: 'lighthouse:default', settings: { ...desktopConfig.settings, ...workerData.settings } },
-  )
-  const lhr = result && result.lhr
-  if (!lhr) return parentPort.postMessage({ error: 'Lighthouse returned no result.' })
-  const scores = {}
-  for (const id of workerData.categories) {
-    const category = lhr.categories[id]
-    scores[id] = category && typeof category.score === 'number' ? category.score : null
+  const config = {
+    extends: 'lighthouse:default',
+    settings: { ...desktopConfig.settings, ...workerData.settings },
   }
-  const audits = {}
-  for (const [id, audit] of Object.entries(lhr.audits || {})) {
-    audits[id] = {
-      id: audit.id,
-      title: audit.title,
-      description: audit.description,
-      score: audit.score,
-      scoreDisplayMode: audit.scoreDisplayMode,
+  const { initializeConfig } = await import(workerData.configModule)
+  await initializeConfig('navigation', config)
+  return { lighthouse, config }
+})()
+loading.catch(() => {})
+parentPort.on('message', ({ url, port }) =>
+  (async () => {
+    const { lighthouse, config } = await loading
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'silent', locale: 'en-US' },
+      config,
+    )
+    const lhr = result && result.lhr
+    if (!lhr) return parentPort.postMessage({ error: 'Lighthouse returned no result.' })
+    const scores = {}
+    for (const id of workerData.categories) {
+      const category = lhr.categories[id]
+      scores[id] = category && typeof category.score === 'number' ? category.score : null
     }
-  }
-  parentPort.postMessage({
-    version: lhr.lighthouseVersion,
-    runtimeError: lhr.runtimeError ? lhr.runtimeError.message : null,
-    scores,
-    audits,
-  })
-})().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) }))
+    const audits = {}
+    for (const [id, audit] of Object.entries(lhr.audits || {})) {
+      audits[id] = {
+        id: audit.id,
+        title: audit.title,
+        description: audit.description,
+        score: audit.score,
+        scoreDisplayMode: audit.scoreDisplayMode,
+      }
+    }
+    parentPort.postMessage({
+      version: lhr.lighthouseVersion,
+      runtimeError: lhr.runtimeError ? lhr.runtimeError.message : null,
+      scores,
+      audits,
+    })
+  })().catch((error) => parentPort.postMessage({ error: String((error && error.message) || error) })),
+)
 `
 
 const SETTINGS = {
@@ -194,15 +213,150 @@ export function failingAudits(audits: unknown): LighthouseFailingAudit[] {
     .map(({ score: _score, ...audit }) => audit)
 }
 
-export const runLighthouse: RunLighthouse = (options) => exclusive(() => lighthouseOnce(options))
+/** Lighthouse on `options.url`: its Chromium and worker started, the run, and both stopped after. */
+export const runLighthouse: RunLighthouse = (options) =>
+  exclusive(async () => {
+    const warm = warmUp(options)
+    try {
+      return await runStarted(warm, options)
+    } finally {
+      await warm.dispose()
+    }
+  })
 
-async function lighthouseOnce(options: LighthouseOptions): Promise<LighthouseResult> {
+/**
+ * Lighthouse made ready ahead of its run: its egress proxy, its Chromium and its worker (with
+ * Lighthouse's code loaded) start at once, while the review captures the site; `run` tests the address
+ * once everything before it in this process has ended, and `dispose` stops all three (call it in any
+ * case; a second call does nothing). Only the run itself, from the address to the scores, is measured
+ * as the page's: nothing of the review runs beside it.
+ */
+export type StartedLighthouse = {
+  /** The run; its `allowLoopback` is the one given to `startLighthouse`. */
+  run: RunLighthouse
+  dispose: () => Promise<void>
+}
+
+type Listener = (value: unknown) => void
+
+type Warm = {
+  proxy: Promise<Awaited<ReturnType<typeof startEgressProxy>>>
+  chrome: Promise<{ port: number; kill: () => void }>
+  worker: Worker
+  /** Listens on the worker for this run only: `dispose` takes the listener off. */
+  listen: (event: string, listener: Listener) => void
+  /** The worker's failure before it was asked anything (its code did not load). */
+  failed: Promise<never>
+  dispose: () => Promise<void>
+  /** Set when the run ended with the scores: the worker may run again. */
+  reusable: boolean
+}
+
+export function startLighthouse(options: Pick<LighthouseOptions, 'allowLoopback'>): StartedLighthouse {
+  const warm = warmUp(options)
+  return {
+    run: (runOptions) => exclusive(() => runStarted(warm, runOptions)),
+    dispose: warm.dispose,
+  }
+}
+
+function warmUp(options: Pick<LighthouseOptions, 'allowLoopback'>): Warm {
+  const proxy = startEgressProxy({ allowLoopback: options.allowLoopback })
+  const chrome = (async () => {
+    const [chromeLauncher, { url }, chromePath, envVars] = await Promise.all([
+      import('chrome-launcher'),
+      proxy,
+      resolveChromium(),
+      chromiumEnv(),
+    ])
+    return chromeLauncher.launch({
+      chromePath,
+      envVars,
+      chromeFlags: [
+        ...CHROMIUM_ARGS,
+        ...CAPTURE_ARGS,
+        `--proxy-server=${url}`,
+        // Chromium sends loopback addresses past a proxy unless told not to: the proxy judges them too.
+        '--proxy-bypass-list=<-loopback>',
+      ],
+      logLevel: 'silent',
+    })
+  })()
+  chrome.catch(() => {})
+  const worker = lighthouseWorker()
+  // Only this run's own listeners are ever removed: the Worker's own machinery listens on it too.
+  const listeners: Array<[string, Listener]> = []
+  const listen = (event: string, listener: Listener) => {
+    worker.on(event, listener)
+    listeners.push([event, listener])
+  }
+  const failed = new Promise<never>((_, reject) => {
+    listen('error', reject)
+    listen('exit', (code) => reject(new Error(`Lighthouse's worker ended (exit code ${code}).`)))
+  })
+  failed.catch(() => {})
+  let disposed: Promise<void> | undefined
+  const dispose = () => {
+    disposed ??= (async () => {
+      for (const [event, listener] of listeners) worker.off(event, listener)
+      // A worker whose run ended with its scores is kept for the next; one still running, or whose run
+      // failed, is stopped where it is, and whatever it left pending goes with it.
+      if (warm.reusable && !spare) keepSpare(worker)
+      else await worker.terminate().catch(() => {})
+      // A launch still under way is waited for (chrome-launcher bounds it) and its browser killed, so
+      // the next run never shares the machine with this one's Chromium.
+      const browser = await chrome.catch(() => undefined)
+      browser?.kill()
+      await (await proxy.catch(() => undefined))?.close()
+    })()
+    return disposed
+  }
+  const warm: Warm = { proxy, chrome, worker, listen, failed, dispose, reusable: false }
+  return warm
+}
+
+/** An idle worker with Lighthouse's code loaded, its last run ended with its scores. */
+let spare: Worker | undefined
+
+function lighthouseWorker(): Worker {
+  const reused = spare
+  spare = undefined
+  if (reused) {
+    reused.off('exit', forgetSpare)
+    reused.ref()
+    return reused
+  }
+  const created = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      module: pathToFileURL(require.resolve('lighthouse')).href,
+      configModule: pathToFileURL(
+        join(dirname(require.resolve('lighthouse/package.json')), 'core/config/config.js'),
+      ).href,
+      settings: SETTINGS,
+      categories: LIGHTHOUSE_CATEGORIES,
+    },
+  })
+  // A run listens for its own failures; between runs an error must not end the process (the worker
+  // ends with it, and `forgetSpare` lets it go).
+  created.on('error', () => {})
+  return created
+}
+
+/** Keeps `worker` for the next run; it does not hold the process open while it waits. */
+function keepSpare(worker: Worker): void {
+  worker.once('exit', forgetSpare)
+  worker.unref()
+  spare = worker
+}
+
+function forgetSpare(this: Worker): void {
+  if (spare === this) spare = undefined
+}
+
+async function runStarted(warm: Warm, options: LighthouseOptions): Promise<LighthouseResult> {
   if (options.signal?.aborted) return unavailable('The review was stopped before Lighthouse ran.')
   const timeoutMs = options.timeoutMs ?? LIGHTHOUSE_TIMEOUT_MS
-  const chromeLauncher = await import('chrome-launcher')
-  const proxy = await startEgressProxy({ allowLoopback: options.allowLoopback })
-  let launched: ReturnType<typeof chromeLauncher.launch> | undefined
-  let worker: Worker | undefined
   let timer: NodeJS.Timeout | undefined
   let onAbort = () => {}
   const stopped = new Promise<never>((_, reject) => {
@@ -215,46 +369,20 @@ async function lighthouseOnce(options: LighthouseOptions): Promise<LighthouseRes
   })
   stopped.catch(() => {})
   try {
-    const [chromePath, envVars] = await Promise.race([
-      Promise.all([resolveChromium(), chromiumEnv()]),
-      stopped,
-    ])
-    launched = chromeLauncher.launch({
-      chromePath,
-      envVars,
-      chromeFlags: [
-        ...CHROMIUM_ARGS,
-        ...CAPTURE_ARGS,
-        `--proxy-server=${proxy.url}`,
-        // Chromium sends loopback addresses past a proxy unless told not to: the proxy judges them too.
-        '--proxy-bypass-list=<-loopback>',
-      ],
-      logLevel: 'silent',
-    })
-    const chrome = await Promise.race([launched, stopped])
-    const running = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        module: pathToFileURL(require.resolve('lighthouse')).href,
-        url: options.url,
-        port: chrome.port,
-        settings: SETTINGS,
-        categories: LIGHTHOUSE_CATEGORIES,
-      },
-    })
-    worker = running
+    const [proxy, chrome] = await Promise.race([Promise.all([warm.proxy, warm.chrome]), stopped])
     const answer = await Promise.race([
-      new Promise<WorkerAnswer>((resolve, reject) => {
-        running.once('message', resolve)
-        running.once('error', reject)
-        running.once('exit', (code) => reject(new Error(`Lighthouse's worker ended (exit code ${code}).`)))
+      new Promise<WorkerAnswer>((resolve) => {
+        warm.listen('message', (answer) => resolve(answer as WorkerAnswer))
+        warm.worker.postMessage({ url: options.url, port: chrome.port })
       }),
+      warm.failed,
       stopped,
     ])
     const limit = proxy.stats().blocked.find((attempt) => attempt.host === '*')?.reason
     if (limit) return unavailable(`Lighthouse stopped: ${limit}`)
     if ('error' in answer) return unavailable(`Lighthouse could not test the page: ${answer.error}`)
     if (answer.runtimeError) return unavailable(`Lighthouse could not test the page: ${answer.runtimeError}`)
+    warm.reusable = true
     return {
       audit: {
         status: 'done',
@@ -275,16 +403,7 @@ async function lighthouseOnce(options: LighthouseOptions): Promise<LighthouseRes
   } finally {
     clearTimeout(timer)
     options.signal?.removeEventListener('abort', onAbort)
-    // A worker still running is stopped where it is; whatever it left pending goes with it.
-    if (worker) {
-      worker.removeAllListeners()
-      worker.on('error', () => {})
-      await worker.terminate().catch(() => {})
-    }
-    // A launch still under way is waited for (chrome-launcher bounds it) and its browser killed, so the
-    // next run never shares the machine with this one's Chromium.
-    const chrome = await launched?.catch(() => undefined)
-    chrome?.kill()
-    await proxy.close()
+    // One run per Chromium: the run's end stops it, and the worker unless its run ended cleanly.
+    await warm.dispose()
   }
 }
