@@ -147,6 +147,8 @@ test.describe('home', () => {
 
   test('FAQ keeps one answer open at a time and closes the open one on click', async ({ page }) => {
     await page.goto('/')
+    // The questions are the server's buttons until the app (and the FAQ's slice) has hydrated.
+    await expectHydrated(page)
     const faq = page.getByRole('region', { name: 'Frequently Asked Questions' })
     const questions = faq.getByRole('heading', { level: 3 }).getByRole('button')
     await expect(questions).toHaveCount(5)
@@ -177,6 +179,7 @@ test.describe('home', () => {
 
   test('"Get Started" scrolls back to the top', async ({ page }) => {
     await page.goto('/')
+    await expectHydrated(page)
     const cta = page.getByRole('region', { name: 'Get Started with Challenges' })
     await cta.scrollIntoViewIfNeeded()
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
