@@ -31,7 +31,7 @@ const FROZEN_TIMEOUT_MS = 20_000
 /**
  * Allocates (and touches) 64 MB every 50 ms, from the first byte of the page on: half as array buffers,
  * half on the JavaScript heap. Buffers alone stopped growing near the limit on some machines (the tree
- * peaked at 0.96-1.04 GB with a 1 GB limit), so the test depended on the machine.
+ * peaked at 918-994 MB with a 1,000 MB limit), so the test depended on the machine.
  */
 const HOARDING_PAGE = `<!doctype html><html><head><title>Hoard</title><script>
 const hoard = []
