@@ -55,12 +55,15 @@ export function ReviewPanel({
   /** "Change the address" beside "Review again": opens the submit form with the current addresses. */
   onChangeAddress?: () => void
 }) {
-  const reviews = useQuery(memberReviewsQuery(challengeId))
+  const session = useSession()
+  // Member data, asked only while signed in: the panel re-renders as a sign-out empties the cache, and
+  // asking again then would only be refused (401) before the page it sits on goes away.
+  const signedIn = session.status === 'signed-in'
+  const reviews = useQuery({ ...memberReviewsQuery(challengeId), enabled: signedIn })
   // The same query as the start area's: what visitors see of the solution while a later submit waits.
-  const progress = useQuery(progressQuery(challengeId))
+  const progress = useQuery({ ...progressQuery(challengeId), enabled: signedIn })
   const solutionId = reviews.data?.solutionId ?? null
   const queryClient = useQueryClient()
-  const session = useSession()
   const navigate = useNavigate()
   const headingId = useId()
   const [achievement, setAchievement] = useState<ReviewSummary | null>(null)
