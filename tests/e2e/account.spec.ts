@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { ACCOUNT_TEXTS, CONFIRM_MISMATCH } from '#shared/account.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  forgetNotFoundErrors,
+  test,
+  VIEWPORTS,
+} from './fixtures.ts'
 import { mutate, signIn } from './sign-in-helper.ts'
 
 const toasts = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text })
@@ -20,6 +27,7 @@ test.describe('your account', () => {
     expect((await mutate(page, `/api/me/challenges/${challenge.id}/start`, {})).ok()).toBe(true)
 
     await page.goto('/settings')
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 2, name: ACCOUNT_TEXTS.heading })).toBeVisible()
 
     // Export my data: a JSON file named after the member and the day, holding the started challenge.
@@ -67,6 +75,7 @@ test.describe('your account', () => {
       const login = await signIn(page, testInfo)
       await page.setViewportSize(viewport)
       await page.goto('/settings')
+      await expectHydrated(page)
       await expect(account(page)).toBeVisible()
       await expectNoAxeViolations(page)
       await account(page).getByRole('button', { name: ACCOUNT_TEXTS.deleteButton }).click()

@@ -23,6 +23,7 @@ test('a weekly goal on the dashboard, today filled in the calendar, the streak a
 
   await test.step('the goal is set in Settings and shows on the dashboard', async () => {
     await page.goto('/settings')
+    await expectHydrated(page)
     const section = page.getByRole('region', { name: 'Activity and goal' })
     await section.getByLabel('Weekly goal').selectOption('2')
     await section.getByRole('button', { name: 'Save activity settings' }).click()
@@ -42,6 +43,7 @@ test('a weekly goal on the dashboard, today filled in the calendar, the streak a
 
   await test.step('the profile shows today filled, the streak and the summary', async () => {
     await page.goto(`/profile/${login}`)
+    await expectHydrated(page)
     await expect(grid(page)).toBeVisible()
     // Today is the calendar's tab stop: a submit and its passed review, the second level of five.
     const today = focusedDay(page)
@@ -98,6 +100,7 @@ test('a weekly goal on the dashboard, today filled in the calendar, the streak a
 
   await test.step('hidden activity leaves the public profile; its owner still sees it', async () => {
     await page.goto('/settings')
+    await expectHydrated(page)
     const section = page.getByRole('region', { name: 'Activity and goal' })
     await section.getByLabel('Hide my activity from my public profile').check()
     await section.getByRole('button', { name: 'Save activity settings' }).click()

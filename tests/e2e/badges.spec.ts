@@ -1,5 +1,12 @@
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  forgetNotFoundErrors,
+  test,
+  VIEWPORTS,
+} from './fixtures.ts'
 import { completeChallenge } from './live-sites.ts'
 import { signIn } from './sign-in-helper.ts'
 
@@ -16,6 +23,7 @@ test('a first challenge completed by a passed review shows the First build badge
   await completeChallenge(page, login, challenge)
 
   await page.goto(`/profile/${login}`)
+  await expectHydrated(page)
   const badges = page.getByRole('region', { name: 'Badges' })
   await expect(badges.getByRole('listitem')).toHaveCount(1)
   await expect(badges.getByRole('link', { name: 'First build' })).toHaveAttribute(
@@ -45,6 +53,7 @@ test('a member copies the Markdown of their README badge from their own profile;
   const login = await signIn(page, testInfo)
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto(`/profile/${login}`)
+  await expectHydrated(page)
   const section = page.getByRole('region', { name: 'Your badge for a README' })
   const image = section.getByRole('img', { name: `Frontend Dojo profile of @${login}` })
   await expect(image).toHaveJSProperty('complete', true)
@@ -70,6 +79,7 @@ test('a member copies the Markdown of their README badge from their own profile;
 test('a member without badges sees none, and a link to how to earn them', async ({ page }, testInfo) => {
   const login = await signIn(page, testInfo)
   await page.goto(`/profile/${login}`)
+  await expectHydrated(page)
   const badges = page.getByRole('region', { name: 'Badges' })
   await expect(badges.getByText('No badges yet.')).toBeVisible()
   await badges.getByRole('link', { name: 'How to earn badges' }).click()
@@ -81,6 +91,7 @@ test('/badges explains every badge, each on a page of its own; an unknown one is
   consoleErrors,
 }) => {
   const response = await page.goto('/badges')
+  await expectHydrated(page)
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: 'Badges' })).toBeVisible()
   const names = [

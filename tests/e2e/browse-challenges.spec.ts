@@ -58,6 +58,7 @@ test.describe('browse challenges', () => {
 
   test('the sidebar links to the five category pages', async ({ page }) => {
     await page.goto('/challenges')
+    await expectHydrated(page)
     const sidebar = page.getByRole('navigation', { name: 'Categories' })
     await expect(sidebar.getByRole('link', { name: 'All challenges' })).toHaveAttribute(
       'aria-current',
@@ -127,6 +128,7 @@ test.describe('browse challenges', () => {
       })
     })
     await page.goto('/challenges')
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
     await expect(page).toHaveTitle(/^Something went wrong \| /)
     await expect(page.getByText('Network Error')).toHaveCount(0)

@@ -59,6 +59,7 @@ test.describe('catalogue search, filters and sort', () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
     await page.goto('/challenges/footer?difficulty=intermediate')
+    await expectHydrated(page)
     const footers = await listChallenges(request, '?category=footer&difficulty=intermediate')
     await expect(titles(page)).toHaveText(footers.map((c) => c.title))
     // Submitting the form asks the server for the address, as a click on Search does without scripts.
@@ -129,6 +130,7 @@ test.describe('catalogue search, filters and sort', () => {
     await signIn(page, testInfo)
     expect((await mutate(page, `/api/me/challenges/${started.id}/start`, {})).ok()).toBe(true)
     await page.goto('/challenges')
+    await expectHydrated(page)
     const card = cards(page).filter({ has: page.getByRole('link', { name: started.title }) })
     await expect(card.locator('[data-status="ongoing"]')).toHaveText('Ongoing')
     await expect(page.locator('main [data-status]')).toHaveCount(1)
@@ -137,6 +139,7 @@ test.describe('catalogue search, filters and sort', () => {
     await expect(page).toHaveURL('/challenges?status=ongoing')
     await expect(titles(page)).toHaveText([started.title])
     await page.reload()
+    await expectHydrated(page)
     await expect(titles(page)).toHaveText([started.title])
     await expect(page.getByLabel('Status')).toHaveValue('ongoing')
 

@@ -143,6 +143,7 @@ test.describe('challenge detail', () => {
 
   test('an unknown challenge is the 404 page', async ({ page, consoleErrors }) => {
     await page.goto('/challenge/No-Such-Challenge-Anywhere')
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible()
     await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible()
     await page.getByRole('main').getByRole('link', { name: 'Go to Home' }).click()

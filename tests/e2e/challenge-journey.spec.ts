@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate'
 import type { Challenge } from '#shared/challenge.ts'
 import { submitResponse } from '#shared/user.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { memberReviews, ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
 import { signIn } from './sign-in-helper.ts'
 
@@ -17,8 +17,11 @@ async function challengeAt(request: Parameters<typeof listChallenges>[0], index:
   return challenge
 }
 
-function openChallenge(page: Page, challenge: Challenge) {
-  return page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+/** Opens the challenge's page and waits for the app to take it over, so that its buttons answer. */
+async function openChallenge(page: Page, challenge: Challenge) {
+  const response = await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+  await expectHydrated(page)
+  return response
 }
 
 const about = (page: Page) => page.getByRole('region', { name: 'About this challenge' })

@@ -150,6 +150,7 @@ test('a teacher shares a classroom and assigns a challenge; a student joins by t
   const score = grid.students[0]?.grades[0]?.graded?.score
   expect(typeof score).toBe('number')
   await page.goto(`${classroomUrl}/grid`)
+  await expectHydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Progress grid' })).toBeFocused()
   const row = page.getByRole('row').filter({ hasText: studentLogin })
   await expect(row.getByRole('rowheader')).toContainText(emulatedName(studentLogin))

@@ -9,7 +9,7 @@ import { createMember, createReviewedSubmission } from '#tests/support/factories
 import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 
@@ -185,6 +185,7 @@ test("a member's passed review of their own site enters the running competition'
   try {
     const login = await signIn(page, testInfo, uniqueLogin(testInfo, 'entrant'))
     await page.goto('/competitions')
+    await expectHydrated(page)
     await page
       .getByRole('region', { name: 'This week' })
       .getByRole('link', { name: 'Take the challenge' })

@@ -44,6 +44,7 @@ test('two members hold a conversation on a solution, the author hears of it, and
 
   // The author hears of it in the navbar: the passed review and the comment.
   await author.page.goto('/my')
+  await expectHydrated(author.page)
   await expect(bell(author.page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 30_000 })
   await bell(author.page).click()
   await expect(author.page).toHaveURL('/notifications')
@@ -72,6 +73,7 @@ test('two members hold a conversation on a solution, the author hears of it, and
 
   // The commenter hears of both: the reply and the helpful mark.
   await peer.page.goto('/my')
+  await expectHydrated(peer.page)
   await expect(bell(peer.page)).toHaveAccessibleName('Notifications, 2 unread', { timeout: 30_000 })
   await bell(peer.page).click()
   await expect(
@@ -123,6 +125,7 @@ test('two members hold a conversation on a solution, the author hears of it, and
 
   const admin = await newMember(browser, testInfo, E2E_ADMIN_LOGIN, { exact: true })
   await admin.page.goto('/admin')
+  await expectHydrated(admin.page)
   const report = admin.page
     .getByTestId('admin-report')
     .filter({ hasText: 'Posted the same question on every solution.' })

@@ -94,6 +94,7 @@ test.describe('home', () => {
     const newest = (await listChallenges(request)).slice(0, NEW_CHALLENGES_COUNT)
     expect(newest.length).toBeGreaterThan(0)
     await page.goto('/')
+    await expectHydrated(page)
 
     const section = page.getByRole('region', { name: 'New Challenges' })
     const cards = section.getByRole('article')
@@ -136,6 +137,7 @@ test.describe('home', () => {
     const [newest] = await listChallenges(request)
     if (!newest) throw new Error('the catalogue is empty')
     await page.goto('/')
+    await expectHydrated(page)
 
     await page
       .getByRole('region', { name: 'New Challenges' })

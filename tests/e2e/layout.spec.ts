@@ -8,6 +8,7 @@ test.describe('layout', () => {
     page,
   }) => {
     await page.goto('/challenges')
+    await expectHydrated(page)
     const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link')).toHaveText([
       'Home',
@@ -61,6 +62,7 @@ test.describe('layout', () => {
 
     await page.setViewportSize(VIEWPORTS.mobile)
     await page.goto('/my')
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
     await expectNoAxeViolations(page)
     await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click()
@@ -103,6 +105,7 @@ test.describe('layout', () => {
 
   test('a route change scrolls to the top and moves focus to the new page heading', async ({ page }) => {
     await page.goto('/')
+    await expectHydrated(page)
     const explore = page
       .getByRole('region', { name: 'New Challenges' })
       .getByRole('link', { name: 'Explore more' })
@@ -170,6 +173,7 @@ test.describe('layout', () => {
 
   test('a footer link scrolls to the top of its page', async ({ page }) => {
     await page.goto('/')
+    await expectHydrated(page)
     const footer = page.getByRole('contentinfo')
     await footer.getByRole('link', { name: 'Challenges' }).click()
     await expect(page).toHaveURL('/challenges')
@@ -183,6 +187,7 @@ test.describe('layout', () => {
   test('the footer logo goes home', async ({ page, request }) => {
     const { brandName } = await publicConfig(request)
     await page.goto('/challenges')
+    await expectHydrated(page)
     await page.getByRole('contentinfo').getByRole('link', { name: brandName, exact: true }).click()
     await expect(page).toHaveURL('/')
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
@@ -193,6 +198,7 @@ test.describe('layout', () => {
 
     test('the menu opens as a sidebar, locks scrolling and closes with Escape', async ({ page }) => {
       await page.goto('/')
+      await expectHydrated(page)
       const toggle = page.getByRole('button', { name: 'Menu', exact: true })
       const menu = page.getByRole('dialog', { name: 'Menu' })
       await expect(page.getByRole('banner').getByRole('navigation')).toBeHidden()
@@ -223,6 +229,7 @@ test.describe('layout', () => {
 
     test('the menu closes on a link and on the backdrop', async ({ page }) => {
       await page.goto('/')
+      await expectHydrated(page)
       const toggle = page.getByRole('button', { name: 'Menu', exact: true })
       const menu = page.getByRole('dialog', { name: 'Menu' })
 

@@ -10,7 +10,7 @@ import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { SITE_STATUS_DESCRIPTIONS } from '#web/features/profile/components/site-status.tsx'
 import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { reviewVerdict, submitThroughApi } from './live-sites.ts'
 import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
 
@@ -133,6 +133,7 @@ test('the profile shows Verified and Offline on the completed submissions, serve
     expect(html).not.toContain('>Unverified<')
 
     await page.goto(`/profile/${login}`)
+    await expectHydrated(page)
     const own = card(page, challenges.own)
     const down = card(page, challenges.down)
     const other = card(page, challenges.other)
@@ -206,6 +207,7 @@ test('the dashboard lists the offline site with a way to fix it, and forgets it 
     )
     await page.setViewportSize(VIEWPORTS.desktop)
     await page.goto('/my')
+    await expectHydrated(page)
 
     // The fix: a working address, resubmitted on the challenge page. Its review passes; the points were
     // earned already, so no overlay opens.

@@ -189,6 +189,7 @@ test.describe('member area: members', () => {
     await page.goto('/user-challenges/ongoing')
     await expect(page.getByText(NO_ONGOING)).toBeVisible()
     await page.goto('/user-challenges/completed')
+    await expectHydrated(page)
     await expect(page.getByRole('link', { name: challenge.title, exact: true })).toBeVisible()
     await expect(page.getByText(/^Completed on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible()
     await expect(
@@ -289,6 +290,7 @@ test.describe('member area: members', () => {
 
     await signIn(page, testInfo)
     await page.goto('/leaderboard')
+    await expectHydrated(page)
     await expect(page.getByRole('navigation', { name: 'Kind of work' })).toHaveCount(0)
     const period = page.getByRole('navigation', { name: 'Period' })
     const rivalPoints = () =>
@@ -391,6 +393,7 @@ test.describe('settings', () => {
     })
     const login = await signIn(page, testInfo)
     await page.goto('/settings')
+    await expectHydrated(page)
     const name = page.getByLabel('Name', { exact: true })
     const bio = page.getByLabel('Bio', { exact: true })
     const update = page.getByRole('button', { name: 'Update' })
@@ -458,6 +461,7 @@ test.describe('settings', () => {
       'https://linkedin.com/in/dangelo',
     )
     await page.goto('/settings')
+    await expectHydrated(page)
 
     // Links lose characters outside the set of docs/product.md §5 as they are typed.
     const linkedin = page.getByLabel('LinkedIn', { exact: true })
@@ -599,6 +603,7 @@ test.describe('member sidebar', () => {
       ['/settings', 'Settings', 'Settings'],
     ] as const) {
       await page.goto(path)
+      await expectHydrated(page)
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
       const nav = sidebar(page).getByRole('navigation', { name: 'Member' })
       await expect(nav.getByRole('link', { includeHidden: true })).toHaveText(links)
@@ -696,12 +701,14 @@ test.describe('member area: empty lists', () => {
 
     // No ongoing challenge: the catalogue.
     await page.goto('/user-challenges/ongoing')
+    await expectHydrated(page)
     await expect(page.getByText(NO_ONGOING)).toBeVisible()
     await page.getByTestId('member-content').getByRole('link', { name: 'Browse challenges' }).click()
     await expect(page).toHaveURL('/challenges')
 
     // Nothing completed: the ongoing ones.
     await page.goto('/user-challenges/completed')
+    await expectHydrated(page)
     await expect(page.getByText(NO_COMPLETED)).toBeVisible()
     await page
       .getByTestId('member-content')
@@ -712,6 +719,7 @@ test.describe('member area: empty lists', () => {
 
     // No notification: a solution to give feedback on.
     await page.goto('/notifications')
+    await expectHydrated(page)
     await expect(page.getByText(NO_NOTIFICATIONS)).toBeVisible()
     await page
       .getByTestId('member-content')

@@ -4,7 +4,7 @@ import { commentResponse, commentsResponse } from '#shared/feedback.ts'
 import { galleryResponse } from '#shared/solution.ts'
 import { E2E_ADMIN_LOGIN } from './admin-login.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { completeChallenge } from './live-sites.ts'
 import { mutate, signIn, uniqueLogin } from './sign-in-helper.ts'
 
@@ -117,6 +117,7 @@ test('an admin hides a reported comment with a note; the report closes, the log 
   await page.setViewportSize(VIEWPORTS.mobile)
   // The member sidebar starts collapsed on a small screen.
   await page.reload()
+  await expectHydrated(page)
   await expect(page.getByRole('heading', { level: 2, name: 'Moderation log' })).toBeVisible()
   await expectNoAxeViolations(page)
   await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click()

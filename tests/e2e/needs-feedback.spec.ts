@@ -74,6 +74,7 @@ test('a solution without comments is on /needs-feedback, marked for a member who
 
   // The author does not see their own.
   await author.page.goto('/needs-feedback')
+  await expectHydrated(author.page)
   await showAllPages(author.page)
   await expect(cardLink(author.page, solutionId)).toHaveCount(0)
 

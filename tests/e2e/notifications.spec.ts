@@ -4,7 +4,7 @@ import { commentResponse, NOTIFICATION_POLL_MS } from '#shared/feedback.ts'
 import { galleryResponse } from '#shared/solution.ts'
 import { sessionResponse } from '#shared/user.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { completeChallenge } from './live-sites.ts'
 import { mutate, signIn } from './sign-in-helper.ts'
 
@@ -71,6 +71,7 @@ test('the bell counts another member’s comments; /notifications marks one, fol
   const solutionId = await solutionIdOf(page, challenge, login)
   // The passed review is the first notification.
   await page.goto('/my')
+  await expectHydrated(page)
   // The member's controls load after the page; a busy machine takes its time.
   await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 30_000 })
   await expect(bell(page).getByTestId('notification-badge')).toHaveText('1')
@@ -174,6 +175,7 @@ test('a new member sees the empty state, at both widths without axe violations; 
   await page.setViewportSize(VIEWPORTS.mobile)
   // The member sidebar starts collapsed on a small screen.
   await page.reload()
+  await expectHydrated(page)
   await expect(page.getByText(TEXTS.empty)).toBeVisible()
   await expect(bell(page)).toBeVisible()
   await expect(bell(page)).toHaveAccessibleName('Notifications')

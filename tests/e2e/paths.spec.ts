@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { escapeHtml } from '#server/render/document.ts'
 import { pathResponse } from '#shared/learning-paths.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { ownSite, REVIEW_TIMEOUT_MS } from './live-sites.ts'
 import { mutate, signIn } from './sign-in-helper.ts'
 
@@ -68,6 +68,7 @@ test.describe('learning paths', () => {
     const login = await signIn(page, testInfo)
 
     await page.goto('/')
+    await expectHydrated(page)
     await page.getByRole('banner').getByRole('link', { name: 'Paths', exact: true }).click()
     await expect(page).toHaveURL('/paths')
     await expect(page.getByRole('heading', { level: 1, name: 'Learning paths' })).toBeVisible()
@@ -95,6 +96,7 @@ test.describe('learning paths', () => {
     await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible()
     expect((await mutate(page, `/api/me/challenges/${first.id}/start`, {})).ok()).toBe(true)
     await page.reload()
+    await expectHydrated(page)
     await page.getByLabel('Live site URL').fill(ownSite(login, first))
     await page.getByRole('button', { name: 'Submit', exact: true }).click()
     const overlay = page.getByRole('dialog', { name: 'Congratulations!' })
@@ -119,6 +121,7 @@ test.describe('learning paths', () => {
 
     // The dashboard suggests step 2, with why.
     await page.goto('/my')
+    await expectHydrated(page)
     const card = page.getByTestId('next-challenge')
     await expect(card).toContainText(second.title)
     await expect(card.getByTestId('next-challenge-reason')).toHaveText(`Next in ${PATH.title}`)

@@ -7,7 +7,7 @@ import type { Challenge } from '#shared/challenge.ts'
 import { type FixtureServer, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, expectHydrated, test } from './fixtures.ts'
 import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
@@ -177,6 +177,7 @@ test('a member submits their own live site, and the review captures, scores, aud
 
     // 1. The submit, through the challenge page's form, of the member's own GitHub Pages address.
     await page.goto(`/challenge/${encodeURIComponent(SLUG)}`)
+    await expectHydrated(page)
     await page
       .getByRole('region', { name: 'About this challenge' })
       .getByRole('button', { name: 'Start', exact: true })
@@ -194,6 +195,7 @@ test('a member submits their own live site, and the review captures, scores, aud
 
     // 3. Back on the challenge: the passed review, its score and its report.
     await page.goto(`/challenge/${encodeURIComponent(SLUG)}`)
+    await expectHydrated(page)
     const panel = reviewPanel(page)
     const firstScore = await passedScore(page)
     // The designs were drawn from the reference solution by Chromium (scripts/content-render.ts): it
@@ -216,6 +218,7 @@ test('a member submits their own live site, and the review captures, scores, aud
     // no more points.
     fontsServed = false
     await page.goto(`/challenge/${encodeURIComponent(SLUG)}`)
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 2, name: 'Refine and Resubmit' })).toBeVisible()
     await page.getByLabel('Live site URL').fill(liveUrl)
     await page.getByRole('button', { name: 'Resubmit', exact: true }).click()

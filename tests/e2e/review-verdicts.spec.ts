@@ -7,7 +7,7 @@ import { VERDICT_FAILURES } from '#shared/review.ts'
 import { type FixtureServer, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
-import { expect, test } from './fixtures.ts'
+import { expect, expectHydrated, test } from './fixtures.ts'
 import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
@@ -114,6 +114,7 @@ async function member(browser: Browser, testInfo: TestInfo, prefix: string) {
   const login = uniqueLogin(testInfo, prefix)
   const { context, page, errors } = await memberPageOn(server.baseUrl, browser, testInfo, login)
   await page.goto(`/challenge/${encodeURIComponent(SLUG)}`)
+  await expectHydrated(page)
   await page
     .getByRole('region', { name: 'About this challenge' })
     .getByRole('button', { name: 'Start', exact: true })

@@ -2,7 +2,14 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import type { Challenge } from '#shared/challenge.ts'
 import type { MemberReviewsResponse, ReviewQuality } from '#shared/review.ts'
 import { listChallenges, publicConfig } from './catalogue.ts'
-import { expect, expectNoAxeViolations, forgetNotFoundErrors, test, VIEWPORTS } from './fixtures.ts'
+import {
+  expect,
+  expectHydrated,
+  expectNoAxeViolations,
+  forgetNotFoundErrors,
+  test,
+  VIEWPORTS,
+} from './fixtures.ts'
 import { completeChallenge, REVIEW_TIMEOUT_MS, someoneElsesSite, submitFailing } from './live-sites.ts'
 import { signIn, uniqueLogin } from './sign-in-helper.ts'
 import { answerAsPassed, designsAsCaptures, rewriteAnswers } from './stand-in-answers.ts'
@@ -165,6 +172,7 @@ test.describe('submission reviews', () => {
 
     // Submit through the form, as a member does.
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    await expectHydrated(page)
     await page
       .getByRole('region', { name: 'About this challenge' })
       .getByRole('button', { name: 'Start', exact: true })
@@ -236,6 +244,7 @@ test.describe('submission reviews', () => {
     await signIn(page, testInfo)
     await startAndSubmit(page, challenge, someoneElsesSite(challenge))
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    await expectHydrated(page)
     const panel = reviewPanel(page)
     const left = panel.getByTestId('review-requests-left')
 
@@ -291,6 +300,7 @@ test.describe('submission reviews', () => {
       }),
     )
     await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+    await expectHydrated(page)
     await expect(left).toHaveText('1 review left today.')
     await requestButton(page).click()
     // The same sentence, its wait counted again at the second refusal: a minute may have passed.
@@ -323,6 +333,7 @@ test.describe('submission reviews', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${passing.title}`)
     await expect(page.getByTestId('review-state')).toContainText('Review passed')
     await page.goto(`/reviews/${failed.id}`)
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${failing.title}`)
     await expect(page.getByTestId('review-state')).toContainText('Review failed')
 
@@ -398,6 +409,7 @@ test.describe('submission reviews', () => {
       linkStatus: 'offline',
     }))
     await page.goto(`/reviews/${reviewId}`)
+    await expectHydrated(page)
 
     await expect(page.getByRole('meter', { name: 'Overall score' })).toHaveAttribute('value', '81.3')
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
@@ -570,6 +582,7 @@ test.describe('submission reviews', () => {
       })
     })
     await page.goto(`/reviews/${reviewId}`)
+    await expectHydrated(page)
 
     await expect(page.getByTestId('ownership-note')).toHaveText(
       "Unverified: the site is not the member's GitHub Pages site and carries no verification tag of theirs.",

@@ -221,6 +221,7 @@ test('every public page hydrates without an error, and React owns its elements',
   }
   // After hydration the app navigates in the browser as before.
   await page.goto('/')
+  await expectHydrated(page)
   await page.getByRole('banner').getByRole('link', { name: 'Challenges', exact: true }).first().click()
   await expect(page).toHaveURL('/challenges')
   await expect(h1(page)).toHaveText('All Challenges')
@@ -246,6 +247,7 @@ test('the head follows the page: preloads from the server, title and robots tag 
 
   // A missing profile stays out of search results; the tag leaves with the page.
   await page.goto('/profile/no-such-member-anywhere')
+  await expectHydrated(page)
   await expect(page).toHaveTitle(`User not found | ${brandName}`)
   await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex')
   await page.getByRole('banner').getByRole('link', { name: 'Challenges', exact: true }).first().click()

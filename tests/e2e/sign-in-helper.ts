@@ -1,5 +1,5 @@
 import type { Browser, Page, TestInfo } from '@playwright/test'
-import { expect, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, VIEWPORTS } from './fixtures.ts'
 
 /** A number written in the letters a to z (0 is "a", 26 is "ba"). */
 function inLetters(value: number): string {
@@ -39,6 +39,7 @@ export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin
   // The emulator's page names no icon, so the browser asks for /favicon.ico, which the app does not have.
   await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
   await page.goto('/my')
+  await expectHydrated(page)
   const banner = page.getByRole('banner')
   if ((page.viewportSize()?.width ?? 1440) < 768) {
     await banner.getByRole('button', { name: 'Menu', exact: true }).click()

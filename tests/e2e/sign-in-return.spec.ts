@@ -39,6 +39,7 @@ test.describe('a sign-in keeps your place', () => {
     const path = `/challenge/${encodeURIComponent(challenge.slug)}`
 
     await page.goto(path)
+    await expectHydrated(page)
     await page.getByRole('link', { name: 'Login to start' }).click()
     await authorizeAs(page, login)
     await expect(page).toHaveURL(path)
@@ -54,6 +55,7 @@ test.describe('a sign-in keeps your place', () => {
 
     await signOut(page)
     await page.goto('/leaderboard?period=month')
+    await expectHydrated(page)
     await page.getByRole('main').getByRole('link', { name: 'Login with GitHub' }).click()
     await authorizeAs(page, login)
     await expect(page).toHaveURL('/leaderboard?period=month')
@@ -69,6 +71,7 @@ test.describe('a sign-in keeps your place', () => {
   }, testInfo) => {
     const login = uniqueLogin(testInfo, 'visitor')
     await page.goto('/my')
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Log in to see your dashboard' })).toBeVisible()
     await expect(
       page.getByText(
@@ -97,6 +100,7 @@ test.describe('a sign-in keeps your place', () => {
     const login = uniqueLogin(testInfo, 'browser')
     await page.setViewportSize(VIEWPORTS.mobile)
     await page.goto('/solutions?sort=liked')
+    await expectHydrated(page)
     await page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click()
     await expect(
       page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Login' }),

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { renderInBrowserOnly } from './client-render.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { emulatedName, signIn } from './sign-in-helper.ts'
 
 function accountButton(page: Page) {
@@ -63,6 +63,7 @@ test.describe('sign-in', () => {
     await page.unroute('**/auth/sign-out')
 
     await page.goto('/my')
+    await expectHydrated(page)
     await accountButton(page).click()
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL('/')
@@ -211,6 +212,7 @@ test.describe('sign-in', () => {
 
   test('a cancelled sign-in ends signed out on the "Login failed" page', async ({ page }) => {
     await page.goto('/')
+    await expectHydrated(page)
     await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).click()
     // The emulator's username field is required even to cancel.

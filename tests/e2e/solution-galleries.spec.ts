@@ -112,6 +112,7 @@ test.describe('galleries on the shared server', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Solutions' })).toBeVisible()
     await expect(cardLink(page, hiddenCard.id)).toHaveCount(0)
     await page.goto(`/challenge/${failed.slug}/solutions`)
+    await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 2, name: 'Solutions' })).toBeVisible()
     await expect(page.getByRole('link', { name: new RegExp(`${name}'s solution`) })).toHaveCount(0)
     const failedGallery = await galleryOf(page, `/api/challenges/${failed.id}/solutions?limit=48`)
@@ -133,6 +134,7 @@ test.describe('galleries on the shared server', () => {
       await expect(other).not.toContainText(hidden.title)
     }
     await page.reload()
+    await expectHydrated(page)
     await expect(page.getByLabel('Category')).toHaveValue(listed.category)
     await expect(cardLink(page, card.id)).toBeVisible()
     // Another difficulty leaves it out; the sort keeps the filters.

@@ -60,6 +60,7 @@ test.describe('static pages', () => {
   }) => {
     const { brandName } = await publicConfig(request)
     await page.goto('/about')
+    await expectHydrated(page)
 
     await expect(heading(page, 'About')).toBeVisible()
     await expect(page).toHaveTitle(`About | ${brandName}`)
@@ -84,6 +85,7 @@ test.describe('static pages', () => {
   test('terms and conditions answer link requests in 2-3 weeks', async ({ page, request }) => {
     const { brandName, supportEmail } = await publicConfig(request)
     await page.goto('/terms')
+    await expectHydrated(page)
 
     await expect(heading(page, 'Terms and Conditions')).toBeVisible()
     await expect(page).toHaveTitle(`Terms and Conditions | ${brandName}`)
@@ -159,6 +161,7 @@ test.describe('static pages', () => {
   test('an unknown path shows the 404 page with a way home', async ({ page, request, consoleErrors }) => {
     const { brandName } = await publicConfig(request)
     const response = await page.goto('/no-such-page/here')
+    await expectHydrated(page)
     expect(response?.status()).toBe(404)
     // The browser logs the page's own 404 answer as a failed resource: it is the point here.
     forgetNotFoundErrors(consoleErrors)

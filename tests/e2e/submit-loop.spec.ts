@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { Challenge } from '#shared/challenge.ts'
 import { listChallenges } from './catalogue.ts'
-import { expect, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
+import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
 import { memberReviews, reviewVerdict } from './live-sites.ts'
 import { mutate, signIn } from './sign-in-helper.ts'
 
@@ -52,6 +52,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await signIn(page, testInfo)
       expect((await mutate(page, `/api/me/challenges/${challenge.id}/start`, {})).ok()).toBe(true)
       await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+      await expectHydrated(page)
       const liveUrl = `https://loop-${name}.netlify.app/project`
 
       await urlField(page).fill(liveUrl)
@@ -124,6 +125,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const before = await memberReviews(page, challenge.id)
 
       await page.goto(`/challenge/${encodeURIComponent(challenge.slug)}`)
+      await expectHydrated(page)
       await expect(panelState(page)).toContainText('Review failed')
       await expect(panel(page).getByTestId('review-cost')).toHaveText(
         'Reviewing again uses one of your reviews left today.',
