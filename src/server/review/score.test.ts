@@ -153,6 +153,32 @@ describe('scoreCapture', () => {
     expect(second.diff.equals(first.diff)).toBe(true)
   })
 
+  it('scores against a design it has seen as against a new one, and never against another design', async () => {
+    // Two designs of one size, not used by the tests above: each first score works the design's side
+    // out, each second one finds it kept. Kept by size alone, the second scores would swap designs.
+    const designs = [
+      await pagePng({ accents: ['#1d4ed8', '#0f766e', '#b45309', '#7c3aed', '#be123c'] }),
+      await pagePng({ background: '#f4f1ea' }),
+    ]
+    const capture = await pagePng({ dy: 3 })
+    const first = [
+      await scoreCapture({ design: designs[0] as Buffer, capture }),
+      await scoreCapture({ design: designs[1] as Buffer, capture }),
+    ]
+    const second = [
+      await scoreCapture({ design: designs[0] as Buffer, capture }),
+      await scoreCapture({ design: designs[1] as Buffer, capture }),
+    ]
+
+    expect(first[0]?.score).not.toBe(first[1]?.score)
+    for (const [index, again] of second.entries()) {
+      const { diff, ...measures } = again
+      const { diff: firstDiff, ...firstMeasures } = first[index] as typeof again
+      expect(measures).toEqual(firstMeasures)
+      expect(diff.equals(firstDiff)).toBe(true)
+    }
+  })
+
   it('scores against a blank design: 100 for a blank capture, 0 for any content', async () => {
     const blankDesign = await blankPng(768, 1600)
     const [blank, content] = await Promise.all([

@@ -1,4 +1,5 @@
-import { differenceCiede2000, type Lab } from 'culori'
+import { createHash } from 'node:crypto'
+import { converter, differenceCiede2000, type Lab65 } from 'culori'
 import pixelmatch from 'pixelmatch'
 import { loadSharp } from '#server/sharp.ts'
 
@@ -148,24 +149,14 @@ export async function scoreCapture({
   ])
 
   const identical = designPixels.equals(capturePixels)
-  const [designColours, captureColours, designEdges, captureEdges] = await Promise.all([
-    colourCells(designPixels, width, comparedHeight),
+  const designKey = `${createHash('sha1').update(design).digest('base64')} ${width} ${comparedHeight}`
+  const [designSide, captureColours, captureEdges] = await Promise.all([
+    designMeasures(designKey, designPixels, width, comparedHeight, designHeight),
     colourCells(capturePixels, width, comparedHeight),
-    edgeCells(designPixels, width, comparedHeight, designHeight),
     edgeCells(capturePixels, width, comparedHeight, captureHeight),
   ])
-  // A blank page: white everywhere, no edges anywhere. Each measure is judged against it.
-  const whiteColours = new Float32Array(designColours.values.length)
-  for (let i = 0; i < whiteColours.length; i += 3) whiteColours[i] = 100
-  const noEdges = new Float32Array(designEdges.values.length)
-  const colour = measure(
-    colourDistance(designColours, captureColours.values),
-    colourDistance(designColours, whiteColours),
-  )
-  const structure = measure(
-    edgeDistance(designEdges, captureEdges.values),
-    edgeDistance(designEdges, noEdges),
-  )
+  const colour = measure(colourDistance(designSide.colours, captureColours.values), designSide.blankColour)
+  const structure = measure(edgeDistance(designSide.edges, captureEdges.values), designSide.blankStructure)
 
   const diffPixels = Buffer.allocUnsafe(designPixels.length)
   const flagged = pixelmatch(designPixels, capturePixels, diffPixels, width, comparedHeight, DIFF_OPTIONS)
@@ -176,11 +167,14 @@ export async function scoreCapture({
   const rawMismatch = flagged - shiftedPixels
   // The capture's pixels are not needed any more: its buffer becomes the blank page, saving a copy.
   // The baseline needs no forgiving: a design pixel that differs from white finds no match in a white page.
-  capturePixels.fill(255)
-  const baselineMismatch = pixelmatch(designPixels, capturePixels, undefined, width, comparedHeight, {
-    threshold: COLOUR_THRESHOLD,
-    includeAA: false,
-  })
+  if (designSide.blankMismatch === undefined) {
+    capturePixels.fill(255)
+    designSide.blankMismatch = pixelmatch(designPixels, capturePixels, undefined, width, comparedHeight, {
+      threshold: COLOUR_THRESHOLD,
+      includeAA: false,
+    })
+  }
+  const baselineMismatch = designSide.blankMismatch
 
   const sharp = await loadSharp()
   const diff = await sharp(diffPixels, { raw: { width, height: comparedHeight, channels: 4 } })
@@ -203,6 +197,62 @@ export async function scoreCapture({
     heightRatio: captureHeight / designHeight,
     diff,
   }
+}
+
+/**
+ * What a score measures of the design alone, at one compared height: its cells, and how far a blank
+ * page is from it by each measure. Every submission of a challenge is scored against the same design
+ * images, so the last few designs' are kept (keyed by the image's digest, width and compared height)
+ * and each is worked out once, not with every score: they are the same numbers either way.
+ */
+type DesignMeasures = {
+  colours: Cells
+  edges: Cells
+  /** `colourDistance` of a white page. */
+  blankColour: number
+  /** `edgeDistance` of a page without edges. */
+  blankStructure: number
+  /** pixelmatch's count for a white page, set by the first score that needs it. */
+  blankMismatch?: number
+}
+
+/** About 2 MB each at most (a 1440 px design 1.5 × 3700 px long); a review scores three. */
+const DESIGNS_KEPT = 12
+const designsKept = new Map<string, DesignMeasures>()
+
+async function designMeasures(
+  key: string,
+  pixels: Buffer,
+  width: number,
+  comparedHeight: number,
+  designHeight: number,
+): Promise<DesignMeasures> {
+  const kept = designsKept.get(key)
+  if (kept) {
+    // Most recently used last, so the oldest is the one dropped.
+    designsKept.delete(key)
+    designsKept.set(key, kept)
+    return kept
+  }
+  const [colours, edges] = await Promise.all([
+    colourCells(pixels, width, comparedHeight),
+    edgeCells(pixels, width, comparedHeight, designHeight),
+  ])
+  // A blank page: white everywhere, no edges anywhere. Each measure is judged against it.
+  const whiteColours = new Float32Array(colours.values.length)
+  for (let i = 0; i < whiteColours.length; i += 3) whiteColours[i] = 100
+  const measures: DesignMeasures = {
+    colours,
+    edges,
+    blankColour: colourDistance(colours, whiteColours),
+    blankStructure: edgeDistance(edges, new Float32Array(edges.values.length)),
+  }
+  designsKept.set(key, measures)
+  if (designsKept.size > DESIGNS_KEPT) {
+    const oldest = designsKept.keys().next().value
+    if (oldest !== undefined) designsKept.delete(oldest)
+  }
+  return measures
 }
 
 /**
@@ -277,7 +327,8 @@ async function colourCells(rgba: Buffer, width: number, height: number): Promise
 async function edgeCells(rgba: Buffer, width: number, height: number, contentHeight: number): Promise<Cells> {
   const grey = new Uint8Array(width * height)
   for (let i = 0, pos = 0; i < grey.length; i++, pos += 4) {
-    grey[i] = ((rgba[pos] ?? 0) * 77 + (rgba[pos + 1] ?? 0) * 150 + (rgba[pos + 2] ?? 0) * 29) >> 8
+    grey[i] =
+      ((rgba[pos] as number) * 77 + (rgba[pos + 1] as number) * 150 + (rgba[pos + 2] as number) * 29) >> 8
   }
   const edges = Buffer.alloc(width * height)
   // Only the image's own rows: where it ends, the fill below it (the design's sentinel, the capture's
@@ -285,8 +336,8 @@ async function edgeCells(rgba: Buffer, width: number, height: number, contentHei
   for (let y = 1; y < Math.min(height, contentHeight) - 1; y++) {
     for (let x = 1, i = y * width + 1; x < width - 1; x++, i++) {
       const step =
-        Math.abs((grey[i + 1] ?? 0) - (grey[i - 1] ?? 0)) +
-        Math.abs((grey[i + width] ?? 0) - (grey[i - width] ?? 0))
+        Math.abs((grey[i + 1] as number) - (grey[i - 1] as number)) +
+        Math.abs((grey[i + width] as number) - (grey[i - width] as number))
       edges[i] = step < EDGE_NOISE ? 0 : Math.min(255, step)
     }
   }
@@ -305,29 +356,78 @@ async function edgeCells(rgba: Buffer, width: number, height: number, contentHei
 }
 
 const ciede2000 = differenceCiede2000()
+/** culori's own conversion, the one `ciede2000` makes of each colour it is given in another space. */
+const toLab65 = converter('lab65')
 
 /**
  * The mean, both ways round, of each cell's CIEDE2000 difference, less COLOUR_UNNOTICED, from the
  * nearest colour within the range the other image's cells span around it (see `withinReach`). A colour
  * that moved a little, or is mixed differently with its neighbour at a cell's edge, is within that
  * range; a wrong or missing colour is not.
+ *
+ * CIEDE2000 is defined in CIELAB under D65, and the cells are CIELAB under D50, so each difference
+ * converts both colours. The same colours recur (a cell's own colour in every comparison it takes part
+ * in, a flat area's colour cell after cell), so each conversion is culori's, made once per distinct
+ * colour and handed to `ciede2000` already in its space: the same numbers as converting on every call.
+ * A cell within the range costs nothing without a conversion at all: its difference from itself is 0.
  */
 function colourDistance(design: Cells, other: Float32Array): number {
-  const a: Lab = { mode: 'lab', l: 0, a: 0, b: 0 }
-  const b: Lab = { mode: 'lab', l: 0, a: 0, b: 0 }
+  const a: Lab65 = { mode: 'lab65', l: 0, a: 0, b: 0 }
+  const b: Lab65 = { mode: 'lab65', l: 0, a: 0, b: 0 }
   const cost = (from: Float32Array, i: number, nearest: Float32Array) => {
-    a.l = from[i] ?? 0
-    a.a = from[i + 1] ?? 0
-    a.b = from[i + 2] ?? 0
-    b.l = nearest[0] ?? 0
-    b.a = nearest[1] ?? 0
-    b.b = nearest[2] ?? 0
+    const l = from[i] ?? 0
+    const aa = from[i + 1] ?? 0
+    const bb = from[i + 2] ?? 0
+    if (nearest[0] === l && nearest[1] === aa && nearest[2] === bb) return 0
+    lab65Of(l, aa, bb, a)
+    lab65Of(nearest[0] ?? 0, nearest[1] ?? 0, nearest[2] ?? 0, b)
     return Math.max(0, ciede2000(a, b) - COLOUR_UNNOTICED)
   }
   const cells = design.width * design.height
   const there = withinReach(design, design.values, other, COLOUR_REACH, cost)
   const back = withinReach(design, other, design.values, COLOUR_REACH, cost)
   return (there + back) / (2 * cells)
+}
+
+/**
+ * Converted colours, a direct-mapped cache: a slot per hash of the colour's three float32 bit patterns,
+ * holding the last colour that hashed there (its bits, to be sure of a hit) and its conversion.
+ */
+const LAB65_SLOTS = 1 << 16
+const lab65Keys = new Uint32Array(LAB65_SLOTS * 3)
+const lab65Values = new Float64Array(LAB65_SLOTS * 3)
+const lab65Filled = new Uint8Array(LAB65_SLOTS)
+const float32 = new Float32Array(3)
+const float32Bits = new Uint32Array(float32.buffer)
+
+/** `into` set to the colour (CIELAB D50, float32 values) in CIELAB D65, as culori converts it. */
+function lab65Of(l: number, a: number, b: number, into: Lab65): void {
+  float32[0] = l
+  float32[1] = a
+  float32[2] = b
+  const lBits = float32Bits[0] as number
+  const aBits = float32Bits[1] as number
+  const bBits = float32Bits[2] as number
+  const slot = ((lBits ^ Math.imul(aBits, 0x9e3779b1) ^ Math.imul(bBits, 0x85ebca77)) >>> 0) % LAB65_SLOTS
+  const at = slot * 3
+  if (
+    lab65Filled[slot] !== 1 ||
+    lab65Keys[at] !== lBits ||
+    lab65Keys[at + 1] !== aBits ||
+    lab65Keys[at + 2] !== bBits
+  ) {
+    const converted = toLab65({ mode: 'lab', l, a, b })
+    lab65Keys[at] = lBits
+    lab65Keys[at + 1] = aBits
+    lab65Keys[at + 2] = bBits
+    lab65Values[at] = converted.l
+    lab65Values[at + 1] = converted.a
+    lab65Values[at + 2] = converted.b
+    lab65Filled[slot] = 1
+  }
+  into.l = lab65Values[at] as number
+  into.a = lab65Values[at + 1] as number
+  into.b = lab65Values[at + 2] as number
 }
 
 /**
@@ -358,27 +458,27 @@ function withinReach(
   cost: (from: Float32Array, i: number, nearest: Float32Array) => number,
 ): number {
   const { width, height, channels } = shape
-  const low = new Float32Array(channels)
-  const high = new Float32Array(channels)
   const nearest = new Float32Array(channels)
+  const rowStep = width * channels
   let sum = 0
   for (let y = 0; y < height; y++) {
+    const top = Math.max(0, y - reach)
+    const bottom = Math.min(height - 1, y + reach)
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * channels
-      low.fill(Number.POSITIVE_INFINITY)
-      high.fill(Number.NEGATIVE_INFINITY)
-      for (let dy = Math.max(-reach, -y); dy <= reach && y + dy < height; dy++) {
-        for (let dx = Math.max(-reach, -x); dx <= reach && x + dx < width; dx++) {
-          const j = ((y + dy) * width + x + dx) * channels
-          for (let c = 0; c < channels; c++) {
-            const value = to[j + c] ?? 0
-            if (value < (low[c] ?? 0)) low[c] = value
-            if (value > (high[c] ?? 0)) high[c] = value
+      const left = Math.max(0, x - reach) * channels
+      const right = Math.min(width - 1, x + reach) * channels
+      for (let c = 0; c < channels; c++) {
+        let low = Number.POSITIVE_INFINITY
+        let high = Number.NEGATIVE_INFINITY
+        for (let row = top * rowStep + c; row <= bottom * rowStep + c; row += rowStep) {
+          for (let j = row + left; j <= row + right; j += channels) {
+            const value = to[j] as number
+            if (value < low) low = value
+            if (value > high) high = value
           }
         }
-      }
-      for (let c = 0; c < channels; c++) {
-        nearest[c] = Math.min(high[c] ?? 0, Math.max(low[c] ?? 0, from[i + c] ?? 0))
+        nearest[c] = Math.min(high, Math.max(low, from[i + c] as number))
       }
       sum += cost(from, i, nearest)
     }
@@ -410,17 +510,24 @@ function forgiveShifts(
   const shifts = new Int32Array(offsets.map(([dx, dy]) => (dy * width + dx) * 4))
 
   const foundNear = (from: Uint8Array, to: Uint8Array, pos: number, x: number, y: number): boolean => {
-    const r = from[pos] ?? 0
-    const g = from[pos + 1] ?? 0
-    const b = from[pos + 2] ?? 0
+    const r = from[pos] as number
+    const g = from[pos + 1] as number
+    const b = from[pos + 2] as number
     const inside = x >= radius && y >= radius && x < width - radius && y < height - radius
     for (let k = 0; k < shifts.length; k++) {
       if (!inside) {
         const [dx = 0, dy = 0] = offsets[k] ?? []
         if (x + dx < 0 || y + dy < 0 || x + dx >= width || y + dy >= height) continue
       }
-      const q = pos + (shifts[k] ?? 0)
-      if (colourDelta(r - (to[q] ?? 0), g - (to[q + 1] ?? 0), b - (to[q + 2] ?? 0)) <= maxDelta) return true
+      const q = pos + (shifts[k] as number)
+      const dr = r - (to[q] as number)
+      const dg = g - (to[q + 1] as number)
+      const db = b - (to[q + 2] as number)
+      // `colourDelta` adds two terms that are never negative to this one, so a colour whose brightness
+      // alone is too far off is no match, and most colours that are no match are found out here.
+      const brightness = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+      if (0.5053 * brightness * brightness > maxDelta) continue
+      if (colourDelta(dr, dg, db) <= maxDelta) return true
     }
     return false
   }
