@@ -5,7 +5,12 @@ import { captureSite } from '#server/review/capture.ts'
 import { axeFindings } from '#server/review/quality/axe.ts'
 import { HTML_MAX_BYTES, looksScriptBuilt } from '#server/review/quality/documents.ts'
 import { htmlFindings, validateHtml } from '#server/review/quality/html.ts'
-import { LIGHTHOUSE_VERSION, runLighthouse, startLighthouse } from '#server/review/quality/lighthouse.ts'
+import {
+  LIGHTHOUSE_VERSION,
+  runLighthouse,
+  spareLighthouseWorker,
+  startLighthouse,
+} from '#server/review/quality/lighthouse.ts'
 import type { AxeAudit, AxeFinding, HtmlAudit } from '#shared/review.ts'
 import { type FixtureServer, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 
@@ -223,9 +228,22 @@ describe('Lighthouse', () => {
       status: 'unavailable',
       reason: 'Lighthouse could not test the page: Lighthouse did not finish within 0 seconds.',
     })
-    // The stopped run's worker is not the next run's: that one starts afresh and finishes.
+    // The next run finishes: it starts afresh, or on the stopped run's worker if that was never asked.
     const next = await runLighthouse({ url: `${site.origin}/`, allowLoopback: { ports: [site.port] } })
     expect(next.audit.status, JSON.stringify(next.audit)).toBe('done')
+  })
+
+  it('keeps a worker that ran to its scores, and one a review never asked, for the next run', async () => {
+    const ran = startLighthouse({ allowLoopback: { ports: [site.port] } })
+    const result = await ran.run({ url: `${site.origin}/` }).finally(() => ran.dispose())
+    expect(result.audit.status, JSON.stringify(result.audit)).toBe('done')
+    const kept = spareLighthouseWorker()
+    expect(kept).not.toBeNull()
+    // A review that fails before its audits takes the kept worker and never asks it: it is kept again.
+    const neverAsked = startLighthouse({ allowLoopback: { ports: [site.port] } })
+    expect(spareLighthouseWorker()).toBeNull()
+    await neverAsked.dispose()
+    expect(spareLighthouseWorker()).toBe(kept)
   })
 
   it('started ahead (as a review starts it), runs when asked; one never asked stops cleanly', async () => {

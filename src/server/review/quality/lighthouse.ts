@@ -22,7 +22,8 @@ import {
  * Lighthouse runs in a worker thread: a run stopped half-way (its time is up, the review was stopped)
  * leaves promises inside Lighthouse that reject with nobody listening, which in the process's own thread
  * would end it. That worker is terminated instead, and its memory (a run takes ~100 MB) goes with it. A
- * worker whose run ended with its scores stays for the next run, its code loaded; each run has its own
+ * worker whose run ended with its scores stays for the next run, its code loaded, and so does one a
+ * review never asked (it failed or was stopped before its audits); each run has its own
  * Chromium and proxy, started while the review captures the site (`startLighthouse`).
  * For a server's reviews that process is the review engine's child (engine-process.ts), under its
  * memory limit, not the server (docs/decisions/013-review-engine-process.md).
@@ -250,6 +251,10 @@ type Warm = {
   dispose: () => Promise<void>
   /** Set when the run ended with the scores: the worker may run again. */
   reusable: boolean
+  /** Set when the worker was asked to run: until then it only loads its code, and may be kept. */
+  asked: boolean
+  /** Set when the worker failed or ended: it is never kept. */
+  ended: boolean
 }
 
 export function startLighthouse(options: Pick<LighthouseOptions, 'allowLoopback'>): StartedLighthouse {
@@ -291,17 +296,25 @@ function warmUp(options: Pick<LighthouseOptions, 'allowLoopback'>): Warm {
     listeners.push([event, listener])
   }
   const failed = new Promise<never>((_, reject) => {
-    listen('error', reject)
-    listen('exit', (code) => reject(new Error(`Lighthouse's worker ended (exit code ${code}).`)))
+    listen('error', (error) => {
+      warm.ended = true
+      reject(error)
+    })
+    listen('exit', (code) => {
+      warm.ended = true
+      reject(new Error(`Lighthouse's worker ended (exit code ${code}).`))
+    })
   })
   failed.catch(() => {})
   let disposed: Promise<void> | undefined
   const dispose = () => {
     disposed ??= (async () => {
       for (const [event, listener] of listeners) worker.off(event, listener)
-      // A worker whose run ended with its scores is kept for the next; one still running, or whose run
-      // failed, is stopped where it is, and whatever it left pending goes with it.
-      if (warm.reusable && !spare) keepSpare(worker)
+      // A worker whose run ended with its scores is kept for the next, and so is one never asked (the
+      // review ended before its audits); one still running, or whose run failed, is stopped where it
+      // is, and whatever it left pending goes with it.
+      const idle = !warm.asked && !warm.ended
+      if ((warm.reusable || idle) && !spare) keepSpare(worker)
       else await worker.terminate().catch(() => {})
       // A launch still under way is waited for (chrome-launcher bounds it) and its browser killed, so
       // the next run never shares the machine with this one's Chromium.
@@ -311,7 +324,17 @@ function warmUp(options: Pick<LighthouseOptions, 'allowLoopback'>): Warm {
     })()
     return disposed
   }
-  const warm: Warm = { proxy, chrome, worker, listen, failed, dispose, reusable: false }
+  const warm: Warm = {
+    proxy,
+    chrome,
+    worker,
+    listen,
+    failed,
+    dispose,
+    reusable: false,
+    asked: false,
+    ended: false,
+  }
   return warm
 }
 
@@ -350,6 +373,11 @@ function keepSpare(worker: Worker): void {
   spare = worker
 }
 
+/** The kept worker's thread id, if one is kept: for the tests. */
+export function spareLighthouseWorker(): number | null {
+  return spare?.threadId ?? null
+}
+
 function forgetSpare(this: Worker): void {
   if (spare === this) spare = undefined
 }
@@ -373,6 +401,7 @@ async function runStarted(warm: Warm, options: LighthouseOptions): Promise<Light
     const answer = await Promise.race([
       new Promise<WorkerAnswer>((resolve) => {
         warm.listen('message', (answer) => resolve(answer as WorkerAnswer))
+        warm.asked = true
         warm.worker.postMessage({ url: options.url, port: chrome.port })
       }),
       warm.failed,
