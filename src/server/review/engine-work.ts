@@ -78,7 +78,7 @@ export async function runEngineReview(
   // Lighthouse's Chromium and code load while the site is captured and scored; it runs after them.
   const lighthouse = request.audits.lighthouse ? startLighthouse(allowLoopback) : null
   try {
-    return await reviewSite(pool, request, { ...options, lighthouse: lighthouse?.run ?? null })
+    return await reviewSite(pool, request, { ...options, allowLoopback, lighthouse: lighthouse?.run ?? null })
   } finally {
     await lighthouse?.dispose()
   }
@@ -90,11 +90,12 @@ async function reviewSite(
   options: {
     signal?: AbortSignal
     onStage?: (stage: ReviewStage) => void
+    /** The request's loopback allowance, as the capture and the audits take it. */
+    allowLoopback: Pick<EngineRequest, 'allowLoopback'>
     lighthouse: RunLighthouse | null
   },
 ): Promise<EngineResult> {
-  const { signal } = options
-  const allowLoopback = request.allowLoopback ? { allowLoopback: request.allowLoopback } : {}
+  const { signal, allowLoopback } = options
   const timings: Record<string, number> = {}
   // The designs are drawn while the site is captured, which spends most of its time waiting on the page.
   const designs = drawDesigns(pool, request.designs, timings)
