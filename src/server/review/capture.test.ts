@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 import {
   CAPTURE_MAX_HEIGHT,
+  type CapturedBreakpoint,
   captureSite,
   renderDesign,
   renderDesignInBrowser,
@@ -364,6 +365,8 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
 
   describe('scores against a design rendered from the reference capture', () => {
     let reference: SiteCapture
+    /** The captures handed to `onCapture`, in the order they came. */
+    const handed: CapturedBreakpoint[] = []
     /** By breakpoint: the reference capture shown by renderDesign, as production shows a design image. */
     const designs = new Map<string, Buffer>()
     const scored = async (path: string) => {
@@ -377,7 +380,7 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
     }
 
     beforeAll(async () => {
-      reference = await capture('/')
+      reference = await capture('/', { onCapture: (shot) => handed.push(shot) })
       for (const c of reference.captures) designs.set(c.breakpoint, await renderDesign(pool, c))
     })
 
@@ -385,6 +388,8 @@ body{margin:0;background:#fff}div{width:160px;height:160px;margin:16px}
       expect(reference.captures.map((c) => [c.breakpoint, c.width])).toEqual(
         REVIEW_BREAKPOINTS.map((b) => [b.breakpoint, b.width]),
       )
+      // Each was handed over as it was taken (the engine scores it while the next loads): the same ones.
+      expect(handed).toEqual(reference.captures)
       for (const c of reference.captures) {
         const meta = await sharp(c.png).metadata()
         expect(meta.width).toBe(c.width)

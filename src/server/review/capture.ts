@@ -183,6 +183,8 @@ export async function captureSite(
     audits?: CaptureAudits
     /** Called as each breakpoint's page load starts, for the review's live progress. */
     onBreakpoint?: (breakpoint: ReviewBreakpointName) => void | Promise<void>
+    /** Called with each breakpoint's capture as soon as it is taken, while the next is loading. */
+    onCapture?: (capture: CapturedBreakpoint) => void
   },
 ): Promise<SiteCapture> {
   const url = parseSiteUrl(options.url)
@@ -212,6 +214,7 @@ export async function captureSite(
         })
         if (captures.length === 0) finalUrl = result.finalUrl
         captures.push(result.capture)
+        options.onCapture?.(result.capture)
         if (result.axe) axe[viewport.breakpoint] = result.axe
         documents ??= result.documents
       }

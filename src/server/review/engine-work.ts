@@ -99,27 +99,29 @@ async function reviewSite(
   const timings: Record<string, number> = {}
   // The designs are drawn while the site is captured, which spends most of its time waiting on the page.
   const designs = drawDesigns(pool, request.designs, timings)
+  // Each breakpoint is scored as soon as it is captured, while the next one loads: the capture spends
+  // most of its time waiting on the page, the score none.
+  const scoring = new Map<ReviewBreakpointName, Promise<EngineResult['scored'][number]>>()
+  const scoreWhenCaptured = (shot: CapturedBreakpoint) => {
+    const score = scoreBreakpointShot(shot, request, designs, timings, signal)
+    score.catch(() => {})
+    scoring.set(shot.breakpoint, score)
+  }
   const site = await captureSite(pool, {
     url: request.url,
     ...allowLoopback,
     ...(signal ? { signal } : {}),
     audits: { axe: request.audits.axe ? AXE_BREAKPOINTS : [], documents: request.audits.html },
     onBreakpoint: (breakpoint) => options.onStage?.(`capturing-${breakpoint}`),
+    onCapture: scoreWhenCaptured,
   })
 
   options.onStage?.('scoring')
   const scored: EngineResult['scored'] = []
-  for (const { breakpoint, width } of REVIEW_BREAKPOINTS) {
-    const shot = site.captures.find((c) => c.breakpoint === breakpoint)
-    if (!shot) throw new Error(`The capture has no ${breakpoint} screenshot.`)
-    const stored = request.designs.find((d) => d.breakpoint === breakpoint)
-    const drawn = designs.get(breakpoint)
-    if (!stored || !drawn) throw new Error(`The review has no ${breakpoint} design image.`)
-    signal?.throwIfAborted()
-    const design = await drawn
-    const scoreStarted = performance.now()
-    scored.push(await scoreShot(shot, width, design, stored.elements))
-    timings[`${breakpoint}.score`] = Math.round(performance.now() - scoreStarted)
+  for (const { breakpoint } of REVIEW_BREAKPOINTS) {
+    const score = scoring.get(breakpoint)
+    if (!score) throw new Error(`The capture has no ${breakpoint} screenshot.`)
+    scored.push(await score)
   }
 
   options.onStage?.('auditing')
@@ -143,6 +145,28 @@ async function reviewSite(
     quality: report.quality,
     timings: { ...timings, ...report.timings },
   }
+}
+
+/** One capture scored against its breakpoint's design once that is drawn; its time in `timings`. */
+async function scoreBreakpointShot(
+  shot: CapturedBreakpoint,
+  request: EngineRequest,
+  designs: Map<ReviewBreakpointName, Promise<Buffer>>,
+  timings: Record<string, number>,
+  signal: AbortSignal | undefined,
+): Promise<EngineResult['scored'][number]> {
+  const { breakpoint } = shot
+  const width = REVIEW_BREAKPOINTS.find((b) => b.breakpoint === breakpoint)?.width
+  const stored = request.designs.find((d) => d.breakpoint === breakpoint)
+  const drawn = designs.get(breakpoint)
+  if (!stored || !drawn || width === undefined)
+    throw new Error(`The review has no ${breakpoint} design image.`)
+  const design = await drawn
+  signal?.throwIfAborted()
+  const started = performance.now()
+  const scored = await scoreShot(shot, width, design, stored.elements)
+  timings[`${breakpoint}.score`] = Math.round(performance.now() - started)
+  return scored
 }
 
 /**
