@@ -23,6 +23,7 @@ import { githubEmulatorRoutes } from '#server/github-emulator/routes.ts'
 import { limitBodySize } from '#server/http/body-limit.ts'
 import { sameOriginJson } from '#server/http/csrf.ts'
 import { errorBody, handleError, RETRY_AFTER_SECONDS } from '#server/http/errors.ts'
+import { MatchCachingRouter } from '#server/http/match-cache.ts'
 import { memberLimitKeys } from '#server/http/member-limit-key.ts'
 import { clientAddress, limitRequests, type RateLimits, rateLimitsFromEnv } from '#server/http/rate-limit.ts'
 import { requestTimeout } from '#server/http/request-timeout.ts'
@@ -146,7 +147,8 @@ export function createApp(deps: AppDeps) {
       })
       .catch((error: Error) => log.warn('path badges not awarded', { error: error.message }))
   })
-  const app = new Hono<{ Variables: AuthVariables }>()
+  // Only this app's router matches requests: the routers of the apps mounted on it are not used.
+  const app = new Hono<{ Variables: AuthVariables }>({ router: new MatchCachingRouter() })
   // With the emulator, GitHub's addresses are this app: calls go to it in-process, not over the network.
   const github =
     deps.github ??
