@@ -13,10 +13,11 @@ const REQUEST_TIMEOUT_MS = 4500
  */
 export function requestTimeout(options: { ms?: number; log?: Logger } = {}): MiddlewareHandler {
   const ms = options.ms ?? REQUEST_TIMEOUT_MS
-  return async (c, next) => {
-    let timer: NodeJS.Timeout | undefined
-    const expired = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+  // One promise and one timer per request, settled by whichever comes first: every API call passes
+  // here, and an async function around Promise.race cost it three promises more.
+  return (c, next) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
         if (options.log)
           warnThrottled(options.log, `a request had no response after ${ms} ms: answered 503`, {
             method: c.req.method,
@@ -24,11 +25,15 @@ export function requestTimeout(options: { ms?: number; log?: Logger } = {}): Mid
           })
         reject(serviceUnavailable())
       }, ms)
+      next().then(
+        () => {
+          clearTimeout(timer)
+          resolve()
+        },
+        (error: unknown) => {
+          clearTimeout(timer)
+          reject(error)
+        },
+      )
     })
-    try {
-      await Promise.race([next(), expired])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { describeRoute } from 'hono-openapi'
+import { describeRoute, uniqueSymbol } from 'hono-openapi'
 import { z } from 'zod'
 import type { RequestComponent, ResponseComponent } from '#server/openapi/schemas.ts'
 import { GALLERY_MAX_LIMIT, GALLERY_PAGE_SIZE } from '#shared/solution.ts'
@@ -209,5 +209,10 @@ export function operationObject(operation: Operation) {
  * the document's generator finds on the route (`app.routes`). Put it first in the route's handlers.
  */
 export function describeOperation(operation: Operation): MiddlewareHandler {
-  return describeRoute(operationObject(operation) as Parameters<typeof describeRoute>[0])
+  const described = describeRoute(operationObject(operation) as Parameters<typeof describeRoute>[0])
+  // describeRoute's middleware awaits next() in an async function of its own, a promise more on every
+  // request of the route; the document is generated from its mark, which a plain pass-through carries as well.
+  const passThrough: MiddlewareHandler = (_c, next) => next()
+  const mark = (described as unknown as Record<typeof uniqueSymbol, unknown>)[uniqueSymbol]
+  return Object.assign(passThrough, { [uniqueSymbol]: mark })
 }
