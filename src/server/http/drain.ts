@@ -29,12 +29,17 @@ export function createDrainableServer(
   options: ServerOptions = {},
 ): DrainableServer {
   const inFlight = new Set<ServerResponse>()
+  // One function for every response ('close' comes once): once() would make a wrapper and a closure
+  // on each request.
+  function ended(this: ServerResponse) {
+    inFlight.delete(this)
+  }
   let draining = false
   const server = createServer(options, (req, res) => {
     if (draining) res.setHeader('Connection', 'close')
     else {
       inFlight.add(res)
-      res.once('close', () => inFlight.delete(res))
+      res.on('close', ended)
     }
     handler(req, res)
   })
