@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm'
 import { importCompetitions } from '#server/competitions/content.ts'
+import { keptImages } from '#server/content/image-cache.ts'
 import { withImageProcess } from '#server/content/image-process.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts'
@@ -41,7 +42,13 @@ export async function openServices(env: Env, log: Logger): Promise<Services> {
         log.info('the catalogue is empty: importing content', { from: env.contentDir })
         // Images are converted in a child process: the memory that takes is not kept by the server.
         await withImageProcess((images) =>
-          importCatalogue({ db: database.db, storage, contentDir: env.contentDir, log, images }),
+          importCatalogue({
+            db: database.db,
+            storage,
+            contentDir: env.contentDir,
+            log,
+            images: keptImages(images, env.imageCacheDir, log),
+          }),
         )
       }
       // Competitions are a few small files: read at every start, so a new week's file needs no command.

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import findCacheDirectory from 'find-cache-dir'
 import { z } from 'zod'
 import { PROJECT_ROOT } from '#server/project-root.ts'
 import {
@@ -61,6 +62,11 @@ const envSchema = z.object({
     .max(100, 'must be at most 100')
     .default(10),
   CONTENT_DIR: z.string().min(1).default('content/challenges'),
+  /**
+   * Where a catalogue import keeps the design images it converted, for the next import of the same
+   * folders (image-cache.ts); `off` keeps none. Default: node_modules/.cache/frontend-dojo/design-images.
+   */
+  IMAGE_CACHE_DIR: z.string().trim().min(1, 'must be a folder, or off').optional(),
   COMPETITIONS_DIR: z.string().min(1).default('content/competitions'),
   PATHS_DIR: z.string().min(1).default('content/paths'),
   LOG_LEVEL: z
@@ -190,6 +196,8 @@ export const EMULATOR_CLIENT = { id: 'frontend-dojo-emulator', secret: 'emulator
 export type Env = z.infer<typeof envSchema> & {
   dataDir: string
   contentDir: string
+  /** Absolute path of IMAGE_CACHE_DIR; null when images are not kept. */
+  imageCacheDir: string | null
   /** Absolute path of COMPETITIONS_DIR. */
   competitionsDir: string
   /** Absolute path of PATHS_DIR: the learning paths (docs/content-format.md). */
@@ -201,6 +209,12 @@ export type Env = z.infer<typeof envSchema> & {
   /** Where stored files live (STORAGE_URL). */
   storage: StorageConfig
   rateLimitStore: RateLimitStoreConfig
+}
+
+/** node_modules/.cache/frontend-dojo/design-images, when node_modules is there and writable. */
+function defaultImageCacheDir(): string | null {
+  const base = findCacheDirectory({ name: 'frontend-dojo', cwd: PROJECT_ROOT })
+  return base ? join(base, 'design-images') : null
 }
 
 /** localhost, 127.0.0.0/8 and ::1 (with or without brackets): reachable from this machine only. */
@@ -328,6 +342,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     storage,
     dataDir: resolve(PROJECT_ROOT, result.data.DATA_DIR),
     contentDir: resolve(PROJECT_ROOT, result.data.CONTENT_DIR),
+    imageCacheDir:
+      result.data.IMAGE_CACHE_DIR === 'off'
+        ? null
+        : result.data.IMAGE_CACHE_DIR
+          ? resolve(PROJECT_ROOT, result.data.IMAGE_CACHE_DIR)
+          : defaultImageCacheDir(),
     competitionsDir: resolve(PROJECT_ROOT, result.data.COMPETITIONS_DIR),
     pathsDir: resolve(PROJECT_ROOT, result.data.PATHS_DIR),
   }

@@ -6,12 +6,24 @@ import { zipReadme } from '#server/content/readme.ts'
 import { loadSharp } from '#server/sharp.ts'
 import { DESIGN_PREVIEW_WIDTH } from '#shared/constants.ts'
 
-/** Card previews: top-cropped, sized for the largest card slot at 2x density. */
-const THUMBNAIL_SIZES: Record<DesignView, { width: number; height: number }> = {
-  desktop: { width: 800, height: 500 },
-  tablet: { width: 384, height: 512 },
-  mobile: { width: 240, height: 480 },
-}
+/**
+ * How the stored images are made from the design PNGs. Everything that shapes their bytes is here, so
+ * the kept images (image-cache.ts) follow any change of it.
+ */
+export const IMAGE_SETTINGS = {
+  /** The full design and each state image. */
+  full: { quality: 82, effort: 4 },
+  /** Card previews: top-cropped, sized for the largest card slot at 2x density. */
+  thumbnail: {
+    webp: { quality: 78, effort: 4 },
+    sizes: {
+      desktop: { width: 800, height: 500 },
+      tablet: { width: 384, height: 512 },
+      mobile: { width: 240, height: 480 },
+    } satisfies Record<DesignView, { width: number; height: number }>,
+  },
+  preview: { width: DESIGN_PREVIEW_WIDTH, webp: { quality: 82, effort: 4 } },
+} as const
 
 /**
  * The views that get a preview `DESIGN_PREVIEW_WIDTH` wide: those at least twice as wide (the desktop
@@ -82,9 +94,7 @@ export type ImageBuilder = (challenge: LoadedChallenge) => Promise<BuiltImages>
 
 async function toWebp(png: Buffer): Promise<BuiltImage> {
   const sharp = await loadSharp()
-  const { data, info } = await sharp(png)
-    .webp({ quality: 82, effort: 4 })
-    .toBuffer({ resolveWithObject: true })
+  const { data, info } = await sharp(png).webp(IMAGE_SETTINGS.full).toBuffer({ resolveWithObject: true })
   return { full: new Uint8Array(data), width: info.width, height: info.height }
 }
 
@@ -96,11 +106,14 @@ export const buildImagesInProcess: ImageBuilder = async (challenge) => {
       const [full, thumb, preview] = await Promise.all([
         toWebp(png),
         sharp(png)
-          .resize({ ...THUMBNAIL_SIZES[view], fit: 'cover', position: 'top' })
-          .webp({ quality: 78, effort: 4 })
+          .resize({ ...IMAGE_SETTINGS.thumbnail.sizes[view], fit: 'cover', position: 'top' })
+          .webp(IMAGE_SETTINGS.thumbnail.webp)
           .toBuffer(),
         PREVIEWED_VIEWS.includes(view)
-          ? sharp(png).resize({ width: DESIGN_PREVIEW_WIDTH }).webp({ quality: 82, effort: 4 }).toBuffer()
+          ? sharp(png)
+              .resize({ width: IMAGE_SETTINGS.preview.width })
+              .webp(IMAGE_SETTINGS.preview.webp)
+              .toBuffer()
           : undefined,
       ])
       return [

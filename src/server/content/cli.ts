@@ -1,5 +1,7 @@
 import { openServices } from '#server/boot.ts'
 import { importCompetitions } from '#server/competitions/content.ts'
+import { buildImagesInProcess } from '#server/content/build.ts'
+import { keptImages } from '#server/content/image-cache.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { challenges } from '#server/db/schema.ts'
 import { parseEnv } from '#server/env.ts'
@@ -16,7 +18,12 @@ async function main() {
   const services = await openServices(env, log)
   try {
     const result = await services.database.withStartupLock(() =>
-      importCatalogue({ db: services.database.db, storage: services.storage, contentDir: env.contentDir }),
+      importCatalogue({
+        db: services.database.db,
+        storage: services.storage,
+        contentDir: env.contentDir,
+        images: keptImages(buildImagesInProcess, env.imageCacheDir, log),
+      }),
     )
     console.log(
       `Catalogue imported: ${result.created.length} created, ${result.updated.length} updated, ${result.unchanged.length} unchanged.`,
