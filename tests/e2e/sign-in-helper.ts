@@ -1,4 +1,4 @@
-import type { Browser, Page, TestInfo } from '@playwright/test'
+import type { APIResponse, Browser, Page, TestInfo } from '@playwright/test'
 import { expect, expectHydrated, VIEWPORTS } from './fixtures.ts'
 
 /** A number written in the letters a to z (0 is "a", 26 is "ba"). */
@@ -32,10 +32,11 @@ export function emulatedName(login: string) {
 
 /**
  * Signs in the way a person does: Log in in the navbar of /my (a visitor there is asked to sign in), the
- * GitHub emulator's authorize page, back on /my signed in. Returns the login used. Each call starts a sign-in on the server, which rate-limits
- * them per address (20 in 10 minutes), so tests sign in once each at most.
+ * GitHub emulator's authorize page, back on /my signed in. Returns the login used. For the tests of
+ * signing in itself; the others use signIn. Each call starts a sign-in on the server, which rate-limits
+ * them per address, so tests sign in once each at most.
  */
-export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin(testInfo)) {
+export async function signInThroughPages(page: Page, testInfo: TestInfo, login = uniqueLogin(testInfo)) {
   // The emulator's page names no icon, so the browser asks for /favicon.ico, which the app does not have.
   await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }))
   await page.goto('/my')
@@ -51,6 +52,43 @@ export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin
   await page.getByLabel('GitHub username').fill(login)
   await page.getByRole('button', { name: 'Authorize' }).click()
   await expect(page).toHaveURL('/my')
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+  return login
+}
+
+/**
+ * Signs in through the real OAuth flow without drawing its pages: the sign-in's start, the GitHub
+ * emulator's authorize form and the callback, asked with the page's own cookies (the context's request
+ * client), then /my opened signed in. The same requests as signInThroughPages, less two pages to load and
+ * hydrate; the pages of the flow have tests of their own (sign-in.spec.ts, sign-in-return.spec.ts).
+ * Returns the login used.
+ */
+export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin(testInfo)) {
+  const redirected = (response: APIResponse, what: string) => {
+    const location = response.headers().location
+    expect(response.status(), `${what} answered ${response.status()}`).toBe(302)
+    if (!location) throw new Error(`${what} sent no Location`)
+    return new URL(location, response.url())
+  }
+  const request = page.context().request
+  const start = await request.get('/auth/github?returnTo=%2Fmy', { maxRedirects: 0 })
+  const authorizeUrl = redirected(start, 'the sign-in start')
+  const form = Object.fromEntries(
+    ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope'].map((name) => [
+      name,
+      authorizeUrl.searchParams.get(name) ?? '',
+    ]),
+  )
+  const authorized = await request.post(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
+    form: { ...form, login, decision: 'allow' },
+    maxRedirects: 0,
+  })
+  const callback = redirected(authorized, 'the emulator’s authorize form')
+  const finished = await request.get(callback.href, { maxRedirects: 0 })
+  // Back where the sign-in was asked to return: the dashboard.
+  expect(redirected(finished, 'the sign-in callback').pathname).toBe('/my')
+  await page.goto('/my')
+  await expectHydrated(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   return login
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { renderInBrowserOnly } from './client-render.ts'
 import { expect, expectHydrated, expectNoAxeViolations, test, VIEWPORTS } from './fixtures.ts'
-import { emulatedName, signIn } from './sign-in-helper.ts'
+import { emulatedName, signInThroughPages } from './sign-in-helper.ts'
 
 function accountButton(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: /^Account menu for / })
@@ -29,7 +29,7 @@ test.describe('sign-in', () => {
     page,
     consoleErrors,
   }, testInfo) => {
-    const login = await signIn(page, testInfo)
+    const login = await signInThroughPages(page, testInfo)
     const name = emulatedName(login)
 
     // The sign-in that created the account says "Welcome", in the dashboard's words, not in a toast too.
@@ -97,7 +97,7 @@ test.describe('sign-in', () => {
   test('the avatar dropdown: click outside, Escape, the keyboard, and its links', async ({
     page,
   }, testInfo) => {
-    const login = await signIn(page, testInfo)
+    const login = await signInThroughPages(page, testInfo)
     const button = accountButton(page)
     const menu = page.getByRole('menu')
     const item = (name: string) => menu.getByRole('menuitem', { name })
@@ -172,7 +172,7 @@ test.describe('sign-in', () => {
   test('Escape closes the avatar menu however soon after it opened, and focus goes back to the avatar', async ({
     page,
   }, testInfo) => {
-    await signIn(page, testInfo)
+    await signInThroughPages(page, testInfo)
     const button = accountButton(page)
     const menu = page.getByRole('menu')
     const closedWithFocusBack = async (round: string) => {
@@ -250,7 +250,7 @@ test.describe('sign-in', () => {
 
   test('on a small screen the sidebar has the member actions', async ({ page }, testInfo) => {
     await page.setViewportSize(VIEWPORTS.mobile)
-    const login = await signIn(page, testInfo)
+    const login = await signInThroughPages(page, testInfo)
     const toggle = page.getByRole('button', { name: 'Menu', exact: true })
     const sidebar = page.getByRole('dialog', { name: 'Menu' })
 
