@@ -7,20 +7,20 @@ import { type StaticSite, startStaticSite } from '../../scripts/static-site.ts'
 
 type Review = { status: string }
 
-/** Submitted at once: four pass (the member's own site), four fail (someone else's), on two review workers. */
-const CHALLENGES = 8
+/** Submitted at once: two pass (the member’s own site), two fail (someone else’s), on two review workers. */
+const CHALLENGES = 4
 
-/** Eight real reviews on two workers without Lighthouse: a minute or two on a busy two-core machine. */
+/** Four real reviews on two workers without Lighthouse: a minute on a busy two-core machine. */
 const REVIEWS_TIMEOUT_MS = 600_000
 
 /**
- * Points follow passed reviews (docs/product.md §4, §10), however a member's submits interleave: eight
- * concurrent submits of eight challenges, half of them the challenge's reference on the member's own
+ * Points follow passed reviews (docs/product.md §4, §10), however a member's submits interleave: four
+ * concurrent submits of four challenges, half of them the challenge's reference on the member's own
  * github.io (they pass), half on someone else's (they fail). Real server process on PostgreSQL, real
  * reviews in Chromium of sites served on loopback under github.io names (LOOPBACK_TEST_DOMAINS). Runs
  * on a private cluster, so it never depends on TEST_DATABASE_URL and is never skipped.
  */
-describe('eight concurrent submits of different challenges (real server process, PostgreSQL)', () => {
+describe('four concurrent submits of different challenges (real server process, PostgreSQL)', () => {
   let postgres: PrivatePostgres
   let server: ServerProcess
   let site: StaticSite
@@ -87,7 +87,7 @@ describe('eight concurrent submits of different challenges (real server process,
         for (const { id } of challenges) {
           if (verdicts.has(id)) continue
           const response = await member.request(`/api/me/challenges/${id}/reviews`)
-          // While eight reviews run beside a busy machine, a read may meet the database's 3 s statement
+          // While four reviews run beside a busy machine, a read may meet the database's 3 s statement
           // limit and be told to try again in a moment (503, docs/product.md §8): this loop only waits for
           // the reviews to end, so it asks again on its next round, as the app does. The guarantees are
           // the submits above and the points below.
