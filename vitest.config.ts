@@ -15,8 +15,8 @@ const ISOLATED = [
 ]
 
 /**
- * Real reviews of 66 pages at three widths (about 3 minutes on two quiet cores): `npm test` runs it on its
- * own, beside the fault tests, which mostly wait (vitest.calibration.config.ts).
+ * Real reviews of 66 pages at three widths (about 3 minutes on two quiet cores): `npm test` runs it as its
+ * own step, alone, so that no other file's load slows its captures (vitest.calibration.config.ts).
  */
 export const CALIBRATION = 'src/server/review/score-calibration.test.ts'
 

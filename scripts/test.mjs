@@ -1,6 +1,6 @@
-// `npm test`: lint, typecheck, unit and API tests (Vitest), then fault tests (Vitest, real processes)
-// with the catalogue check and the score's calibration set beside them, then browser tests (Playwright)
-// against a fresh build. Ends with one line "N passed, N failed" that counts every test of every runner.
+// `npm test`: lint, typecheck, unit and API tests (Vitest), the score's calibration set, fault tests
+// (Vitest, real processes) beside the catalogue check, then browser tests (Playwright) against a fresh
+// build. Ends with one line "N passed, N failed" that counts every test of every runner.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -95,33 +95,10 @@ if (runs('unit')) {
       `--outputFile.json=${vitestReport}`,
     ])) && ok
 }
-// The fault tests run one file at a time and mostly wait (on a paused database, a killed process, a
-// timeout): they use about a quarter of two cores. Beside them, the catalogue check and the score's
-// calibration set (66 pages captured at three widths) keep the rest busy; their results do not depend
-// on the machine's load, only their time does, and each wait of theirs is bounded.
-const faults = runs('faults')
-const content = runs('content')
-const calibration = runs('calibration')
-// The real server as a child process under faults: a paused or stopped PostgreSQL (a private cluster),
-// kill -9, huge bodies, leaked descriptors. One file at a time (vitest.faults.config.ts).
-const faultsStep = () =>
-  step('fault tests', 'npx', [
-    'vitest',
-    'run',
-    '--config',
-    'vitest.faults.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${faultsReport}`,
-  ])
-// Every challenge folder valid, its zip as listed, its images fresh from its reference, axe-clean.
-const contentStep = (aside) =>
-  step('catalogue check', 'npx', ['tsx', 'scripts/content-check/index.ts'], { aside })
-const calibrationStep = (aside) =>
-  step(
-    'score calibration',
-    'npx',
-    [
+// The score's calibration set captures 66 pages at three widths: alone, so no other load slows them.
+if (runs('calibration')) {
+  ok =
+    (await step('score calibration', 'npx', [
       'vitest',
       'run',
       '--config',
@@ -129,15 +106,36 @@ const calibrationStep = (aside) =>
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${calibrationReport}`,
-    ],
-    { aside },
-  )
-const together = [
-  ...(faults ? [faultsStep()] : []),
-  ...(content ? [contentStep(faults)] : []),
-  ...(calibration ? [calibrationStep(faults || content)] : []),
+    ])) && ok
+}
+// The fault tests run one file at a time and mostly wait (on a paused database, a killed process, a
+// timeout): they use about a quarter of two cores. The catalogue check keeps the rest busy meanwhile.
+const faults = runs('faults')
+const content = runs('content')
+// The real server as a child process under faults: a paused or stopped PostgreSQL (a private cluster),
+// kill -9, huge bodies, leaked descriptors. One file at a time (vitest.faults.config.ts).
+const faultsArgs = [
+  'vitest',
+  'run',
+  '--config',
+  'vitest.faults.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${faultsReport}`,
 ]
-for (const stepOk of await Promise.all(together)) ok = stepOk && ok
+// Every challenge folder valid, its zip as listed, its images fresh from its reference, axe-clean.
+const contentArgs = ['tsx', 'scripts/content-check/index.ts']
+if (faults && content) {
+  const [faultsOk, contentOk] = await Promise.all([
+    step('fault tests', 'npx', faultsArgs),
+    step('catalogue check', 'npx', contentArgs, { aside: true }),
+  ])
+  ok = faultsOk && contentOk && ok
+} else if (faults) {
+  ok = (await step('fault tests', 'npx', faultsArgs)) && ok
+} else if (content) {
+  ok = (await step('catalogue check', 'npx', contentArgs)) && ok
+}
 if (runs('e2e')) {
   ok = (await step('build', 'npm', ['run', '--silent', 'build'])) && ok
   ok =
