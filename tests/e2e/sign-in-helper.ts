@@ -1,4 +1,5 @@
 import type { APIResponse, Browser, Page, TestInfo } from '@playwright/test'
+import { authorizeForm } from '#tests/support/auth.ts'
 import { expect, expectHydrated, VIEWPORTS } from './fixtures.ts'
 
 /** A number written in the letters a to z (0 is "a", 26 is "ba"). */
@@ -73,14 +74,8 @@ export async function signIn(page: Page, testInfo: TestInfo, login = uniqueLogin
   const request = page.context().request
   const start = await request.get('/auth/github?returnTo=%2Fmy', { maxRedirects: 0 })
   const authorizeUrl = redirected(start, 'the sign-in start')
-  const form = Object.fromEntries(
-    ['client_id', 'redirect_uri', 'state', 'code_challenge', 'scope'].map((name) => [
-      name,
-      authorizeUrl.searchParams.get(name) ?? '',
-    ]),
-  )
   const authorized = await request.post(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
-    form: { ...form, login, decision: 'allow' },
+    form: authorizeForm(authorizeUrl, { login }),
     maxRedirects: 0,
   })
   const callback = redirected(authorized, 'the emulator’s authorize form')

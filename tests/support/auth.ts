@@ -65,13 +65,12 @@ export async function startSignIn(b: TestBrowser, returnTo?: string): Promise<UR
   return locationOf(start)
 }
 
-/** Submits the emulator's authorize form; returns the callback URL GitHub would send the browser to. */
-export async function authorize(
-  b: TestBrowser,
+/** The emulator's authorize form as its page posts it, for the sign-in `authorizeUrl` started. */
+export function authorizeForm(
   authorizeUrl: URL,
   options: { login?: string; name?: string; decision?: 'allow' | 'deny' } = {},
-): Promise<URL> {
-  const form = new URLSearchParams({
+): Record<string, string> {
+  return {
     client_id: authorizeUrl.searchParams.get('client_id') ?? '',
     redirect_uri: authorizeUrl.searchParams.get('redirect_uri') ?? '',
     state: authorizeUrl.searchParams.get('state') ?? '',
@@ -81,7 +80,16 @@ export async function authorize(
     decision: options.decision ?? 'allow',
     // The GitHub account's display name; without it the emulator makes one of the login.
     ...(options.name === undefined ? {} : { name: options.name }),
-  })
+  }
+}
+
+/** Submits the emulator's authorize form; returns the callback URL GitHub would send the browser to. */
+export async function authorize(
+  b: TestBrowser,
+  authorizeUrl: URL,
+  options: { login?: string; name?: string; decision?: 'allow' | 'deny' } = {},
+): Promise<URL> {
+  const form = new URLSearchParams(authorizeForm(authorizeUrl, options))
   const response = await b.request(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -1,5 +1,6 @@
 import { readdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { serialize } from 'node:v8'
 import { describe, expect, it } from 'vitest'
 import { buildImagesInProcess, type ImageBuilder } from '#server/content/build.ts'
 import { IMAGE_CACHE_ENTRIES, keptImages } from '#server/content/image-cache.ts'
@@ -73,7 +74,6 @@ describe('kept design images', () => {
     await writeFile(join(cache, entry), 'not an entry')
     expect(await keptImages(build, cache)(challenge)).toEqual(images)
     // A readable entry without the states the folder has is not whole.
-    const { serialize } = await import('node:v8')
     await writeFile(join(cache, entry), serialize({ ...images, views: { desktop: images.views.desktop } }))
     expect(await keptImages(build, cache)(challenge)).toEqual(images)
     expect(build.calls).toHaveLength(3)
