@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from '#server/app.ts'
 import { openServices } from '#server/boot.ts'
 import { CATALOGUE_CHECK_WITH_NOTICES_MS, createCatalogue } from '#server/catalogue/catalogue.ts'
-import { appCatalogueHeaders, createCatalogueFastPath } from '#server/catalogue/fast-path.ts'
+import { serverFastPath } from '#server/catalogue/fast-path.ts'
 import { COMPETITION_CLOSE_TICK_MS, closeEndedCompetitions } from '#server/competitions/standings.ts'
 import { ensureWeeklyCompetition, type StartedCompetition } from '#server/competitions/weekly.ts'
 import { listenForEvents, noClusterEvents } from '#server/db/events.ts'
@@ -19,7 +19,7 @@ import { startScheduler } from '#server/jobs/scheduler.ts'
 import { createLogger, routeConsoleWarnings } from '#server/logger.ts'
 import { createReviewService } from '#server/review/service.ts'
 import { startReviewWorkers } from '#server/review/workers.ts'
-import { CATALOGUE_CACHE, LIST_CACHE } from '#server/routes/challenges.ts'
+import { CATALOGUE_CACHING } from '#server/routes/challenges.ts'
 
 async function main() {
   let env: ReturnType<typeof parseEnv>
@@ -127,18 +127,8 @@ async function main() {
   })
 
   // The catalogue's fixed answers skip the app's middleware (catalogue/fast-path.ts); the rest is Hono.
-  const appHeaders = await appCatalogueHeaders((path) => app.request(path))
-  // The lists' solution counts are read once, now, so that the first list is served from memory too.
-  if (appHeaders) await catalogue.listing().catch(() => undefined)
   const securityHeaders = securityHeadersFor(env)
-  const fastPath = appHeaders
-    ? createCatalogueFastPath(
-        catalogue,
-        appHeaders,
-        { list: LIST_CACHE, item: CATALOGUE_CACHE },
-        securityHeaders,
-      )
-    : null
+  const fastPath = await serverFastPath(app, catalogue, CATALOGUE_CACHING, securityHeaders)
   if (!fastPath) log.warn('the catalogue could not be read at start: every request goes through the app')
   const { server, drain } = createDrainableServer(
     createRequestHandler(app.fetch, fastPath),

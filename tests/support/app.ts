@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createApp } from '#server/app.ts'
 import { createCatalogue } from '#server/catalogue/catalogue.ts'
+import { serverFastPath } from '#server/catalogue/fast-path.ts'
 import { importCatalogue } from '#server/content/import.ts'
 import { parseEnv } from '#server/env.ts'
 import { createEventBus } from '#server/events/bus.ts'
@@ -12,6 +13,7 @@ import { createJobQueue } from '#server/jobs/queue.ts'
 import { createLogger } from '#server/logger.ts'
 import type { ReviewCaptureDeps } from '#server/review/pipeline.ts'
 import { createReviewService } from '#server/review/service.ts'
+import { CATALOGUE_CACHING } from '#server/routes/challenges.ts'
 import { openStorage } from '#server/storage/open.ts'
 import type { Challenge, ListedChallenge } from '#shared/challenge.ts'
 import { ORIGIN } from '#tests/support/auth.ts'
@@ -103,9 +105,16 @@ export async function createTestApp(
   // Every answer the tests receive is held to the OpenAPI document (docs/product.md §7).
   await checkAnswersAgainstDocument(app)
   let served: ReturnType<typeof serveOverHttp> | undefined
-  /** A request through the real HTTP server, for what it adds: security headers, compression. */
+  /**
+   * A request through the real HTTP server, for what it adds: security headers, compression, and the
+   * catalogue's fast path before the app, as index.ts builds it from the catalogue of the first request.
+   */
   const overHttp = async (path: string, init?: RequestInit) => {
-    served ??= serveOverHttp(app, securityHeadersFor(env))
+    served ??= (async () => {
+      const headers = securityHeadersFor(env)
+      const fastPath = await serverFastPath(app, catalogue, CATALOGUE_CACHING, headers)
+      return serveOverHttp(app, headers, fastPath)
+    })()
     return (await served).request(path, init)
   }
   /** Runs the reviews queued so far to their end (passed or failed). */

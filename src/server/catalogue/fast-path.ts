@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
   type AnswerKind,
   answerBytes,
@@ -7,6 +6,7 @@ import {
   type CachedBody,
 } from '#server/catalogue/cached-body.ts'
 import type { Catalogue, CatalogueSnapshot } from '#server/catalogue/catalogue.ts'
+import type { FastPath } from '#server/http/node-handler.ts'
 import { requestHeader } from '#server/http/request-header.ts'
 import { writeCompleteHead } from '#server/http/server-response.ts'
 import { CATEGORY_VALUES, type Category } from '#shared/categories.ts'
@@ -98,7 +98,7 @@ export function createCatalogueFastPath(
   appHeaders: Headers,
   caching: FastPathCaching,
   securityHeaders: Readonly<Record<string, string>> = {},
-): (req: IncomingMessage, res: ServerResponse) => boolean {
+): FastPath {
   const common: Record<string, string> = { ...securityHeaders }
   appHeaders.forEach((value, name) => {
     if (!OWN_HEADERS.has(name)) common[name] = value
@@ -131,6 +131,24 @@ export function createCatalogueFastPath(
     res.end(req.method === 'HEAD' ? undefined : (answerBytes(body, kind) ?? undefined))
     return true
   }
+}
+
+/**
+ * The fast path as the server puts it before the app (index.ts, and the tests' HTTP server): the app's
+ * catalogue headers read once, and the lists' solution counts read once, so that the first list is
+ * served from memory too. Null when the app cannot answer the catalogue: every request then goes
+ * through the app.
+ */
+export async function serverFastPath(
+  app: { request(path: string): Response | Promise<Response> },
+  catalogue: Catalogue,
+  caching: FastPathCaching,
+  securityHeaders: Readonly<Record<string, string>>,
+): Promise<FastPath | null> {
+  const appHeaders = await appCatalogueHeaders((path) => app.request(path))
+  if (!appHeaders) return null
+  await catalogue.listing().catch(() => undefined)
+  return createCatalogueFastPath(catalogue, appHeaders, caching, securityHeaders)
 }
 
 /**

@@ -5,7 +5,7 @@ import { serverResponseClass } from '#server/http/server-response.ts'
 
 export { COMPRESS_THRESHOLD_BYTES } from '#server/http/server-response.ts'
 
-type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
 
 /**
  * node:http options for the server that runs `createRequestHandler`: its responses carry the security

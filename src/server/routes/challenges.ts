@@ -26,6 +26,8 @@ export const listQuery = catalogueQuerySchema.extend({
 export const CATALOGUE_CACHE = 'public, max-age=60, stale-while-revalidate=300'
 /** The lists carry live solution counts: revalidated every time, which their ETag makes a 304. */
 export const LIST_CACHE = 'public, no-cache'
+/** Both, as the catalogue's fast path answers them (catalogue/fast-path.ts). */
+export const CATALOGUE_CACHING = { list: LIST_CACHE, item: CATALOGUE_CACHE }
 
 /**
  * docs/product.md §7 challenge calls: list (newest first; searched, filtered and sorted as the catalogue
