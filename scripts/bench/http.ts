@@ -146,7 +146,7 @@ async function benchDatabase(label: string, databaseUrl?: string) {
       { name: 'GET /api/me', path: '/api/me', member: true },
       { name: 'GET /api/me/dashboard', path: '/api/me/dashboard', member: true },
       { name: 'GET /api/leaderboard', path: '/api/leaderboard', member: true },
-      { name: 'GET /api/users/:username', path: '/api/users/bench-member' },
+      { name: 'GET /api/users/:username (a profile)', path: '/api/users/bench-member' },
     ]
     const routes = ROUTE_WORDS.length
       ? allRoutes.filter((route) => ROUTE_WORDS.some((word) => route.name.includes(word)))
