@@ -69,6 +69,9 @@ export default defineConfig({
         // one with it) as a real one would, so tests earn points the way members do (docs/product.md §10).
         ...liveSitesEnv(sitesPort, ['github.io', 'gitlab.io']),
         REVIEW_LIGHTHOUSE: 'off',
+        // axe takes seconds of each review here, and no test on this server reads its findings: the
+        // reports say it is turned off (reviews.spec.ts); real-review.spec.ts runs it on its own server.
+        REVIEW_AXE: 'off',
         // The moderation tests sign in as this login to act as an admin (docs/product.md §12).
         ADMIN_GITHUB_LOGINS: E2E_ADMIN_LOGIN,
       },

@@ -182,6 +182,19 @@ describe('review settings', () => {
     expect(parseEnv({ LINK_CHECK_WORKERS: '8' }).LINK_CHECK_WORKERS).toBe(8)
   })
 
+  it('runs axe and Lighthouse in every review unless REVIEW_AXE or REVIEW_LIGHTHOUSE is off', () => {
+    expect(parseEnv({})).toMatchObject({ REVIEW_AXE: true, REVIEW_LIGHTHOUSE: true })
+    expect(parseEnv({ REVIEW_AXE: 'off' })).toMatchObject({ REVIEW_AXE: false, REVIEW_LIGHTHOUSE: true })
+    expect(parseEnv({ REVIEW_LIGHTHOUSE: 'off' })).toMatchObject({
+      REVIEW_AXE: true,
+      REVIEW_LIGHTHOUSE: false,
+    })
+    expect(parseEnv({ REVIEW_AXE: 'on', REVIEW_LIGHTHOUSE: 'on' })).toMatchObject({
+      REVIEW_AXE: true,
+      REVIEW_LIGHTHOUSE: true,
+    })
+  })
+
   it('reads REVIEW_WORKERS, where 0 queues reviews that this process does not run', () => {
     expect(parseEnv({ REVIEW_WORKERS: '0' }).REVIEW_WORKERS).toBe(0)
     expect(parseEnv({ REVIEW_WORKERS: '3' }).REVIEW_WORKERS).toBe(3)
@@ -202,6 +215,8 @@ describe('review settings', () => {
       /REVIEW_ALLOW_LOOPBACK must be false, true, or a comma-separated list/,
     ],
     [{ REVIEW_ALLOW_LOOPBACK: '80,99999' }, /REVIEW_ALLOW_LOOPBACK must list ports from 1 to 65535/],
+    [{ REVIEW_AXE: 'false' }, /REVIEW_AXE must be on or off/],
+    [{ REVIEW_LIGHTHOUSE: 'no' }, /REVIEW_LIGHTHOUSE must be on or off/],
   ])('stops on a wrong review setting: %j', (source, message) => {
     expect(() => parseEnv(source)).toThrow(EnvError)
     expect(() => parseEnv(source)).toThrow(message)

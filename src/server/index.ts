@@ -49,7 +49,7 @@ async function main() {
     log,
     capture: {
       allowLoopback: env.REVIEW_ALLOW_LOOPBACK,
-      ...(env.REVIEW_LIGHTHOUSE ? {} : { audits: { lighthouse: false } }),
+      audits: { axe: env.REVIEW_AXE, lighthouse: env.REVIEW_LIGHTHOUSE },
     },
     // A review queued by this process starts at once instead of at the next poll.
     onQueued: () => workers?.wake(),

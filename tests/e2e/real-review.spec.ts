@@ -20,7 +20,7 @@ import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
  * member's own github.io name: this file's server resolves every github.io host to 127.0.0.1
  * (LOOPBACK_TEST_DOMAINS), sends port 80 there to the fixture's port (LOOPBACK_TEST_PORT) and may open
  * loopback port 80 (REVIEW_ALLOW_LOOPBACK), so the form takes the address as a member types it.
- * Unlike the shared server's reviews, Lighthouse runs (REVIEW_LIGHTHOUSE is not off).
+ * Unlike the shared server's reviews, axe and Lighthouse run (REVIEW_AXE and REVIEW_LIGHTHOUSE are not off).
  */
 
 /**
@@ -150,14 +150,19 @@ async function expectScoredReport(page: Page, challenge: Challenge, overall: num
       })
       .toBe(width)
   }
-  // The quality report ran for real on the same page, Lighthouse too (its line says why when a busy
-  // machine kept it from finishing in time).
+  // The quality report ran for real on the same page: axe with its result (the browser tests' only
+  // review that runs it), Lighthouse too (its line says why when a busy machine kept it from finishing
+  // in time).
   await expect(
     page
       .getByRole('region', { name: 'Quality report' })
       .getByTestId('quality-summaries')
       .getByRole('listitem'),
-  ).toHaveText([/^Accessibility \(axe \d/, /^HTML \(html-validate \d/, /^Lighthouse /])
+  ).toHaveText([
+    /^Accessibility \(axe [\d.]+\): (no issues found|\d+ rules?, \d+ elements?)$/,
+    /^HTML \(html-validate \d/,
+    /^Lighthouse /,
+  ])
 }
 
 test('a member submits their own live site, and the review captures, scores, audits and passes it for real', async ({

@@ -19,8 +19,8 @@ import { answerAsPassed, designsAsCaptures, rewriteAnswers } from './stand-in-an
  * the profile and the report page show it live. The browser tests' server resolves no name but
  * localhost and github.io hosts (playwright.config.ts), so on every machine, with DNS or without, a
  * review of a Netlify address stays queued, runs, or ends failed because the site's name could not be
- * found: the assertions hold for any of those. A member's own github.io site passes (live-sites.ts);
- * real-review.spec.ts runs a whole review with Lighthouse.
+ * found: the assertions hold for any of those. A member's own github.io site passes (live-sites.ts),
+ * with axe and Lighthouse turned off on this server; real-review.spec.ts runs a whole review with both.
  */
 
 const LIVE_URL = 'https://someone.netlify.app/project'
@@ -332,6 +332,17 @@ test.describe('submission reviews', () => {
     await page.goto(`/reviews/${passed.id}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${passing.title}`)
     await expect(page.getByTestId('review-state')).toContainText('Review passed')
+    // This server runs neither axe nor Lighthouse (playwright.config.ts), and the report says so.
+    await expect(
+      page
+        .getByRole('region', { name: 'Quality report' })
+        .getByTestId('quality-summaries')
+        .getByRole('listitem'),
+    ).toHaveText([
+      /^Accessibility \(axe [\d.]+\): not available\. This check is turned off on this server\.$/,
+      /^HTML \(html-validate [\d.]+\): /,
+      /^Lighthouse [\d.]+: not available\. This check is turned off on this server\.$/,
+    ])
     await page.goto(`/reviews/${failed.id}`)
     await expectHydrated(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Review of ${failing.title}`)
