@@ -17,6 +17,8 @@ const sitesPort = Number(process.env.E2E_SITES_PORT ?? port + 1)
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The data folder a first start fills, made once for the run's servers of their own (server-process.ts).
+  globalSetup: './tests/support/prepared-data-setup.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['tests/faults/*.test.ts'],
+    // The data folder a first start fills, made once for the run's servers (server-process.ts).
+    globalSetup: ['tests/support/prepared-data-setup.ts'],
     environment: 'node',
     fileParallelism: false,
     maxWorkers: 1,

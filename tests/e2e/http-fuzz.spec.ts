@@ -284,10 +284,12 @@ const logged: string[] = []
 let watching = false
 
 test.beforeAll(async () => {
-  // The first start on an empty database imports the catalogue, slowly on a busy machine.
+  // A copy of the prepared data folder (server-process.ts); the run's first such start makes it with a
+  // first start, which imports the catalogue, slowly on a busy machine.
   test.setTimeout(240_000)
   server = await startServer({
     entry: BUILT_SERVER,
+    prepared: true,
     readyTimeoutMs: 180_000,
     // Submitted links are not reviewed or re-checked here: this file is about HTTP, not Chromium.
     env: { REVIEW_WORKERS: '0', LINK_CHECK_WORKERS: '0' },

@@ -55,7 +55,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
     REVIEW_LIGHTHOUSE: 'off',
     ...liveSitesEnv(site.port),
   }
-  server = await startServer({ entry: 'dist/server/index.js', env })
+  // Not about the first start: a copy of the prepared data folder (server-process.ts).
+  server = await startServer({ entry: 'dist/server/index.js', env, prepared: true })
   login = uniqueLogin(testInfo, 'links')
   const first = await memberPage(browser, testInfo)
   const list = (await (await first.page.request.get('/api/challenges')).json()).challenges as Challenge[]

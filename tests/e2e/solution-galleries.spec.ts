@@ -244,7 +244,8 @@ test.describe('galleries of a server of their own', () => {
       readyTimeoutMs: 180_000,
       env: { REVIEW_WORKERS: '1', REVIEW_LIGHTHOUSE: 'off', LINK_CHECK_WORKERS: '0' },
     }
-    server = await startServer(serverOptions)
+    // Not about the first start: a copy of the prepared data folder (server-process.ts).
+    server = await startServer({ ...serverOptions, prepared: true })
     const response = await fetch(`${server.baseUrl}/api/challenges`)
     const { challenges: catalogue } = (await response.json()) as { challenges: Challenge[] }
     const first = catalogue[0]

@@ -60,7 +60,8 @@ describe('a 20 MB request body (real server process)', () => {
   let member: HttpClient
 
   beforeAll(async () => {
-    server = await startServer()
+    // Not about the first start: a copy of the prepared data folder (server-process.ts).
+    server = await startServer({ prepared: true })
     member = new HttpClient(server.baseUrl)
     await member.signIn('big-sender')
   })

@@ -25,7 +25,8 @@ describe('acknowledged writes survive kill -9 (real server process, PGlite)', ()
   const acknowledged = new Map<number, string>()
 
   beforeAll(async () => {
-    server = await startServer({ env: SERVER_ENV })
+    // Not about the first start: a copy of the prepared data folder (server-process.ts).
+    server = await startServer({ env: SERVER_ENV, prepared: true })
     dataDir = server.dataDir
     member = new HttpClient(server.baseUrl)
     await member.signIn('crash-member')

@@ -10,7 +10,8 @@ describe('HEAD on a zip download (real server process)', () => {
   let id = 0
 
   beforeAll(async () => {
-    server = await startServer()
+    // Not about the first start: a copy of the prepared data folder (server-process.ts).
+    server = await startServer({ prepared: true })
     member = new HttpClient(server.baseUrl)
     await member.signIn('head-sender')
     const { challenges } = await member.json<{ challenges: { id: number }[] }>('/api/challenges')

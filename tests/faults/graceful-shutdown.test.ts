@@ -11,7 +11,8 @@ describe('graceful shutdown of the real server process (PGlite)', () => {
   let member: HttpClient
 
   beforeAll(async () => {
-    server = await startServer({ env: { LOG_LEVEL: 'info' } })
+    // Not about the first start: a copy of the prepared data folder (server-process.ts).
+    server = await startServer({ env: { LOG_LEVEL: 'info' }, prepared: true })
     member = new HttpClient(server.baseUrl)
     await member.signIn('graceful-member')
   })

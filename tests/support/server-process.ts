@@ -1,5 +1,14 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -57,7 +66,24 @@ export type ServerOptions = {
   readyTimeoutMs?: number
   /** Called with every line the process writes (stdout and stderr), for checks on its whole log. */
   onLine?: (line: string) => void
+  /**
+   * Start on a copy of the test run's prepared data folder (below) instead of an empty one: the start
+   * still runs its migrations and its check for an empty catalogue, which find nothing to do, and
+   * skips the seconds of a first start. For tests that are not about the first start, on PGlite with
+   * the default catalogue: not with `databaseUrl`, a `dataDir` that holds anything, or an env that
+   * changes what a first start imports or where it keeps it (PREPARED_UNLIKE).
+   */
+  prepared?: boolean
 }
+
+/**
+ * Names the folder of a test run's prepared data folder; the run's global setup
+ * (prepared-data-setup.ts) sets it. Unset (a run without that setup), a `prepared` start is a first start.
+ */
+export const PREPARED_DATA_ENV = 'DOJO_TEST_PREPARED_DATA'
+
+/** Settings under which a first start imports or keeps something else than the prepared folder holds. */
+const PREPARED_UNLIKE = ['CONTENT_DIR', 'PATHS_DIR', 'COMPETITIONS_DIR', 'STORAGE_URL']
 
 /** Only what the server needs from this process's environment: no DATABASE_URL, GITHUB_* or PORT leaks in. */
 function baseEnv(): Record<string, string> {
@@ -76,6 +102,7 @@ const DEFAULT_READY_TIMEOUT_MS = 200_000
 
 export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dojo-fault-data-'))
+  if (options.prepared) await copyPreparedDataDir(dataDir, options)
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env: Record<string, string> = {
@@ -177,6 +204,61 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
     await server.stop(2000).catch(() => {})
     throw new Error(`${(error as Error).message}\n--- server output ---\n${server.output()}`)
   }
+}
+
+/**
+ * Fills the empty `dataDir` with a copy of the run's prepared data folder: the whole folder a first start
+ * with the default settings left (the database with every migration applied and the catalogue imported,
+ * and the files the import stored). The first `prepared` start of the run makes it, a first start of
+ * its own stopped cleanly; a start in another worker meanwhile waits for it.
+ */
+async function copyPreparedDataDir(dataDir: string, options: ServerOptions): Promise<void> {
+  const unlike = PREPARED_UNLIKE.filter((name) => options.env?.[name] !== undefined)
+  if (options.databaseUrl || unlike.length > 0)
+    throw new Error(
+      `a prepared start is on PGlite with the default catalogue, not with ${options.databaseUrl ? 'databaseUrl' : unlike.join(', ')}`,
+    )
+  if (readdirSync(dataDir).length > 0)
+    throw new Error(`a prepared start needs an empty data folder: ${dataDir}`)
+  const runDir = process.env[PREPARED_DATA_ENV]
+  if (!runDir) return
+  const prepared = join(runDir, 'data')
+  const making = join(runDir, 'making')
+  const deadline = Date.now() + DEFAULT_READY_TIMEOUT_MS
+  while (!existsSync(prepared)) {
+    try {
+      mkdirSync(making)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      if (Date.now() > deadline)
+        throw new Error(
+          `no prepared data folder in ${runDir} within ${DEFAULT_READY_TIMEOUT_MS} ms: the start making it (${making}) has not ended`,
+        )
+      await sleep(250)
+      continue
+    }
+    try {
+      // Made meanwhile by the start that held the lock before this one.
+      if (existsSync(prepared)) break
+      // Inert: no review or link check runs, so the folder holds what the start itself wrote.
+      const first = await startServer({
+        ...(options.entry ? { entry: options.entry } : {}),
+        env: { REVIEW_WORKERS: '0', LINK_CHECK_WORKERS: '0' },
+      })
+      await first.stop()
+      if (first.exitCode() !== 0) {
+        await first.destroy()
+        throw new Error(
+          `the start that made the prepared data folder did not exit cleanly:\n${first.output()}`,
+        )
+      }
+      // Whole or not at all: the others wait for this name.
+      renameSync(first.dataDir, prepared)
+    } finally {
+      rmSync(making, { recursive: true, force: true })
+    }
+  }
+  cpSync(prepared, dataDir, { recursive: true })
 }
 
 /**
