@@ -10,6 +10,12 @@ const port = Number(process.env.E2E_PORT ?? 4310)
 const baseURL = `http://127.0.0.1:${port}`
 /** The challenges' reference solutions as live sites (tests/support/challenge-sites.ts). */
 const sitesPort = Number(process.env.E2E_SITES_PORT ?? port + 1)
+/**
+ * The shared server's data folder. Each test worker loads this file again and inherits the runner's
+ * environment, so the folder is made once per run, not once per worker.
+ */
+process.env.E2E_SHARED_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'dojo-e2e-'))
+const dataDir = process.env.E2E_SHARED_DATA_DIR
 
 /**
  * Browser tests run the built server (the same process `npm start` runs) on a fresh data directory,
@@ -61,7 +67,7 @@ export default defineConfig({
         RATE_LIMIT_SIGN_IN: '1000',
         RATE_LIMIT_MUTATIONS: '1000',
         HOST: '127.0.0.1',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'dojo-e2e-')),
+        DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         // No name resolves but localhost, so no test reaches a site outside this machine, with DNS or
         // without: a review of https://someone.netlify.app fails with "name could not be found". Every
