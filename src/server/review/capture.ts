@@ -112,7 +112,7 @@ export type SiteCapture = {
 
 /** What the capture does on each open page besides the screenshot, for the review's quality report. */
 export type CaptureAudits = {
-  /** Runs axe at these breakpoints, after their screenshot. */
+  /** Runs axe at these breakpoints, after their screenshot, while the next breakpoint loads. */
   axe?: readonly ReviewBreakpointName[]
   /** Keeps the first breakpoint's HTML for validation. */
   documents?: boolean
@@ -200,23 +200,34 @@ export async function captureSite(
       const axe: Partial<Record<ReviewBreakpointName, AxeAudit>> = {}
       let documents: PageDocuments | undefined
       const wanted = options.breakpoints ?? REVIEW_BREAKPOINTS.map((b) => b.breakpoint)
-      for (const viewport of REVIEW_BREAKPOINTS.filter((b) => wanted.includes(b.breakpoint))) {
-        await options.onBreakpoint?.(viewport.breakpoint)
-        const result = await captureBreakpoint(browser, url, viewport, {
-          job,
-          egress,
-          timings,
-          proxy: { ...options.proxy, allowLoopback: options.allowLoopback },
-          navigationTimeoutMs: options.navigationTimeoutMs ?? CAPTURE_NAVIGATION_TIMEOUT_MS,
-          settleTimeoutMs: options.settleTimeoutMs ?? CAPTURE_SETTLE_TIMEOUT_MS,
-          axe: options.audits?.axe?.includes(viewport.breakpoint) ?? false,
-          documents: Boolean(options.audits?.documents) && captures.length === 0,
-        })
-        if (captures.length === 0) finalUrl = result.finalUrl
-        captures.push(result.capture)
-        options.onCapture?.(result.capture)
-        if (result.axe) axe[viewport.breakpoint] = result.axe
-        documents ??= result.documents
+      // A breakpoint's axe runs on its page while the next breakpoint loads; the page stays open until then.
+      const auditing: OpenBreakpoint[] = []
+      try {
+        for (const viewport of REVIEW_BREAKPOINTS.filter((b) => wanted.includes(b.breakpoint))) {
+          await options.onBreakpoint?.(viewport.breakpoint)
+          const result = await captureBreakpoint(browser, url, viewport, {
+            job,
+            egress,
+            timings,
+            proxy: { ...options.proxy, allowLoopback: options.allowLoopback },
+            navigationTimeoutMs: options.navigationTimeoutMs ?? CAPTURE_NAVIGATION_TIMEOUT_MS,
+            settleTimeoutMs: options.settleTimeoutMs ?? CAPTURE_SETTLE_TIMEOUT_MS,
+            axe: options.audits?.axe?.includes(viewport.breakpoint) ?? false,
+            documents: Boolean(options.audits?.documents) && captures.length === 0,
+          })
+          if (captures.length === 0) finalUrl = result.finalUrl
+          captures.push(result.capture)
+          options.onCapture?.(result.capture)
+          if (result.auditing) auditing.push(result.auditing)
+          documents ??= result.documents
+        }
+        // Each audit's own failure is its report (auditAccessibility); what rejects here is the page
+        // passing a limit meanwhile, or the job's deadline.
+        const audits = await Promise.race([Promise.all(auditing.map((open) => open.audit)), job.aborted])
+        for (const [index, open] of auditing.entries()) axe[open.breakpoint] = audits[index]
+      } finally {
+        // Closed at once when the capture failed; a no-op for those whose audit ended.
+        await Promise.all(auditing.map((open) => open.close()))
       }
       timings.total = Math.round(performance.now() - jobStarted)
       return {
@@ -262,20 +273,36 @@ type PageJob = BreakpointJob & {
 type VisitResult = {
   capture: CapturedBreakpoint
   finalUrl: string
-  axe?: AxeAudit
+  /** Starts axe on the open page; called after the capture's own steps. */
+  audit?: () => Promise<AxeAudit>
   documents?: PageDocuments
 }
 
+/** A breakpoint whose page stays open for its axe audit while the next breakpoint loads. */
+type OpenBreakpoint = {
+  breakpoint: ReviewBreakpointName
+  /**
+   * axe's report, once the page is closed; rejects as the capture would have if the page passed a limit
+   * (CAPTURE_MAX_UNPACKED_BYTES, the proxy's) or started a nested worker while axe ran.
+   */
+  audit: Promise<AxeAudit>
+  /** Closes the page and its proxy now, audit or not; once closed, a no-op. */
+  close: () => Promise<void>
+}
+
+type BreakpointResult = Omit<VisitResult, 'audit'> & { auditing?: OpenBreakpoint }
+
 /**
  * One breakpoint: its own proxy and its own context. The limits (25 MB, 300 requests) are per page
- * load, and each breakpoint loads the page afresh with an empty cache, as a first visitor would.
+ * load, and each breakpoint loads the page afresh with an empty cache, as a first visitor would. With
+ * `axe`, the page is left open for its audit (`auditing`), which the caller awaits and closes.
  */
 async function captureBreakpoint(
   browser: Browser,
   url: URL,
   viewport: (typeof REVIEW_BREAKPOINTS)[number],
   options: BreakpointJob,
-): Promise<VisitResult> {
+): Promise<BreakpointResult> {
   const proxy = await startEgressProxy(options.proxy)
   let context: BrowserContext | undefined
   // Past the unpacked cap, or once a worker starts a worker, the page is stopped at once (its context
@@ -290,6 +317,31 @@ async function captureBreakpoint(
     }
   })
   stopping.catch(() => {})
+  let closed: Promise<void> | undefined
+  const close = () => {
+    closed ??= (async () => {
+      options.egress.push(proxy.stats())
+      // Closing the context stops whatever the page was still doing, also after a timeout.
+      const closing = (context as BrowserContext | undefined)?.close()
+      if (closing) await bounded(closing, CAPTURE_CLOSE_TIMEOUT_MS).catch(() => {})
+      await proxy.close()
+    })()
+    return closed
+  }
+  /** A limit passed after the document arrived still leaves a page with holes: not a fair capture. */
+  const checkLimits = () => {
+    const limit = limitReason(proxy.stats())
+    if (limit) throw new CaptureError('too_large', limit)
+    if (stopped) throw stopped
+  }
+  // What failed after the page was stopped failed because of it.
+  const failure = (error: unknown) =>
+    classifyFailure(
+      stopped && !(error instanceof CaptureError) ? stopped : error,
+      proxy.stats(),
+      options.job.signal,
+    )
+  let leftOpen = false
   try {
     const visit = async () => {
       context = await browser.newContext({
@@ -308,22 +360,30 @@ async function captureBreakpoint(
       }
       return visitPage(context, url, viewport, proxy, { ...options, stop })
     }
-    const result = await Promise.race([visit(), options.job.aborted, stopping])
-    // A limit passed after the document arrived still leaves a page with holes: not a fair capture.
-    const limit = limitReason(proxy.stats())
-    if (limit) throw new CaptureError('too_large', limit)
-    if (stopped) throw stopped
-    return result
+    const { audit, ...result } = await Promise.race([visit(), options.job.aborted, stopping])
+    checkLimits()
+    if (!audit) return result
+    const started = performance.now()
+    const audited = (async () => {
+      try {
+        const report = await Promise.race([audit(), stopping])
+        checkLimits()
+        return report
+      } catch (error) {
+        throw failure(error)
+      } finally {
+        options.timings[`${viewport.breakpoint}.axe`] = Math.round(performance.now() - started)
+        await close()
+      }
+    })()
+    // Read by the caller, after the next breakpoints; a rejection before then is not unhandled.
+    audited.catch(() => {})
+    leftOpen = true
+    return { ...result, auditing: { breakpoint: viewport.breakpoint, audit: audited, close } }
   } catch (error) {
-    // What failed after the page was stopped failed because of it.
-    const cause = stopped && !(error instanceof CaptureError) ? stopped : error
-    throw classifyFailure(cause, proxy.stats(), options.job.signal)
+    throw failure(error)
   } finally {
-    options.egress.push(proxy.stats())
-    // Closing the context stops whatever the page was still doing, also after a timeout.
-    const closing = (context as BrowserContext | undefined)?.close()
-    if (closing) await bounded(closing, CAPTURE_CLOSE_TIMEOUT_MS).catch(() => {})
-    await proxy.close()
+    if (!leftOpen) await close()
   }
 }
 
@@ -370,8 +430,10 @@ async function visitPage(
     onUnpackedLimit: () => options.stop(unpackedLimitError(CAPTURE_MAX_UNPACKED_BYTES)),
     onNestedWorker: () => options.stop(nestedWorkerError(CAPTURE_MAX_UNPACKED_BYTES)),
   })
+  // The watch goes on while axe runs on the page (its limits hold then too), and ends with it.
+  let watching = false
   try {
-    return await visitWatched(page, url, viewport, proxy, watch, {
+    const result = await visitWatched(page, url, viewport, proxy, watch, {
       ...options,
       time,
       audit: async (open) => {
@@ -380,11 +442,15 @@ async function visitPage(
           return await auditAccessibility(open)
         } finally {
           auditing = false
+          watch.dispose()
         }
       },
     })
+    watching = Boolean(result.audit)
+    return result
   } finally {
-    watch.dispose()
+    // Without an audit to come; a page closed before its audit ends its watch with its context.
+    if (!watching) watch.dispose()
   }
 }
 
@@ -497,12 +563,9 @@ async function visitWatched(
     documents = await keepDocuments(page, response)
     time('documents')
   }
-  // After the screenshot, on the same page: axe judges what the capture shows (contrast included).
-  let axe: AxeAudit | undefined
-  if (options.axe) {
-    axe = await options.audit(page)
-    time('axe')
-  }
+  // After the screenshot, on the same page: axe judges what the capture shows (contrast included). The
+  // caller starts it, so that it runs while the next breakpoint loads.
+  const audit = options.axe ? () => options.audit(page) : undefined
   return {
     capture: {
       breakpoint: viewport.breakpoint,
@@ -516,7 +579,7 @@ async function visitWatched(
       ...(elements ? { elements } : {}),
     },
     finalUrl,
-    ...(axe ? { axe } : {}),
+    ...(audit ? { audit } : {}),
     ...(documents ? { documents } : {}),
   }
 }

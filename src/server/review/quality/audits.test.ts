@@ -52,6 +52,8 @@ const htmlRules = (audit: HtmlAudit, source: 'served' | 'rendered') =>
 describe('the quality audits on pages the capture opens', () => {
   let site: FixtureServer
   let pool: BrowserPool
+  let servedOnce = false
+  const openContexts = () => pool.use(async (browser) => browser.contexts().length)
 
   beforeAll(async () => {
     site = await startFixtureServer({
@@ -63,6 +65,12 @@ describe('the quality audits on pages the capture opens', () => {
       },
       '/picture.svg': (_req, res) => {
         res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(PICTURE)
+      },
+      // The faulty page at its first load, a server error at every one after it.
+      '/once': (_req, res) => {
+        if (servedOnce) return res.writeHead(500, { 'Content-Type': 'text/plain' }).end('broken')
+        servedOnce = true
+        res.writeHead(200, { 'Content-Type': 'text/html' }).end(FAULTY_PAGE)
       },
     })
     pool = createBrowserPool()
@@ -142,6 +150,34 @@ describe('the quality audits on pages the capture opens', () => {
     })
     expect(plain.axe).toBeUndefined()
     expect(plain.documents).toBeUndefined()
+  })
+
+  it('audits each page while the next width loads, and closes every page, also when a later width fails', async () => {
+    // axe at desktop and tablet, each audit on its own page beside the next width's load.
+    const both = await captureSite(pool, {
+      url: `${site.origin}/faulty`,
+      allowLoopback: { ports: [site.port] },
+      audits: { axe: ['desktop', 'tablet'] },
+    })
+    expect(both.captures.map((c) => c.breakpoint)).toEqual(['desktop', 'tablet', 'mobile'])
+    for (const breakpoint of ['desktop', 'tablet'] as const) {
+      expect(finding(both.axe?.[breakpoint], 'image-alt')).toMatchObject({ impact: 'critical', count: 1 })
+      expect(both.timings[`${breakpoint}.axe`]).toEqual(expect.any(Number))
+    }
+    expect(both.axe?.mobile).toBeUndefined()
+    expect(await openContexts()).toBe(0)
+
+    // The desktop page is still open for its audit when the tablet's load fails: the capture fails with
+    // the tablet's reason, and the desktop page is closed with it.
+    servedOnce = false
+    await expect(
+      captureSite(pool, {
+        url: `${site.origin}/once`,
+        allowLoopback: { ports: [site.port] },
+        audits: { axe: ['desktop'] },
+      }),
+    ).rejects.toMatchObject({ code: 'http_error' })
+    expect(await openContexts()).toBe(0)
   })
 
   it('validates the rendered DOM of a page its script builds, besides the served shell', async () => {
