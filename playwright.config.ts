@@ -37,6 +37,10 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
+    // Animations that run on while a test waits (a review's pulsing steps, spinners, skeletons) keep the
+    // browser drawing frames on two busy cores; every one is motion-safe. sign-in.spec.ts and
+    // connection.spec.ts open the animated menu and dialog with motion on.
+    reducedMotion: 'reduce',
     // A trace records every action's page; CI keeps no output of a fresh clone, so it is only taken locally.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {

@@ -17,6 +17,9 @@ function forgetCutOffRequests(consoleErrors: string[]) {
 }
 
 test.describe('a lost connection', () => {
+  // The other files run under reduced motion (playwright.config.ts); the dialog opens animated here.
+  test.use({ reducedMotion: 'no-preference' })
+
   test('going offline shows the dialog over the settings, which keep what was typed when it is back', async ({
     page,
     context,

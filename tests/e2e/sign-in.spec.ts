@@ -25,6 +25,9 @@ async function holdRequests(page: Page, url: string) {
 }
 
 test.describe('sign-in', () => {
+  // The other files run under reduced motion (playwright.config.ts); the avatar menu opens animated here.
+  test.use({ reducedMotion: 'no-preference' })
+
   test('signs in through the GitHub emulator, lands on /my signed in and welcomed, and signs out', async ({
     page,
     consoleErrors,
