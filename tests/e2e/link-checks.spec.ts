@@ -52,7 +52,9 @@ test.beforeAll(async ({ browser }, testInfo) => {
   site = await startStaticSite(siteRoot)
   const env = {
     REVIEW_WORKERS: '1',
+    // No test here reads the quality report: its audits only slow the reviews.
     REVIEW_LIGHTHOUSE: 'off',
+    REVIEW_AXE: 'off',
     ...liveSitesEnv(site.port),
   }
   // Not about the first start: a copy of the prepared data folder (server-process.ts).

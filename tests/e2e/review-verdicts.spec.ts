@@ -15,7 +15,8 @@ import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
  * captures each site with Chromium through the egress proxy, and the panel follows the review live to its
  * verdict. The sites are fixtures on loopback under their real kinds of names: this file's server resolves
  * every github.io and gitlab.io host (not an HSTS-preloaded .app domain, which Chromium would only open over https) to 127.0.0.1 (LOOPBACK_TEST_DOMAINS), sends port 80 there to this
- * fixture's port (LOOPBACK_TEST_PORT), and may open loopback port 80 (REVIEW_ALLOW_LOOPBACK). Lighthouse is off (REVIEW_LIGHTHOUSE): the verdict never depends on it.
+ * fixture's port (LOOPBACK_TEST_PORT), and may open loopback port 80 (REVIEW_ALLOW_LOOPBACK). Lighthouse and axe are off
+ * (REVIEW_LIGHTHOUSE, REVIEW_AXE): the verdict never depends on them.
  */
 
 const SLUG = 'Safelight-Studio-Footer'
@@ -93,6 +94,7 @@ test.beforeAll(async () => {
     env: {
       REVIEW_WORKERS: '1',
       REVIEW_LIGHTHOUSE: 'off',
+      REVIEW_AXE: 'off',
       LINK_CHECK_WORKERS: '0',
       CONTENT_DIR: contentDir,
       COMPETITIONS_DIR: competitionsDir,

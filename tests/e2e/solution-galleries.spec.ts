@@ -242,7 +242,8 @@ test.describe('galleries of a server of their own', () => {
       entry: 'dist/server/index.js',
       dataDir: mkdtempSync(join(tmpdir(), 'dojo-galleries-')),
       readyTimeoutMs: 180_000,
-      env: { REVIEW_WORKERS: '1', REVIEW_LIGHTHOUSE: 'off', LINK_CHECK_WORKERS: '0' },
+      // No test here reads the quality report: its audits only slow the reviews.
+      env: { REVIEW_WORKERS: '1', REVIEW_LIGHTHOUSE: 'off', REVIEW_AXE: 'off', LINK_CHECK_WORKERS: '0' },
     }
     // Not about the first start: a copy of the prepared data folder (server-process.ts).
     server = await startServer({ ...serverOptions, prepared: true })
