@@ -82,3 +82,7 @@ export async function submitFailing(page: Page, challenge: Challenge, liveUrl: s
   expect(review.status).toBe('failed')
   return review
 }
+
+/** The summary lines of a review report's quality report: one per audit (axe, HTML, Lighthouse). */
+export const qualitySummaries = (page: Page) =>
+  page.getByRole('region', { name: 'Quality report' }).getByTestId('quality-summaries').getByRole('listitem')

@@ -8,6 +8,7 @@ import { type FixtureServer, startFixtureServer } from '#tests/support/capture-f
 import { liveSitesEnv } from '#tests/support/loopback-only-dns.ts'
 import { type ServerProcess, startServer } from '#tests/support/server-process.ts'
 import { expect, expectHydrated, test } from './fixtures.ts'
+import { qualitySummaries } from './live-sites.ts'
 import { memberPageOn, uniqueLogin } from './sign-in-helper.ts'
 
 /**
@@ -153,12 +154,7 @@ async function expectScoredReport(page: Page, challenge: Challenge, overall: num
   // The quality report ran for real on the same page: axe with its result (the browser tests' only
   // review that runs it), Lighthouse too (its line says why when a busy machine kept it from finishing
   // in time).
-  await expect(
-    page
-      .getByRole('region', { name: 'Quality report' })
-      .getByTestId('quality-summaries')
-      .getByRole('listitem'),
-  ).toHaveText([
+  await expect(qualitySummaries(page)).toHaveText([
     /^Accessibility \(axe [\d.]+\): (no issues found|\d+ rules?, \d+ elements?)$/,
     /^HTML \(html-validate \d/,
     /^Lighthouse /,
