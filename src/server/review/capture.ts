@@ -430,28 +430,31 @@ async function visitPage(
     onUnpackedLimit: () => options.stop(unpackedLimitError(CAPTURE_MAX_UNPACKED_BYTES)),
     onNestedWorker: () => options.stop(nestedWorkerError(CAPTURE_MAX_UNPACKED_BYTES)),
   })
-  // The watch goes on while axe runs on the page (its limits hold then too), and ends with it.
-  let watching = false
+  let visited: VisitResult
   try {
-    const result = await visitWatched(page, url, viewport, proxy, watch, {
-      ...options,
-      time,
-      audit: async (open) => {
-        auditing = true
-        try {
-          return await auditAccessibility(open)
-        } finally {
-          auditing = false
-          watch.dispose()
-        }
-      },
-    })
-    watching = Boolean(result.audit)
-    return result
-  } finally {
-    // Without an audit to come; a page closed before its audit ends its watch with its context.
-    if (!watching) watch.dispose()
+    visited = await visitWatched(page, url, viewport, proxy, watch, { ...options, time })
+  } catch (error) {
+    watch.dispose()
+    throw error
   }
+  if (!options.axe) {
+    watch.dispose()
+    return visited
+  }
+  // After the screenshot, on the same page: axe judges what the capture shows (contrast included). The
+  // caller starts it, so that it runs while the next breakpoint loads; the watch (its limits) goes on
+  // until it ends. A page closed before its audit ends its watch with its context.
+  const open = page
+  const audit = async () => {
+    auditing = true
+    try {
+      return await auditAccessibility(open)
+    } finally {
+      auditing = false
+      watch.dispose()
+    }
+  }
+  return { ...visited, audit }
 }
 
 async function visitWatched(
@@ -460,7 +463,7 @@ async function visitWatched(
   viewport: (typeof REVIEW_BREAKPOINTS)[number],
   proxy: EgressProxy,
   watch: PageWatch,
-  options: PageJob & { time: (phase: string) => void; audit: (page: Page) => Promise<AxeAudit> },
+  options: PageJob & { time: (phase: string) => void },
 ): Promise<VisitResult> {
   const { time } = options
   const navigationStarted = performance.now()
@@ -563,9 +566,6 @@ async function visitWatched(
     documents = await keepDocuments(page, response)
     time('documents')
   }
-  // After the screenshot, on the same page: axe judges what the capture shows (contrast included). The
-  // caller starts it, so that it runs while the next breakpoint loads.
-  const audit = options.axe ? () => options.audit(page) : undefined
   return {
     capture: {
       breakpoint: viewport.breakpoint,
@@ -579,7 +579,6 @@ async function visitWatched(
       ...(elements ? { elements } : {}),
     },
     finalUrl,
-    ...(audit ? { audit } : {}),
     ...(documents ? { documents } : {}),
   }
 }
