@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createElement, Fragment } from 'react'
 import { preload } from 'react-dom'
-import { prerender } from 'react-dom/static'
-import { describe, expect, it } from 'vitest'
+import { prerender } from 'react-dom/static.edge'
+import { describe, expect, it, vi } from 'vitest'
 import { profilePageFixture } from '#tests/support/challenge-fixture.ts'
 import { renderedRoute, renderPage, splitHints } from '#web/entry-server.tsx'
 
@@ -79,5 +80,36 @@ describe('renders side by side', () => {
     expect(first?.html).toContain('Eve Of App One')
     expect(first?.html).not.toContain('Eve Of App Two')
     expect(second?.html).toContain('Eve Of App Two')
+  })
+
+  it('of one app never enter an async context, which would slow every later request of the process', async () => {
+    // A renderer of its own, as a server loads it: no app has rendered with it yet.
+    vi.resetModules()
+    const fresh = await import('#web/entry-server.tsx')
+    const run = vi.spyOn(AsyncLocalStorage.prototype, 'run')
+    try {
+      const api = appKnowing('Eve Of The Only App', 5)
+      const pages = await Promise.all(
+        [1, 2, 3].map(() =>
+          fresh.renderPage({ request: new Request('https://dojo.example/profile/eve'), api, config }),
+        ),
+      )
+      for (const page of pages) expect(page?.html).toContain('Eve Of The Only App')
+      expect(run).not.toHaveBeenCalled()
+      // A second app in the same process still reads its own API while the first renders.
+      const [first, second] = await Promise.all([
+        fresh.renderPage({ request: new Request('https://dojo.example/profile/eve'), api, config }),
+        fresh.renderPage({
+          request: new Request('https://dojo.example/profile/eve'),
+          api: appKnowing('Eve Of A Second App', 0),
+          config,
+        }),
+      ])
+      expect(first?.html).toContain('Eve Of The Only App')
+      expect(second?.html).toContain('Eve Of A Second App')
+      expect(run).toHaveBeenCalledTimes(1)
+    } finally {
+      run.mockRestore()
+    }
   })
 })

@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { dehydrate, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
-import { prerender } from 'react-dom/static'
+// The edge build: Node's keeps each render's request in an AsyncLocalStorage (see firstApi below).
+import { prerender } from 'react-dom/static.edge'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import type { PublicConfig } from '#shared/public-config.ts'
 import { ApiError, isApiNotFound, setApiTransport } from '#web/lib/api-client.ts'
@@ -56,13 +57,20 @@ export function splitHints(rendered: string): { hints: string; html: string } {
 const routes = createRoutes()
 const handler = createStaticHandler(routes)
 
+type Api = RenderInput['api']
+
 /**
- * The API of the render under way: renders of two apps in one process (the tests' several instances)
- * overlap, and each page's requests must reach its own app, not the last one to start a render.
+ * The API of the render under way. The process's first app renders with no async context: on Node 20
+ * an AsyncLocalStorage, once entered, turns on promise hooks for the whole process, and every later
+ * request pays for them (docs/decisions/009-headers-and-compression-on-the-response.md, whose
+ * addendum also explains React's edge build above). A server runs one app. Renders of any other app
+ * in the same process (the tests' several instances, which overlap) carry their API in an
+ * AsyncLocalStorage, so each page's requests still reach its own app.
  */
-const renderApi = new AsyncLocalStorage<RenderInput['api']>()
+let firstApi: Api | null = null
+const otherApi = new AsyncLocalStorage<Api>()
 setApiTransport((path) => {
-  const api = renderApi.getStore()
+  const api = otherApi.getStore() ?? firstApi
   if (!api) return Promise.reject(new Error('An API request outside a server render.'))
   return api(path)
 })
@@ -100,7 +108,8 @@ function pageHead(loaderData: Record<string, unknown>, matches: { route: { id: s
 
 /** Null when the router answers with a redirect or an error: the caller serves the plain app then. */
 export function renderPage(input: RenderInput): Promise<RenderResult | null> {
-  return renderApi.run(input.api, () => render(input))
+  firstApi ??= input.api
+  return input.api === firstApi ? render(input) : otherApi.run(input.api, () => render(input))
 }
 
 async function render(input: RenderInput): Promise<RenderResult | null> {
