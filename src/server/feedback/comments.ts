@@ -4,7 +4,7 @@
  * with it; a deleted comment stays, as "deleted comment", only while visible replies hang under it.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { awardHelpfulBadges } from '#server/badges/award.ts'
 import { hiddenByClassroom } from '#server/classrooms/privacy.ts'
@@ -68,6 +68,20 @@ export async function findFeedbackSolution(
 
 const parent = alias(comments, 'parent')
 
+/**
+ * A comment's author, looked up by key for each comment: a lateral subquery with a limit, which
+ * PostgreSQL does not flatten into a join. As a join, a page's replies (about a hundred rows) were
+ * hashed against the whole users table once a site had thousands of members, 3 of the page's 3.5 ms
+ * in the database (docs/decisions/018-galleries-at-scale.md). Every comment has its author (a key
+ * that cascades), so it is the same rows.
+ */
+const author = new QueryBuilder()
+  .select({ username: users.username, name: users.name, avatarUrl: users.avatarUrl })
+  .from(users)
+  .where(eq(users.id, comments.authorId))
+  .limit(1)
+  .as('author')
+
 const commentColumns = {
   id: comments.id,
   publicId: comments.publicId,
@@ -82,7 +96,7 @@ const commentColumns = {
   deletedAt: comments.deletedAt,
   hiddenAt: comments.hiddenAt,
   createdAt: comments.createdAt,
-  author: { username: users.username, name: users.name, avatarUrl: users.avatarUrl },
+  author: { username: author.username, name: author.name, avatarUrl: author.avatarUrl },
   // A correlated exists in the select list, which the builder cannot say: the author teaches (owns or
   // co-teaches) a classroom the solution's author studies in (docs/product.md §13).
   byTeacher: sql<boolean>`exists (
@@ -115,7 +129,7 @@ const selectComments = (db: Pick<Database, 'select'>) =>
   db
     .select(commentColumns)
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
+    .innerJoinLateral(author, sql`true`)
     .leftJoin(parent, eq(parent.id, comments.parentId))
 
 /** One comment by its public id, with its author and its parent's public id; null when unknown. */
@@ -204,7 +218,7 @@ export async function listComments(
       createdUs: sql<string>`(extract(epoch from ${comments.createdAt}) * 1000000)::bigint::text`,
     })
     .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
+    .innerJoinLateral(author, sql`true`)
     .leftJoin(parent, eq(parent.id, comments.parentId))
     .where(and(...conditions))
     .orderBy(asc(comments.createdAt), asc(comments.id))
