@@ -194,6 +194,58 @@ export const commentsPageQuery = challengeGalleryQuery.pick({ cursor: true })
 /** A page's position: its last thread's created_at in microseconds since 1970, and its row id. */
 const threadCursor = z.tuple([cursorMicroseconds, cursorRowId]).transform(([us, id]) => ({ us, id }))
 
+/** A page's threads: the solution's top-level comments from `after` on, one more than a page. */
+function threadsFrom(db: Pick<Database, 'select'>, after: SQL | null) {
+  return (
+    db
+      .select({
+        ...commentColumns,
+        createdUs: sql<string>`(extract(epoch from ${comments.createdAt}) * 1000000)::bigint::text`,
+      })
+      .from(comments)
+      .innerJoinLateral(author, sql`true`)
+      .leftJoin(parent, eq(parent.id, comments.parentId))
+      .where(
+        and(
+          eq(comments.userChallengeId, sql.placeholder('userChallengeId')),
+          isNull(comments.parentId),
+          after ?? undefined,
+        ),
+      )
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      // One row more than the page, to tell whether another follows.
+      .limit(COMMENT_THREADS_PAGE + 1)
+  )
+}
+
+/**
+ * listComments' statements, built and prepared once per database handle: building them anew took a
+ * seventh of a comments page's CPU (docs/decisions/018-galleries-at-scale.md).
+ */
+function prepareListStatements(db: Pick<Database, 'select'>) {
+  return {
+    firstThreads: threadsFrom(db, null).prepare('comment_threads_first'),
+    laterThreads: threadsFrom(
+      db,
+      sql`(${comments.createdAt}, ${comments.id}) > ((to_timestamp(0) + ${sql.placeholder('us')}::bigint * interval '1 microsecond'), ${sql.placeholder('id')}::integer)`,
+    ).prepare('comment_threads_later'),
+    replies: selectComments(db)
+      .where(sql`${comments.parentId} = any(${sql.placeholder('parentIds')}::integer[])`)
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .prepare('comment_replies'),
+  }
+}
+
+const listStatementsOf = new WeakMap<object, ReturnType<typeof prepareListStatements>>()
+function listStatements(db: Pick<Database, 'select'>) {
+  let statements = listStatementsOf.get(db)
+  if (!statements) {
+    statements = prepareListStatements(db)
+    listStatementsOf.set(db, statements)
+  }
+  return statements
+}
+
 /**
  * A page of the solution's threads as the reader sees them, oldest first, replies oldest first, by
  * keyset on the top-level comments' (created_at, id): at most COMMENT_THREADS_PAGE top-level comments
@@ -207,35 +259,13 @@ export async function listComments(
   cursorValue?: string,
 ): Promise<{ threads: Comment[]; nextCursor: string | null }> {
   const cursor = cursorValue === undefined ? undefined : decodeCursor(cursorValue, threadCursor)
-  const conditions: SQL[] = [eq(comments.userChallengeId, userChallengeId), isNull(comments.parentId)]
-  if (cursor)
-    conditions.push(
-      sql`(${comments.createdAt}, ${comments.id}) > ((to_timestamp(0) + ${cursor.us}::bigint * interval '1 microsecond'), ${cursor.id})`,
-    )
-  const found = await db
-    .select({
-      ...commentColumns,
-      createdUs: sql<string>`(extract(epoch from ${comments.createdAt}) * 1000000)::bigint::text`,
-    })
-    .from(comments)
-    .innerJoinLateral(author, sql`true`)
-    .leftJoin(parent, eq(parent.id, comments.parentId))
-    .where(and(...conditions))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    // One row more than the page, to tell whether another follows.
-    .limit(COMMENT_THREADS_PAGE + 1)
+  const statements = listStatements(db)
+  const found = cursor
+    ? await statements.laterThreads.execute({ userChallengeId, us: cursor.us, id: cursor.id })
+    : await statements.firstThreads.execute({ userChallengeId })
   const tops = found.slice(0, COMMENT_THREADS_PAGE)
   const replies =
-    tops.length === 0
-      ? []
-      : await selectComments(db)
-          .where(
-            inArray(
-              comments.parentId,
-              tops.map((top) => top.id),
-            ),
-          )
-          .orderBy(asc(comments.createdAt), asc(comments.id))
+    tops.length === 0 ? [] : await statements.replies.execute({ parentIds: tops.map((top) => top.id) })
   const repliesOf = new Map<number, CommentRow[]>()
   for (const row of replies) {
     if (row.parentId === null) continue
