@@ -4,7 +4,7 @@
  * with it; a deleted comment stays, as "deleted comment", only while visible replies hang under it.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
-import { alias, QueryBuilder } from 'drizzle-orm/pg-core'
+import { alias, QueryBuilder, type SelectedFields } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { awardHelpfulBadges } from '#server/badges/award.ts'
 import { hiddenByClassroom } from '#server/classrooms/privacy.ts'
@@ -125,9 +125,13 @@ export type CommentRow = {
   byTeacher: boolean
 }
 
-const selectComments = (db: Pick<Database, 'select'>) =>
+/** Comments with their author and their parent's public id, and any `extra` columns. */
+const selectComments = <Extra extends SelectedFields = Record<never, never>>(
+  db: Pick<Database, 'select'>,
+  extra = {} as Extra,
+) =>
   db
-    .select(commentColumns)
+    .select({ ...commentColumns, ...extra })
     .from(comments)
     .innerJoinLateral(author, sql`true`)
     .leftJoin(parent, eq(parent.id, comments.parentId))
@@ -197,14 +201,9 @@ const threadCursor = z.tuple([cursorMicroseconds, cursorRowId]).transform(([us, 
 /** A page's threads: the solution's top-level comments from `after` on, one more than a page. */
 function threadsFrom(db: Pick<Database, 'select'>, after: SQL | null) {
   return (
-    db
-      .select({
-        ...commentColumns,
-        createdUs: sql<string>`(extract(epoch from ${comments.createdAt}) * 1000000)::bigint::text`,
-      })
-      .from(comments)
-      .innerJoinLateral(author, sql`true`)
-      .leftJoin(parent, eq(parent.id, comments.parentId))
+    selectComments(db, {
+      createdUs: sql<string>`(extract(epoch from ${comments.createdAt}) * 1000000)::bigint::text`,
+    })
       .where(
         and(
           eq(comments.userChallengeId, sql.placeholder('userChallengeId')),
