@@ -75,7 +75,7 @@ describe.each(TEST_DATABASES)('learning paths on %s', (kind) => {
     )
   })
   afterAll(async () => {
-    await database?.close()
+    await database?.drop()
   })
 
   it('lists the paths and shows one with its ordered steps, to anyone', async () => {
