@@ -44,6 +44,10 @@ if (!file) {
   process.exit(2)
 }
 const rows = JSON.parse(await readFile(file, 'utf8')) as Row[]
+if (rows.some((row) => row.pixel.judged === undefined)) {
+  console.error(`${file} was written before the measures said which the design judges: capture the set again`)
+  process.exit(2)
+}
 for (const row of rows)
   if (row.agreement && row.elements) {
     const { design, page } = row.elements

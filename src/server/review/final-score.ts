@@ -1,5 +1,5 @@
 import type { ElementAgreement } from './elements/agreement.ts'
-import { combineScore } from './score.ts'
+import type { CaptureScore } from './score.ts'
 
 /**
  * The review's score of a member's page at one breakpoint (docs/product.md §10,
@@ -18,15 +18,8 @@ import { combineScore } from './score.ts'
  */
 export const FINAL_WEIGHTS = { colour: 0.15, structure: 0.5, elements: 0.35 }
 
-/** The pixel measures the score needs: `CaptureScore` or any object with its three numbers. */
-export type PixelScore = {
-  /** 0-100, one decimal, 100 only for a capture identical to the design. */
-  score: number
-  /** 0-100; 100 when the design has no colour but white (nothing to judge). */
-  colour: number
-  /** 0-100; 100 when the design has no edges (nothing to judge). */
-  structure: number
-}
+/** The pixel measures the score needs: `CaptureScore` or any object with its numbers. */
+export type PixelScore = Pick<CaptureScore, 'score' | 'colour' | 'structure' | 'judged'>
 
 export function finalScore(
   pixel: PixelScore,
@@ -49,19 +42,12 @@ export function finalScore(
   return Math.min(Math.round(score * 10) / 10, 99.9)
 }
 
-/**
- * The pixel measures, each null where the design gave it nothing to judge. `CaptureScore` shows such a
- * measure as 100 and leaves it out of its score (`combineScore`), so its score is then the other
- * measure alone; with both judged, a measure of 100 and another below it always give a score between.
- */
+/** The pixel measures, each null where the design gave it nothing to judge (`CaptureScore.judged`). */
 function judged(pixel: PixelScore): { colour: number | null; structure: number | null } {
-  const byColour = combineScore({ colour: pixel.colour / 100, structure: null, identical: false })
-  if (pixel.structure === 100 && pixel.colour < 100 && pixel.score === byColour)
-    return { colour: pixel.colour, structure: null }
-  const byStructure = combineScore({ colour: null, structure: pixel.structure / 100, identical: false })
-  if (pixel.colour === 100 && pixel.structure < 100 && pixel.score === byStructure)
-    return { colour: null, structure: pixel.structure }
-  return { colour: pixel.colour, structure: pixel.structure }
+  return {
+    colour: pixel.judged.colour ? pixel.colour : null,
+    structure: pixel.judged.structure ? pixel.structure : null,
+  }
 }
 
 function clamp01(value: number): number {

@@ -165,13 +165,13 @@ async function writeMeasures(
     BREAKPOINTS.flatMap((breakpoint) =>
       variants.map(({ name, rank }) => {
         const found = results.get(slug)?.get(breakpoint)?.get(name)
-        const { score, colour, structure } = found?.pixel ?? {}
+        const { score, colour, structure, judged } = found?.pixel ?? {}
         return {
           slug,
           breakpoint,
           variant: name,
           rank,
-          pixel: { score, colour, structure },
+          pixel: { score, colour, structure, judged },
           agreement: found?.agreement,
           elements: found?.elements,
         }

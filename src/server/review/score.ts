@@ -93,6 +93,11 @@ export type CaptureScore = {
   colour: number
   /** The structure measure, as `colour`; 100 for a design without edges, which it cannot judge. */
   structure: number
+  /**
+   * Whether the design gave each measure something to judge. One it did not reads 100 above and has no
+   * share in `score`; a measure that is 100 because the page matched it is judged.
+   */
+  judged: { colour: boolean; structure: boolean }
   /** Pixels of the capture that differ from the design, at the compared height, shifts forgiven. */
   rawMismatch: number
   /** Pixels pixelmatch flagged but forgiven as content moved by at most `shiftTolerance` pixels. */
@@ -186,6 +191,7 @@ export async function scoreCapture({
     score: combineScore({ colour, structure, identical }),
     colour: shown(colour),
     structure: shown(structure),
+    judged: { colour: colour !== null, structure: structure !== null },
     rawMismatch,
     shiftedPixels,
     baselineMismatch,
