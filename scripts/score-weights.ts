@@ -3,8 +3,8 @@
 //   SCORE_CALIBRATION_MEASURES=/tmp/measures.json npm run test:calibration   (captures the set once)
 //   npx tsx scripts/score-weights.ts /tmp/measures.json                      (searches, in seconds)
 //
-// A grid over the score's shares (colour, structure, elements) and the element agreement's (position,
-// size, colour; the rest is the base that content scales). A choice is kept only if it passes what
+// A grid over the score's shares (colour, structure, elements) and the element agreement's (position
+// 0-0.5, size and colour; the rest is the base that content scales). A choice is kept only if it passes what
 // the calibration test asserts besides tau: every reference at least 99, every blank page at most 5 and
 // every starter at least 10, the right page in the wrong colours above another design, and decision 012's
 // ladder on the footer. Of those, the best few by their least Kendall's tau-b (then the mean) are printed
@@ -100,7 +100,7 @@ for (const colour of steps(0.1, 0.4, 0.05))
   for (const structure of steps(0.15, 0.6, 0.05)) {
     const elements = Math.round((1 - colour - structure) * 100) / 100
     if (elements < 0.2) continue
-    for (const position of steps(0, 0.2, 0.05))
+    for (const position of steps(0, 0.5, 0.05))
       for (const size of steps(0, 0.2, 0.05))
         for (const agreementColour of steps(0.05, 0.3, 0.05)) {
           const base = Math.round((1 - position - size - agreementColour) * 100) / 100

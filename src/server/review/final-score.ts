@@ -16,7 +16,7 @@ import type { CaptureScore } from './score.ts'
  * a dark scheme or another palette changes everywhere while the page is still the design), structure
  * the pixel edges, elements `ElementAgreement.overall` (content × its layout and colours).
  */
-export const FINAL_WEIGHTS = { colour: 0.15, structure: 0.5, elements: 0.35 }
+export const FINAL_WEIGHTS = { colour: 0.2, structure: 0.35, elements: 0.45 }
 
 /** The pixel measures the score needs: `CaptureScore` or any object with its numbers. */
 export type PixelScore = Pick<CaptureScore, 'score' | 'colour' | 'structure' | 'judged'>
@@ -29,7 +29,7 @@ export function finalScore(
   if (agreement === null) return pixel.score
   const elements = clamp01(agreement.overall)
   const agreesWhole = [agreement.content, agreement.position, agreement.size, agreement.colour].every(
-    (part) => part >= 1,
+    (part) => part >= 1 - 1e-9,
   )
   // 100 stays the identical capture's: the same pixels, and elements that agree in every part.
   if (pixel.score === 100 && agreesWhole) return 100

@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
@@ -71,6 +72,13 @@ describe.skipIf(!hasChromium())('the score’s calibration set', () => {
           // page must, or the set would judge the pixel score alone.
           if (!capture.elements)
             throw new Error(`the ${breakpoint} capture of ${name} of ${slug} has no elements`)
+          // The images behind the pixel measures, for trying a change to them without capturing again.
+          if (process.env.SCORE_CALIBRATION_PNGS) {
+            const dir = join(process.env.SCORE_CALIBRATION_PNGS, slug, breakpoint)
+            await mkdir(dir, { recursive: true })
+            await writeFile(join(dir, 'design.png'), design.png)
+            await writeFile(join(dir, `${name}.png`), capture.png)
+          }
           const scored = await scoreBreakpoint({
             breakpoint,
             design: design.png,

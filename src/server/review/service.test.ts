@@ -412,7 +412,7 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
     })
     expect(desktop?.elements?.findings[0]?.sentence).toContain('"Sound, shaped for you" is 48 px lower')
     // The score counts the agreement (docs/decisions/023-element-score.md): the same pixels, but the
-    // heading moved and shrunk costs points at desktop (98.1 with the addendum's weights); the review's
+    // heading moved and shrunk costs points at desktop (about 95 with the second addendum's weights); the review's
     // score is the three's mean.
     expect(desktop?.score).toBeLessThan(99)
     expect(desktop?.score).toBeGreaterThan(90)
@@ -464,7 +464,10 @@ describe.each(TEST_DATABASES)('the review worker with a stand-in browser on %s',
       error: { code: 'verification_missing', message: VERDICT_FAILURES.verification_missing },
     })
     expect(review.breakpoints).toHaveLength(3)
-    expect(review.score).toBeGreaterThanOrEqual(99)
+    // Its scores are kept: the page is the design's (the stand-in page's heading is out of place at desktop).
+    const mean = review.breakpoints.reduce((total, b) => total + (b.score ?? 0), 0) / 3
+    expect(review.score).toBeCloseTo(mean, 1)
+    expect(review.score).toBeGreaterThan(95)
     // Not passed: its member's only, and no points.
     expect((await t.app.request(`/api/reviews/${reviewId}`)).status).toBe(404)
     expect((await reviewsOf(b, challenge))[0]).toMatchObject({ status: 'failed', pointsAwarded: 0 })

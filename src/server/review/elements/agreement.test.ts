@@ -8,6 +8,7 @@ import {
   image,
   landingElements,
   landingPage,
+  PORTRAIT,
   page,
   section,
   text,
@@ -100,21 +101,36 @@ describe('elementAgreement', () => {
     expect(agreement(landingPage(), page([])).overall).toBe(0)
   })
 
-  it('charges a move beyond a few pixels, and more for a larger one', () => {
+  it('charges what moved against the rest of the page, not the page’s own offset', () => {
     const three = agreement(landingPage(), page(moveAll(landingElements(), 3)))
     const twenty = agreement(landingPage(), page(moveAll(landingElements(), 20)))
-    const hundred = agreement(landingPage(), page(moveAll(landingElements(), 100)))
+    // The page a little lower is the same layout: the pixel measures charge the move (decision 023).
     expect(three.position).toBe(1)
-    expect(twenty.position).toBeLessThan(0.95)
-    expect(twenty.position).toBeGreaterThan(0.8)
-    expect(hundred.position).toBeLessThan(twenty.position)
+    expect(twenty.position).toBe(1)
     expect(twenty.content).toBe(1)
+    const isHeading = (element: PageElement) => element.kind === 'text' && element.text === HEADING
+    const headingDown = (dy: number) =>
+      agreement(
+        landingPage(),
+        page(changed(landingElements(), isHeading, (element) => moveAll([element], dy)[0] as PageElement)),
+      )
+    expect(headingDown(3).position).toBe(1)
+    expect(headingDown(20).position).toBeLessThan(1)
+    expect(headingDown(20).position).toBeGreaterThan(0.9)
+    expect(headingDown(100).position).toBeLessThan(headingDown(20).position)
+    // The page's offset is the median move: one block out of place does not set it.
+    const mirrored = landingElements().map((element) =>
+      element.kind === 'section'
+        ? element
+        : { ...element, box: { ...element.box, x: 1440 - element.box.x - element.box.width } },
+    )
+    expect(agreement(landingPage(), page(mirrored)).position).toBeLessThan(0.6)
   })
 
   it('counts a missing image and an added paragraph against the content', () => {
     const elements = landingElements()
     const withoutPortrait = elements.filter((element) => !(element.kind === 'image' && element.alt))
-    expect(agreement(page(elements), page(withoutPortrait)).content).toBeLessThan(0.8)
+    expect(agreement(page(elements), page(withoutPortrait)).content).toBeLessThan(0.9)
     const added = text({ text: 'Free shipping on every order.', box: box(120, 440, 400, 24) })
     const extra = agreement(page(elements), page([...elements, added]))
     expect(extra.content).toBeLessThan(1)
@@ -158,17 +174,22 @@ describe('elementAgreement', () => {
     expect(agreement(landingPage(), page(other)).content).toBe(0)
   })
 
-  it('orders variants as a person would: a 3 px shift, an accent colour, a 20 px shift, another page, nothing', () => {
+  it('orders variants as a person would: a 3 px shift, an accent colour, a block out of place, another page, nothing', () => {
     const design = landingPage()
     const accent = changed(
       landingElements(),
       (element) => element.kind === 'control' && element.text === 'Book a demo',
       (element) => ({ ...element, background: '#0891b2' }) as PageElement,
     )
+    const portraitDown = changed(
+      landingElements(),
+      (element) => element.kind === 'image' && element.alt === PORTRAIT,
+      (element) => moveAll([element], 60)[0] as PageElement,
+    )
     const ladder = [
       agreement(design, page(moveAll(landingElements(), 3))),
       agreement(design, page(accent)),
-      agreement(design, page(moveAll(landingElements(), 20))),
+      agreement(design, page(portraitDown)),
       agreement(design, page(repainted(landingElements()))),
       agreement(design, pricingPage()),
       agreement(design, page([])),

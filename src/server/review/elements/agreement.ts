@@ -10,12 +10,13 @@ import { boxOffset, type ElementMatch, MATCH_CANDIDATES_MAX } from './match.ts'
  * wrong layout). Pure.
  *
  * - content: how much of the design's content the page has and how little it adds: texts, controls and
- *   images (not sections, which hold them) weighted by area, a pair counting for both its elements,
+ *   images (not sections, which hold them) weighted by `weightOf`, a pair counting for both its elements,
  *   times how alike their texts read, over the two pages' total (a Dice coefficient). A text or control
  *   with other words in the design's place and style (a heading reworded) is a stand-in: it keeps part
  *   of its weight on a page that is otherwise the design (`STAND_IN_SHARE`, decision 023's addendum).
- * - position, size, colour: of the paired elements only, weighted by the design element's area. They
- *   say nothing about what is missing; read them with `content`.
+ * - position, size, colour: of the paired elements only, weighted by the design element's weight. They
+ *   say nothing about what is missing; read them with `content`. Position is each element's move against
+ *   the page's own offset (`pageOffset`): the layout, not where the page starts.
  */
 
 export type ElementAgreement = {
@@ -31,12 +32,12 @@ export type ElementAgreement = {
 }
 
 /**
- * The weighting of the parts, calibrated with the score (docs/decisions/023-element-score.md): content
- * scales the rest, so a page with other content scores low whatever its matched few look like. Position
- * weighs little: the pixel structure already charges a move, and at 0.3 a 20 px shift cost more than
- * every text set in another face, against decision 012's ladder.
+ * The weighting of the parts, calibrated with the score (docs/decisions/023-element-score.md, second
+ * addendum): content scales the rest, so a page with other content scores low whatever its matched few
+ * look like. Position weighs as much as the base: measured against the page's own offset, it is the
+ * layout (a mirrored bar, a block out of place), which a whole page a little lower keeps.
  */
-export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.5, position: 0.05, size: 0.2, colour: 0.25 }
+export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.4, position: 0.4, size: 0.05, colour: 0.15 }
 
 /**
  * The most of its content weight a stand-in keeps (docs/decisions/023-element-score.md, addendum): a
@@ -69,10 +70,57 @@ export const COLOUR_SPAN = 30
 const ciede2000 = differenceCiede2000()
 const HEX = /^#[0-9a-f]{6}$/i
 
-/** An element's weight: its area, at most a quarter of the page's width squared (one hero image). */
+/**
+ * An element's weight: the square root of its area, the area at most a quarter of the page's width
+ * squared (one hero image). A person takes a page in element by element: a large heading counts for more
+ * than a link, but not for the hundred links its area would make it (decision 023, second addendum).
+ */
 function weightOf(element: PageElement, width: number): number {
   const area = Math.max(0, element.box.width) * Math.max(0, element.box.height)
-  return Number.isFinite(area) ? Math.min(area, (width / 2) ** 2) : 0
+  return Number.isFinite(area) ? Math.sqrt(Math.min(area, (width / 2) ** 2)) : 0
+}
+
+/**
+ * The page's own offset from the design: the move most of its paired elements share, each axis on its
+ * own (the most moves within `POSITION_TOLERANCE` of one another, their median; of equal groups, the
+ * smaller move). A page that is all there a little lower has moved, not changed its layout: the pixel
+ * measures charge the move, and the position agreement only what moved against the rest (decision 023,
+ * second addendum). One element of two out of place is that one's move, not half of each.
+ */
+function pageOffset(
+  design: PageElements,
+  page: PageElements,
+  match: ElementMatch,
+): { dx: number; dy: number } {
+  const dxs: number[] = []
+  const dys: number[] = []
+  for (const pair of match.pairs) {
+    const theirs = design.elements[pair.design]
+    const ours = page.elements[pair.page]
+    if (!theirs || !ours) continue
+    const { dx, dy } = boxOffset(theirs.box, ours.box)
+    if (Number.isFinite(dx) && Number.isFinite(dy)) {
+      dxs.push(dx)
+      dys.push(dy)
+    }
+  }
+  return { dx: sharedMove(dxs), dy: sharedMove(dys) }
+}
+
+/** The move most values share (see `pageOffset`), 0 for none. */
+function sharedMove(values: number[]): number {
+  const sorted = values.sort((a, b) => a - b)
+  let best = { count: 0, move: 0 }
+  for (let from = 0, to = 0; from < sorted.length; from++) {
+    while (to < sorted.length && (sorted[to] as number) - (sorted[from] as number) <= 2 * POSITION_TOLERANCE)
+      to++
+    const count = to - from
+    const group = sorted.slice(from, to)
+    const move = group[(count - 1) >> 1] as number
+    if (count > best.count || (count === best.count && Math.abs(move) < Math.abs(best.move)))
+      best = { count, move }
+  }
+  return best.move
 }
 
 function sizeAgreement(design: PageElement, page: PageElement): number {
@@ -191,7 +239,13 @@ function lowerBound(sorted: readonly PageElement[], y: number): number {
   return lo
 }
 
-const ratio = (part: number, whole: number, empty: number) => (whole > 0 ? part / whole : empty)
+/**
+ * part / whole, or `empty` when there is no whole. Sums of square roots taken in another order differ
+ * in their last bits, so the design against itself would read 1.0000000000000002: the ratio is settled
+ * to twelve decimals, far below anything the score shows.
+ */
+const ratio = (part: number, whole: number, empty: number) =>
+  whole > 0 ? Math.round((part / whole) * 1e12) / 1e12 : empty
 
 export function elementAgreement(
   design: PageElements,
@@ -214,6 +268,7 @@ export function elementAgreement(
   let size = 0
   let colourWeight = 0
   let colour = 0
+  const offset = pageOffset(design, page, match)
   for (const pair of match.pairs) {
     const theirs = design.elements[pair.design]
     const ours = page.elements[pair.page]
@@ -226,7 +281,7 @@ export function elementAgreement(
       else contentShared += both * (1 - pair.text)
     }
     const { dx, dy } = boxOffset(theirs.box, ours.box)
-    const moved = Math.max(0, Math.hypot(dx, dy) - POSITION_TOLERANCE)
+    const moved = Math.max(0, Math.hypot(dx - offset.dx, dy - offset.dy) - POSITION_TOLERANCE)
     pairedWeight += weight
     position += weight * (1 - Math.min(1, moved / span))
     size += weight * sizeAgreement(theirs, ours)
