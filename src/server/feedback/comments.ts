@@ -3,7 +3,7 @@
  * comment hidden by an admin is its author's and the admins' only, and a hidden comment's replies go
  * with it; a deleted comment stays, as "deleted comment", only while visible replies hang under it.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import { alias, QueryBuilder, type SelectedFields } from 'drizzle-orm/pg-core'
 import { z } from 'zod'
 import { awardHelpfulBadges } from '#server/badges/award.ts'
