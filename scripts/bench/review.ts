@@ -24,13 +24,16 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
-import { reviewElements } from '#server/review/element-review.ts'
+import { reviewPageElements } from '#server/review/element-review.ts'
+import { POSITION_TOLERANCE } from '#server/review/elements/findings.ts'
 import { createReviewEngine } from '#server/review/engine-process.ts'
 import { validateHtml } from '#server/review/quality/html.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
-import { scoreCapture } from '#server/review/score.ts'
+import { measuresAtOffset, scoreCapture } from '#server/review/score.ts'
+import type { PageElements } from '#shared/page-elements.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 import { landingPage, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 import { blankPng, pagePng } from '#tests/support/score-fixtures.ts'
@@ -124,28 +127,45 @@ async function fullReview() {
       )
       peaks.push(peakMb)
       scores = []
-      let elementsMs = 0
       findings = 0
+      const scored: Array<{
+        design: Buffer
+        capture: (typeof site.captures)[number]
+        elements: PageElements
+      }> = []
       for (const capture of site.captures) {
         const design = reference.captures.find((c) => c.breakpoint === capture.breakpoint)
-        if (!design) throw new Error(`no design for ${capture.breakpoint}`)
+        if (!design?.elements) throw new Error(`no design with elements for ${capture.breakpoint}`)
         const rendered = await renderDesign(pool, { png: design.png, width: design.width })
-        scores.push((await scoreCapture({ design: rendered, capture: capture.png })).score)
-        // The element step as the engine runs it, the reference's elements standing for the design's.
-        const elementsStarted = performance.now()
-        const elements = reviewElements(design.elements, capture.elements, capture.breakpoint)
-        elementsMs += performance.now() - elementsStarted
-        if (!elements) throw new Error(`no elements at ${capture.breakpoint}`)
-        findings += elements.findings.length
+        // As the engine scores a breakpoint: pixels, elements, and the pixels again at the page's offset.
+        const result = await scoreBreakpoint({
+          breakpoint: capture.breakpoint,
+          design: rendered,
+          capture: capture.png,
+          designElements: design.elements,
+          pageElements: capture.elements,
+        })
+        if (!result.elements) throw new Error(`no elements at ${capture.breakpoint}`)
+        scores.push(result.score)
+        findings += result.elements.findings.length
+        scored.push({ design: rendered, capture, elements: design.elements })
       }
-      elementTimes.push(elementsMs)
       times.push(performance.now() - started)
+      // The element step alone, timed apart: the match, findings and agreement, and the pixels measured
+      // again where the page's elements share an offset.
+      const elementsStarted = performance.now()
+      for (const { design, capture, elements } of scored) {
+        const reviewed = reviewPageElements(elements, capture.elements, capture.breakpoint)
+        if (reviewed && Math.abs(reviewed.offset.dy) > POSITION_TOLERANCE)
+          await measuresAtOffset({ design, capture: capture.png, dy: reviewed.offset.dy })
+      }
+      elementTimes.push(performance.now() - elementsStarted)
     }
     console.log(
       `one full review (3 widths, designs rendered, scored): median ${ms(median(times))}, runs ${times.map(ms).join(', ')}; scores ${scores.join(' / ')}`,
     )
     console.log(
-      `  its element step (3 widths: match, findings, agreement; goal under 1 s): median ${ms(median(elementTimes))}, runs ${elementTimes.map(ms).join(', ')}; ${findings} findings`,
+      `  its element step (3 widths: match, findings, agreement, pixels at the page's offset; goal under 1 s): median ${ms(median(elementTimes))}, runs ${elementTimes.map(ms).join(', ')}; ${findings} findings`,
     )
     console.log(
       `  peak memory during its capture (this process and its Chromium): median ${median(peaks)} MB, runs ${peaks.join(', ')} MB`,

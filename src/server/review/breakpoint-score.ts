@@ -1,6 +1,7 @@
-import { reviewElements } from '#server/review/element-review.ts'
-import { finalScore } from '#server/review/final-score.ts'
-import { type CaptureScore, scoreCapture } from '#server/review/score.ts'
+import { reviewPageElements } from '#server/review/element-review.ts'
+import { POSITION_TOLERANCE } from '#server/review/elements/findings.ts'
+import { finalScore, type PixelScore } from '#server/review/final-score.ts'
+import { type CaptureScore, measuresAtOffset, scoreCapture } from '#server/review/score.ts'
 import type { PageElements } from '#shared/page-elements.ts'
 import type { ReviewBreakpointName, ReviewElements } from '#shared/review.ts'
 
@@ -9,6 +10,11 @@ export type BreakpointScore = {
   pixel: CaptureScore
   /** The element review (decision 021), null when either side gave no elements. */
   elements: ReviewElements | null
+  /**
+   * The pixel measures the score read: `pixel`'s, or, for a page whose elements share an offset from
+   * the design, those at that offset when they are better (decision 023, second addendum).
+   */
+  measures: PixelScore
   /** The breakpoint's score: the pixels and the elements together (decision 023). */
   score: number
 }
@@ -17,6 +23,10 @@ export type BreakpointScore = {
  * One breakpoint of a review scored as every review scores it (docs/product.md §10): the capture against
  * the design as drawn, the page's elements against the design's, and the two in one score. The engine,
  * the catalogue check's reference score and the calibration set all score through here.
+ *
+ * A page that is all there a little lower or higher than the design (its elements share a vertical
+ * offset beyond `POSITION_TOLERANCE`) is measured again at that offset, and the better of the two
+ * measures counts: a person sees its layout and colours, and the element agreement charges the offset.
  */
 export async function scoreBreakpoint(input: {
   breakpoint: ReviewBreakpointName
@@ -27,6 +37,18 @@ export async function scoreBreakpoint(input: {
   pageElements: PageElements | null | undefined
 }): Promise<BreakpointScore> {
   const pixel = await scoreCapture({ design: input.design, capture: input.capture })
-  const elements = reviewElements(input.designElements, input.pageElements, input.breakpoint)
-  return { pixel, elements, score: finalScore(pixel, elements?.agreement ?? null) }
+  const elements = reviewPageElements(input.designElements, input.pageElements, input.breakpoint)
+  let measures: PixelScore = pixel
+  const dy = elements?.offset.dy ?? 0
+  if (Math.abs(dy) > POSITION_TOLERANCE && pixel.score < 100) {
+    const atOffset = await measuresAtOffset({ design: input.design, capture: input.capture, dy })
+    if (atOffset && atOffset.score > pixel.score) measures = atOffset
+  }
+  const review = elements?.review ?? null
+  return {
+    pixel,
+    elements: review,
+    measures,
+    score: finalScore(measures, review?.agreement ?? null),
+  }
 }

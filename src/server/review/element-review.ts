@@ -1,4 +1,4 @@
-import { elementAgreement } from '#server/review/elements/agreement.ts'
+import { elementAgreement, pageOffset } from '#server/review/elements/agreement.ts'
 import { elementFindings, FINDINGS_MAX } from '#server/review/elements/findings.ts'
 import { matchElements } from '#server/review/elements/match.ts'
 import type { PageElements } from '#shared/page-elements.ts'
@@ -16,10 +16,22 @@ export function reviewElements(
   page: PageElements | null | undefined,
   breakpoint: ReviewBreakpointName,
 ): ReviewElements | null {
+  return reviewPageElements(design, page, breakpoint)?.review ?? null
+}
+
+/**
+ * `reviewElements`, and the page's own offset from the design (`pageOffset`: the move most of its
+ * elements share, CSS px), which the score measures the pixels at too (decision 023, second addendum).
+ */
+export function reviewPageElements(
+  design: PageElements | null | undefined,
+  page: PageElements | null | undefined,
+  breakpoint: ReviewBreakpointName,
+): { review: ReviewElements; offset: { dx: number; dy: number } } | null {
   if (!design || !page || design.elements.length === 0 || page.elements.length === 0) return null
   const match = matchElements(design, page)
   const findings = elementFindings(design, page, match, { breakpoint, max: FINDINGS_MAX })
-  return {
+  const review = {
     agreement: elementAgreement(design, page, match),
     // As the report reads them: the sentence, its numbers and the two boxes; the element indices and the
     // breakpoint are the engine's (the breakpoint is the row's own).
@@ -33,4 +45,5 @@ export function reviewElements(
       numbers: finding.numbers,
     })),
   }
+  return { review, offset: pageOffset(design, page, match) }
 }

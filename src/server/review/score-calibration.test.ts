@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
 import { type BrowserPool, createBrowserPool } from '#server/review/browser-pool.ts'
 import type { ElementAgreement } from '#server/review/elements/agreement.ts'
+import type { PixelScore } from '#server/review/final-score.ts'
 import type { CaptureScore } from '#server/review/score.ts'
 import type { PageElements } from '#shared/page-elements.ts'
 import type { ReviewBreakpointName } from '#shared/review.ts'
@@ -25,6 +26,8 @@ const BREAKPOINTS: ReviewBreakpointName[] = ['desktop', 'tablet', 'mobile']
 
 type Scored = {
   pixel: Omit<CaptureScore, 'diff'>
+  /** The pixel measures the score read (the capture's, or at the page's own offset). */
+  measures: PixelScore
   agreement: ElementAgreement | null
   score: number
   /** The design's and the page's elements, for recomputing the agreement offline (`writeMeasures`). */
@@ -89,6 +92,7 @@ describe.skipIf(!hasChromium())('the score’s calibration set', () => {
           const { diff: _, ...pixel } = scored.pixel
           byVariant.set(name, {
             pixel,
+            measures: scored.measures,
             agreement: scored.elements?.agreement ?? null,
             score: scored.score,
             elements: { design: design.elements, page: capture.elements },
@@ -173,7 +177,8 @@ async function writeMeasures(
     BREAKPOINTS.flatMap((breakpoint) =>
       variants.map(({ name, rank }) => {
         const found = results.get(slug)?.get(breakpoint)?.get(name)
-        const { score, colour, structure, judged } = found?.pixel ?? {}
+        // The measures the score read, which the weights are chosen on.
+        const { score, colour, structure, judged } = found?.measures ?? {}
         return {
           slug,
           breakpoint,

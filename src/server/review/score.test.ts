@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { combineScore, MAX_HEIGHT_RATIO, scoreCapture } from '#server/review/score.ts'
+import { combineScore, MAX_HEIGHT_RATIO, measuresAtOffset, scoreCapture } from '#server/review/score.ts'
 import { blankPng, pagePng, stackPngs } from '#tests/support/score-fixtures.ts'
 
 /** The colour of one pixel of a PNG, as [r, g, b]. */
@@ -70,6 +70,25 @@ describe('scoreCapture', () => {
     expect(twelve).toBeLessThan(one)
     expect(forty).toBeLessThan(twelve)
     expect(forty).toBeLessThan(80)
+  })
+
+  it('measures a page at its own offset as the design itself, and at another as a moved page', async () => {
+    const capture = await pagePng({ dy: 40 })
+    const [asCaptured, atItsOffset, atAnother, upward] = await Promise.all([
+      scoreCapture({ design, capture }),
+      measuresAtOffset({ design, capture, dy: 40 }),
+      measuresAtOffset({ design, capture, dy: 12 }),
+      measuresAtOffset({ design, capture: design, dy: -40 }),
+    ])
+
+    expect(asCaptured.score).toBeLessThan(80)
+    // Its top 40 rows dropped, the page is the design's down to its last 40 rows, which are white.
+    expect(atItsOffset?.score).toBeGreaterThan(95)
+    expect(atItsOffset?.judged).toEqual({ colour: true, structure: true })
+    expect(atAnother?.score).toBeLessThan(atItsOffset?.score ?? 0)
+    // White rows above the design itself: the design moved down, as a moved page.
+    expect(upward?.score).toBeLessThan(80)
+    expect(await measuresAtOffset({ design, capture, dy: 5000 })).toBeNull()
   })
 
   it('judges colour apart from structure: changed accents cost colour, not structure', async () => {

@@ -127,41 +127,9 @@ export async function scoreCapture({
   /** 0 scores with pixelmatch alone. */
   shiftTolerance?: number
 }): Promise<CaptureScore> {
-  const [designSize, captureSize] = await Promise.all([sizeOf(design, 'design'), sizeOf(capture, 'capture')])
-  const width = designSize.width
-  const designHeight = designSize.height
-  // A capture of another width is scaled to the design's, keeping its aspect: a capture taken at a
-  // different pixel density lines up again, and a page that scrolls sideways (a full-page screenshot
-  // grows to the scroll width) is shrunk, which costs it score, as a page that overflows should.
-  const captureHeight = Math.max(1, Math.round((captureSize.height * width) / captureSize.width))
-  // A page within SHIFT_TOLERANCE px of the design's length is compared over the shorter of the two:
-  // content a few px lower ends a few px lower too, the same small move `forgiveShifts` forgives, not a
-  // page of another length (its tail would otherwise meet the design's sentinel fill).
-  const comparedHeight =
-    Math.abs(captureHeight - designHeight) <= shiftTolerance
-      ? Math.min(captureHeight, designHeight)
-      : Math.round(Math.min(Math.max(designHeight, captureHeight), MAX_HEIGHT_RATIO * designHeight))
-
-  const [designPixels, capturePixels] = await Promise.all([
-    rgbaAt(design, { width, height: designHeight, comparedHeight, fill: SENTINEL }),
-    rgbaAt(capture, {
-      width,
-      height: captureHeight,
-      comparedHeight,
-      fill: EMPTY_PAGE,
-      scaleFrom: captureSize.width === width ? undefined : captureSize,
-    }),
-  ])
-
-  const identical = designPixels.equals(capturePixels)
-  const designKey = `${createHash('sha1').update(design).digest('base64')} ${width} ${comparedHeight}`
-  const [designSide, captureColours, captureEdges] = await Promise.all([
-    designMeasures(designKey, designPixels, width, comparedHeight, designHeight),
-    colourCells(capturePixels, width, comparedHeight),
-    edgeCells(capturePixels, width, comparedHeight, captureHeight),
-  ])
-  const colour = measure(colourDistance(designSide.colours, captureColours.values), designSide.blankColour)
-  const structure = measure(edgeDistance(designSide.edges, captureEdges.values), designSide.blankStructure)
+  const measured = await measurePixels(design, capture, shiftTolerance)
+  const { width, comparedHeight, designPixels, capturePixels, designSide } = measured
+  const { designHeight, captureSize, captureHeight, identical, colour, structure } = measured
 
   const diffPixels = Buffer.allocUnsafe(designPixels.length)
   const flagged = pixelmatch(designPixels, capturePixels, diffPixels, width, comparedHeight, DIFF_OPTIONS)
@@ -202,6 +170,92 @@ export async function scoreCapture({
     comparedHeight,
     heightRatio: captureHeight / designHeight,
     diff,
+  }
+}
+
+/** The two measures of a capture, and what `scoreCapture` goes on to compare with them. */
+async function measurePixels(design: Buffer, capture: Buffer, shiftTolerance: number) {
+  const [designSize, captureSize] = await Promise.all([sizeOf(design, 'design'), sizeOf(capture, 'capture')])
+  const width = designSize.width
+  const designHeight = designSize.height
+  // A capture of another width is scaled to the design's, keeping its aspect: a capture taken at a
+  // different pixel density lines up again, and a page that scrolls sideways (a full-page screenshot
+  // grows to the scroll width) is shrunk, which costs it score, as a page that overflows should.
+  const captureHeight = Math.max(1, Math.round((captureSize.height * width) / captureSize.width))
+  // A page within SHIFT_TOLERANCE px of the design's length is compared over the shorter of the two:
+  // content a few px lower ends a few px lower too, the same small move `forgiveShifts` forgives, not a
+  // page of another length (its tail would otherwise meet the design's sentinel fill).
+  const comparedHeight =
+    Math.abs(captureHeight - designHeight) <= shiftTolerance
+      ? Math.min(captureHeight, designHeight)
+      : Math.round(Math.min(Math.max(designHeight, captureHeight), MAX_HEIGHT_RATIO * designHeight))
+
+  const [designPixels, capturePixels] = await Promise.all([
+    rgbaAt(design, { width, height: designHeight, comparedHeight, fill: SENTINEL }),
+    rgbaAt(capture, {
+      width,
+      height: captureHeight,
+      comparedHeight,
+      fill: EMPTY_PAGE,
+      scaleFrom: captureSize.width === width ? undefined : captureSize,
+    }),
+  ])
+
+  const identical = designPixels.equals(capturePixels)
+  const designKey = `${createHash('sha1').update(design).digest('base64')} ${width} ${comparedHeight}`
+  const [designSide, captureColours, captureEdges] = await Promise.all([
+    designMeasures(designKey, designPixels, width, comparedHeight, designHeight),
+    colourCells(capturePixels, width, comparedHeight),
+    edgeCells(capturePixels, width, comparedHeight, captureHeight),
+  ])
+  const colour = measure(colourDistance(designSide.colours, captureColours.values), designSide.blankColour)
+  const structure = measure(edgeDistance(designSide.edges, captureEdges.values), designSide.blankStructure)
+  return {
+    width,
+    designHeight,
+    captureSize,
+    captureHeight,
+    comparedHeight,
+    designPixels,
+    capturePixels,
+    identical,
+    designSide,
+    colour,
+    structure,
+  }
+}
+
+/**
+ * The two pixel measures of the capture as if its page began `dy` px higher (lower for a negative
+ * `dy`), in the design's px: the page's own offset taken away, so a page that is all there a little
+ * lower is measured on its layout and colours (docs/decisions/023-element-score.md, second addendum).
+ * The capture's top `dy` rows are dropped (or white rows put above it); what is measured is as
+ * `scoreCapture` measures it. Null when the capture has nothing left below the offset.
+ */
+export async function measuresAtOffset({
+  design,
+  capture,
+  dy,
+}: {
+  design: Buffer
+  capture: Buffer
+  dy: number
+}): Promise<Pick<CaptureScore, 'score' | 'colour' | 'structure' | 'judged'> | null> {
+  const [designSize, captureSize] = await Promise.all([sizeOf(design, 'design'), sizeOf(capture, 'capture')])
+  const rows = Math.round((dy * captureSize.width) / designSize.width)
+  if (!Number.isFinite(rows) || rows >= captureSize.height) return null
+  const sharp = await loadSharp()
+  const moved = sharp(capture)
+  if (rows > 0)
+    moved.extract({ left: 0, top: rows, width: captureSize.width, height: captureSize.height - rows })
+  else if (rows < 0) moved.extend({ top: -rows, background: EMPTY_PAGE })
+  const shifted = await moved.png({ compressionLevel: 0 }).toBuffer()
+  const { colour, structure } = await measurePixels(design, shifted, SHIFT_TOLERANCE)
+  return {
+    score: combineScore({ colour, structure, identical: false }),
+    colour: shown(colour),
+    structure: shown(structure),
+    judged: { colour: colour !== null, structure: structure !== null },
   }
 }
 

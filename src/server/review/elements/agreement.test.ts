@@ -13,7 +13,8 @@ import {
   section,
   text,
 } from '#tests/support/element-fixtures.ts'
-import { type ElementAgreement, elementAgreement } from './agreement.ts'
+import { type ElementAgreement, elementAgreement, OFFSET_SHARE, POSITION_SPAN_WIDTHS } from './agreement.ts'
+import { POSITION_TOLERANCE } from './findings.ts'
 import { matchElements } from './match.ts'
 
 function agreement(design: PageElements, member: PageElements): ElementAgreement {
@@ -104,9 +105,12 @@ describe('elementAgreement', () => {
   it('charges what moved against the rest of the page, not the page’s own offset', () => {
     const three = agreement(landingPage(), page(moveAll(landingElements(), 3)))
     const twenty = agreement(landingPage(), page(moveAll(landingElements(), 20)))
-    // The page a little lower is the same layout: the pixel measures charge the move (decision 023).
+    // The page a little lower is the same layout: only the offset's share is charged (decision 023).
     expect(three.position).toBe(1)
-    expect(twenty.position).toBe(1)
+    expect(twenty.position).toBeCloseTo(
+      1 - OFFSET_SHARE * ((20 - POSITION_TOLERANCE) / (POSITION_SPAN_WIDTHS * 1440)),
+      6,
+    )
     expect(twenty.content).toBe(1)
     const isHeading = (element: PageElement) => element.kind === 'text' && element.text === HEADING
     const headingDown = (dy: number) =>
@@ -124,7 +128,7 @@ describe('elementAgreement', () => {
         ? element
         : { ...element, box: { ...element.box, x: 1440 - element.box.x - element.box.width } },
     )
-    expect(agreement(landingPage(), page(mirrored)).position).toBeLessThan(0.6)
+    expect(agreement(landingPage(), page(mirrored)).position).toBeLessThan(0.7)
   })
 
   it('counts a missing image and an added paragraph against the content', () => {

@@ -16,7 +16,7 @@ import { boxOffset, type ElementMatch, MATCH_CANDIDATES_MAX } from './match.ts'
  *   of its weight on a page that is otherwise the design (`STAND_IN_SHARE`, decision 023's addendum).
  * - position, size, colour: of the paired elements only, weighted by the design element's weight. They
  *   say nothing about what is missing; read them with `content`. Position is each element's move against
- *   the page's own offset (`pageOffset`): the layout, not where the page starts.
+ *   the page's own offset (`pageOffset`), and in a share the offset itself (`OFFSET_SHARE`).
  */
 
 export type ElementAgreement = {
@@ -34,10 +34,10 @@ export type ElementAgreement = {
 /**
  * The weighting of the parts, calibrated with the score (docs/decisions/023-element-score.md, second
  * addendum): content scales the rest, so a page with other content scores low whatever its matched few
- * look like. Position weighs as much as the base: measured against the page's own offset, it is the
- * layout (a mirrored bar, a block out of place), which a whole page a little lower keeps.
+ * look like. Position weighs most: measured against the page's own offset, it is the layout (a mirrored
+ * bar, a block out of place), which a whole page a little lower keeps.
  */
-export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.4, position: 0.4, size: 0.05, colour: 0.15 }
+export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.25, position: 0.45, size: 0.15, colour: 0.15 }
 
 /**
  * The most of its content weight a stand-in keeps (docs/decisions/023-element-score.md, addendum): a
@@ -48,6 +48,14 @@ export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.4, position: 0.4, size: 0.05,
  * where the design's do shares almost nothing else, and keeps nothing.
  */
 export const STAND_IN_SHARE = 0.6
+
+/**
+ * The share of position that is the page's own offset (`pageOffset`), charged as a move of every
+ * element; the rest is each element's move against that offset (decision 023, second addendum). A page
+ * all there 20 px lower keeps its layout, so its pixels are measured at its offset too, and this is what
+ * it costs: less than an accent colour changed, more than 3 px.
+ */
+export const OFFSET_SHARE = 0.3
 
 export type AgreementParts = Pick<ElementAgreement, 'content' | 'position' | 'size' | 'colour'>
 
@@ -87,7 +95,7 @@ function weightOf(element: PageElement, width: number): number {
  * measures charge the move, and the position agreement only what moved against the rest (decision 023,
  * second addendum). One element of two out of place is that one's move, not half of each.
  */
-function pageOffset(
+export function pageOffset(
   design: PageElements,
   page: PageElements,
   match: ElementMatch,
@@ -305,7 +313,10 @@ export function elementAgreement(
   const content = ratio(contentShared, contentTotal, 1)
   const parts = {
     content,
-    position: ratio(position, pairedWeight, 1),
+    position:
+      (1 - OFFSET_SHARE) * ratio(position, pairedWeight, 1) +
+      OFFSET_SHARE *
+        (1 - Math.min(1, Math.max(0, Math.hypot(offset.dx, offset.dy) - POSITION_TOLERANCE) / span)),
     size: ratio(size, pairedWeight, 1),
     colour: ratio(colour, colourWeight, 1),
   }
