@@ -1,9 +1,11 @@
 // `npm run bench:review`: what a submission review (docs/product.md §10) costs on this machine. Times,
 // over a few runs each: one full review of a fixture landing page (capture at the three widths through
 // the egress proxy, the designs rendered by the same Chromium, and the three scores), and one
-// 1440 × 3000 score against a detailed design for a capture 2 px lower, a rearranged one and a blank one.
+// 1440 × 3000 score against a detailed design for a capture 2 px lower, a rearranged one and a blank one,
+// and what a page 20 px lower adds: its pixels measured again at its offset (decision 023).
 // With the full review, its element step (docs/decisions/021-element-review.md: the capture's elements
-// matched with the design's, the findings and the agreement, at the three widths; goal under 1 s).
+// matched with the design's, the findings and the agreement, at the three widths, and the pixels at the
+// page's offset where its elements share one; goal under 1 s).
 // Then what each quality audit (docs/product.md §10, quality report) adds to a review of that page: axe
 // at desktop and mobile (on the open page, after its screenshot), keeping and validating the HTML, and
 // Lighthouse (desktop, its own Chromium behind its own egress proxy).
@@ -193,6 +195,18 @@ async function diffs() {
     }
     console.log(`one 1440 × 3000 score, capture ${name}: median ${ms(median(times))} (score ${score})`)
   }
+  // What a page that is all there a little lower adds: its pixels measured again at its offset.
+  const lower = await pagePng({ width: 1440, height: 3000, dy: 20 })
+  const times: number[] = []
+  let measured = 0
+  for (let run = 0; run < RUNS; run++) {
+    const started = performance.now()
+    measured = (await measuresAtOffset({ design, capture: lower, dy: 20 }))?.score ?? 0
+    times.push(performance.now() - started)
+  }
+  console.log(
+    `one 1440 × 3000 page 20 px lower, measured again at its offset (added to its score): median ${ms(median(times))} (${measured})`,
+  )
 }
 
 async function audits() {
