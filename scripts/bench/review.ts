@@ -26,16 +26,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { scoreBreakpoint } from '#server/review/breakpoint-score.ts'
+import { scoreWithElements } from '#server/review/breakpoint-score.ts'
 import { createBrowserPool } from '#server/review/browser-pool.ts'
 import { captureSite, renderDesign } from '#server/review/capture.ts'
-import { reviewPageElements } from '#server/review/element-review.ts'
-import { POSITION_TOLERANCE } from '#server/review/elements/findings.ts'
 import { createReviewEngine } from '#server/review/engine-process.ts'
 import { validateHtml } from '#server/review/quality/html.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
 import { measuresAtOffset, scoreCapture } from '#server/review/score.ts'
-import type { PageElements } from '#shared/page-elements.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 import { landingPage, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 import { blankPng, pagePng } from '#tests/support/score-fixtures.ts'
@@ -129,39 +126,29 @@ async function fullReview() {
       )
       peaks.push(peakMb)
       scores = []
+      let elementsMs = 0
       findings = 0
-      const scored: Array<{
-        design: Buffer
-        capture: (typeof site.captures)[number]
-        elements: PageElements
-      }> = []
       for (const capture of site.captures) {
         const design = reference.captures.find((c) => c.breakpoint === capture.breakpoint)
-        if (!design?.elements) throw new Error(`no design with elements for ${capture.breakpoint}`)
+        if (!design) throw new Error(`no design for ${capture.breakpoint}`)
         const rendered = await renderDesign(pool, { png: design.png, width: design.width })
-        // As the engine scores a breakpoint: pixels, elements, and the pixels again at the page's offset.
-        const result = await scoreBreakpoint({
+        const pixel = await scoreCapture({ design: rendered, capture: capture.png })
+        // The element step as the engine runs it, the reference's elements standing for the design's.
+        const elementsStarted = performance.now()
+        const scored = await scoreWithElements(pixel, {
           breakpoint: capture.breakpoint,
           design: rendered,
           capture: capture.png,
           designElements: design.elements,
           pageElements: capture.elements,
         })
-        if (!result.elements) throw new Error(`no elements at ${capture.breakpoint}`)
-        scores.push(result.score)
-        findings += result.elements.findings.length
-        scored.push({ design: rendered, capture, elements: design.elements })
+        elementsMs += performance.now() - elementsStarted
+        if (!scored.elements) throw new Error(`no elements at ${capture.breakpoint}`)
+        scores.push(scored.score)
+        findings += scored.elements.findings.length
       }
+      elementTimes.push(elementsMs)
       times.push(performance.now() - started)
-      // The element step alone, timed apart: the match, findings and agreement, and the pixels measured
-      // again where the page's elements share an offset.
-      const elementsStarted = performance.now()
-      for (const { design, capture, elements } of scored) {
-        const reviewed = reviewPageElements(elements, capture.elements, capture.breakpoint)
-        if (reviewed && Math.abs(reviewed.offset.dy) > POSITION_TOLERANCE)
-          await measuresAtOffset({ design, capture: capture.png, dy: reviewed.offset.dy })
-      }
-      elementTimes.push(performance.now() - elementsStarted)
     }
     console.log(
       `one full review (3 widths, designs rendered, scored): median ${ms(median(times))}, runs ${times.map(ms).join(', ')}; scores ${scores.join(' / ')}`,

@@ -1,4 +1,4 @@
-import { reviewPageElements } from '#server/review/element-review.ts'
+import { reviewElements } from '#server/review/element-review.ts'
 import { POSITION_TOLERANCE } from '#server/review/elements/findings.ts'
 import { finalScore, type PixelScore } from '#server/review/final-score.ts'
 import { type CaptureScore, measuresAtOffset, scoreCapture } from '#server/review/score.ts'
@@ -28,16 +28,28 @@ export type BreakpointScore = {
  * offset beyond `POSITION_TOLERANCE`) is measured again at that offset, and the better of the two
  * measures counts: a person sees its layout and colours, and the element agreement charges the offset.
  */
-export async function scoreBreakpoint(input: {
+export async function scoreBreakpoint(input: BreakpointInput): Promise<BreakpointScore> {
+  return scoreWithElements(await scoreCapture({ design: input.design, capture: input.capture }), input)
+}
+
+type BreakpointInput = {
   breakpoint: ReviewBreakpointName
   /** The design as the review draws it (`renderDesign`). */
   design: Buffer
   capture: Buffer
   designElements: PageElements | null | undefined
   pageElements: PageElements | null | undefined
-}): Promise<BreakpointScore> {
-  const pixel = await scoreCapture({ design: input.design, capture: input.capture })
-  const elements = reviewPageElements(input.designElements, input.pageElements, input.breakpoint)
+}
+
+/**
+ * What `scoreBreakpoint` does after the capture's pixel measures: the element review, the pixels again at
+ * the page's offset where its elements share one, and the score. Apart so the review bench can time it.
+ */
+export async function scoreWithElements(
+  pixel: CaptureScore,
+  input: BreakpointInput,
+): Promise<BreakpointScore> {
+  const elements = reviewElements(input.designElements, input.pageElements, input.breakpoint)
   let measures: PixelScore = pixel
   const dy = elements?.offset.dy ?? 0
   if (Math.abs(dy) > POSITION_TOLERANCE && pixel.score < 100) {

@@ -34,7 +34,7 @@ describe('the element step of a breakpoint', () => {
   it('gives the agreement and the findings as the report reads them: boxes, no element indices', () => {
     const design = page([text(340, 'Sound, shaped for you', 48, 'h1'), text(600, 'Listen closely.')])
     const ours = page([text(388, 'Sound, shaped for you', 34, 'h1')])
-    const result = reviewElements(design, ours, 'tablet')
+    const result = reviewElements(design, ours, 'tablet')?.review
     expect(reviewElementsSchema.parse(result)).toEqual(result)
     expect(result?.agreement).toMatchObject({ paired: 1, missing: 1, extra: 0 })
     const [first, ...rest] = result?.findings ?? []
@@ -53,7 +53,7 @@ describe('the element step of a breakpoint', () => {
 
   it('keeps at most FINDINGS_MAX findings', () => {
     const design = page(Array.from({ length: 80 }, (_, i) => text(i * 40, `Paragraph number ${i} of many`)))
-    const result = reviewElements(design, page([text(0, 'Something else entirely')]), 'desktop')
+    const result = reviewElements(design, page([text(0, 'Something else entirely')]), 'desktop')?.review
     expect(result?.findings).toHaveLength(FINDINGS_MAX)
   })
 })

@@ -7,23 +7,13 @@ import type { ReviewBreakpointName, ReviewElements } from '#shared/review.ts'
 /**
  * A breakpoint's element review (docs/product.md §10, docs/decisions/021-element-review.md): the
  * captured page's elements paired with the design's, what differs as at most `FINDINGS_MAX` findings,
- * and the agreement. Null when either side has no elements (a challenge imported before they were
+ * and the agreement, as the report stores them (`review`); and the page's own offset from the design
+ * (`pageOffset`: the move most of its elements share, CSS px), at which the score measures the pixels
+ * too (decision 023, second addendum). Null when either side has no elements (a challenge imported before they were
  * recorded, a page that did not give them in time, or a page with nothing visible): the review then goes
  * on with its pixels alone. Pure; the engine runs it after each breakpoint's score (engine-work.ts).
  */
 export function reviewElements(
-  design: PageElements | null | undefined,
-  page: PageElements | null | undefined,
-  breakpoint: ReviewBreakpointName,
-): ReviewElements | null {
-  return reviewPageElements(design, page, breakpoint)?.review ?? null
-}
-
-/**
- * `reviewElements`, and the page's own offset from the design (`pageOffset`: the move most of its
- * elements share, CSS px), which the score measures the pixels at too (decision 023, second addendum).
- */
-export function reviewPageElements(
   design: PageElements | null | undefined,
   page: PageElements | null | undefined,
   breakpoint: ReviewBreakpointName,

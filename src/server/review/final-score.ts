@@ -29,7 +29,7 @@ export function finalScore(
   if (agreement === null) return pixel.score
   const elements = clamp01(agreement.overall)
   const agreesWhole = [agreement.content, agreement.position, agreement.size, agreement.colour].every(
-    (part) => part >= 1 - 1e-9,
+    (part) => part >= 1,
   )
   // 100 stays the identical capture's: the same pixels, and elements that agree in every part.
   if (pixel.score === 100 && agreesWhole) return 100

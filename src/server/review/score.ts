@@ -156,10 +156,7 @@ export async function scoreCapture({
     .toBuffer()
 
   return {
-    score: combineScore({ colour, structure, identical }),
-    colour: shown(colour),
-    structure: shown(structure),
-    judged: { colour: colour !== null, structure: structure !== null },
+    ...scored(colour, structure, identical),
     rawMismatch,
     shiftedPixels,
     baselineMismatch,
@@ -251,8 +248,17 @@ export async function measuresAtOffset({
   else if (rows < 0) moved.extend({ top: -rows, background: EMPTY_PAGE })
   const shifted = await moved.png({ compressionLevel: 0 }).toBuffer()
   const { colour, structure } = await measurePixels(design, shifted, SHIFT_TOLERANCE)
+  return scored(colour, structure, false)
+}
+
+/** The score of the two measures and the measures as shown (see `CaptureScore`). */
+function scored(
+  colour: number | null,
+  structure: number | null,
+  identical: boolean,
+): Pick<CaptureScore, 'score' | 'colour' | 'structure' | 'judged'> {
   return {
-    score: combineScore({ colour, structure, identical: false }),
+    score: combineScore({ colour, structure, identical }),
     colour: shown(colour),
     structure: shown(structure),
     judged: { colour: colour !== null, structure: structure !== null },

@@ -123,8 +123,7 @@ function sharedMove(values: number[]): number {
     while (to < sorted.length && (sorted[to] as number) - (sorted[from] as number) <= 2 * POSITION_TOLERANCE)
       to++
     const count = to - from
-    const group = sorted.slice(from, to)
-    const move = group[(count - 1) >> 1] as number
+    const move = sorted[from + ((count - 1) >> 1)] as number
     if (count > best.count || (count === best.count && Math.abs(move) < Math.abs(best.move)))
       best = { count, move }
   }
@@ -277,6 +276,9 @@ export function elementAgreement(
   let colourWeight = 0
   let colour = 0
   const offset = pageOffset(design, page, match)
+  /** 1 for a move within the tolerance, down to 0 at `span` beyond it. */
+  const moveAgreement = (distance: number) =>
+    1 - Math.min(1, Math.max(0, distance - POSITION_TOLERANCE) / span)
   for (const pair of match.pairs) {
     const theirs = design.elements[pair.design]
     const ours = page.elements[pair.page]
@@ -289,9 +291,8 @@ export function elementAgreement(
       else contentShared += both * (1 - pair.text)
     }
     const { dx, dy } = boxOffset(theirs.box, ours.box)
-    const moved = Math.max(0, Math.hypot(dx - offset.dx, dy - offset.dy) - POSITION_TOLERANCE)
     pairedWeight += weight
-    position += weight * (1 - Math.min(1, moved / span))
+    position += weight * moveAgreement(Math.hypot(dx - offset.dx, dy - offset.dy))
     size += weight * sizeAgreement(theirs, ours)
     const agree = pairColour(theirs, ours)
     if (agree !== undefined) {
@@ -315,8 +316,7 @@ export function elementAgreement(
     content,
     position:
       (1 - OFFSET_SHARE) * ratio(position, pairedWeight, 1) +
-      OFFSET_SHARE *
-        (1 - Math.min(1, Math.max(0, Math.hypot(offset.dx, offset.dy) - POSITION_TOLERANCE) / span)),
+      OFFSET_SHARE * moveAgreement(Math.hypot(offset.dx, offset.dy)),
     size: ratio(size, pairedWeight, 1),
     colour: ratio(colour, colourWeight, 1),
   }
