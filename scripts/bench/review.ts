@@ -2,10 +2,10 @@
 // over a few runs each: one full review of a fixture landing page (capture at the three widths through
 // the egress proxy, the designs rendered by the same Chromium, and the three scores), and one
 // 1440 × 3000 score against a detailed design for a capture 2 px lower, a rearranged one and a blank one,
-// and what a page 20 px lower adds: its pixels measured again at its offset (decision 023).
+// and what a page 20 px lower adds: its pixels measured again along its rows (decision 023).
 // With the full review, its element step (docs/decisions/021-element-review.md: the capture's elements
-// matched with the design's, the findings and the agreement, at the three widths, and the pixels at the
-// page's offset where its elements share one; goal under 1 s).
+// matched with the design's, the findings and the agreement, at the three widths, and the pixels along the
+// page's rows where its elements moved; goal under 1 s).
 // Then what each quality audit (docs/product.md §10, quality report) adds to a review of that page: axe
 // at desktop and mobile (on the open page, after its screenshot), keeping and validating the HTML, and
 // Lighthouse (desktop, its own Chromium behind its own egress proxy).
@@ -32,7 +32,7 @@ import { captureSite, renderDesign } from '#server/review/capture.ts'
 import { createReviewEngine } from '#server/review/engine-process.ts'
 import { validateHtml } from '#server/review/quality/html.ts'
 import { runLighthouse } from '#server/review/quality/lighthouse.ts'
-import { measuresAtOffset, scoreCapture } from '#server/review/score.ts'
+import { measuresAlongRows, scoreCapture } from '#server/review/score.ts'
 import { REVIEW_BREAKPOINTS } from '#shared/review.ts'
 import { landingPage, startFixtureServer } from '#tests/support/capture-fixtures.ts'
 import { blankPng, pagePng } from '#tests/support/score-fixtures.ts'
@@ -154,7 +154,7 @@ async function fullReview() {
       `one full review (3 widths, designs rendered, scored): median ${ms(median(times))}, runs ${times.map(ms).join(', ')}; scores ${scores.join(' / ')}`,
     )
     console.log(
-      `  its element step (3 widths: match, findings, agreement, pixels at the page's offset; goal under 1 s): median ${ms(median(elementTimes))}, runs ${elementTimes.map(ms).join(', ')}; ${findings} findings`,
+      `  its element step (3 widths: match, findings, agreement, pixels along the page's rows; goal under 1 s): median ${ms(median(elementTimes))}, runs ${elementTimes.map(ms).join(', ')}; ${findings} findings`,
     )
     console.log(
       `  peak memory during its capture (this process and its Chromium): median ${median(peaks)} MB, runs ${peaks.join(', ')} MB`,
@@ -182,17 +182,17 @@ async function diffs() {
     }
     console.log(`one 1440 × 3000 score, capture ${name}: median ${ms(median(times))} (score ${score})`)
   }
-  // What a page that is all there a little lower adds: its pixels measured again at its offset.
+  // What a page that is all there a little lower adds: its pixels measured again along its rows.
   const lower = await pagePng({ width: 1440, height: 3000, dy: 20 })
   const times: number[] = []
   let measured = 0
   for (let run = 0; run < RUNS; run++) {
     const started = performance.now()
-    measured = (await measuresAtOffset({ design, capture: lower, dy: 20 }))?.score ?? 0
+    measured = (await measuresAlongRows({ design, capture: lower, rows: [{ y: 0, dy: 20 }] }))?.score ?? 0
     times.push(performance.now() - started)
   }
   console.log(
-    `one 1440 × 3000 page 20 px lower, measured again at its offset (added to its score): median ${ms(median(times))} (${measured})`,
+    `one 1440 × 3000 page 20 px lower, measured again along its rows (added to its score): median ${ms(median(times))} (${measured})`,
   )
 }
 

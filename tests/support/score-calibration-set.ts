@@ -114,8 +114,7 @@ export const WRONG_COLOURS = ['background colour changed', 'palette rotated', 'd
 
 /**
  * The least Kendall's tau-b between the person's order and the score's, per challenge and width: the
- * lowest measured is 0.866, on the landing page at mobile (docs/decisions/023-element-score.md, second
- * addendum, with the features' accent ranked for what it is), where serif type reflows the page below
- * the mirrored layout and the pictures gone; the mean is 0.922.
+ * goal the score was calibrated to (docs/decisions/023-element-score.md, third addendum). The lowest
+ * measured is 0.907, on the navbar at mobile; the mean is 0.935.
  */
-export const TAU_MIN = 0.8
+export const TAU_MIN = 0.9

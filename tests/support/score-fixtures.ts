@@ -38,6 +38,17 @@ export async function blankPng(width: number, height: number, colour = '#ffffff'
 }
 
 /** Stacks two PNGs of the same width, `top` above `bottom`. */
+/** `png` with `height` white rows put in at row `at`: what follows is that much lower, what precedes is not. */
+export async function withRowsPutIn(png: Buffer, at: number, height: number): Promise<Buffer> {
+  const { width = 0, height: total = 0 } = await sharp(png).metadata()
+  const part = (top: number, rows: number) =>
+    sharp(png).extract({ left: 0, top, width, height: rows }).png().toBuffer()
+  const white = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer()
+  return stackPngs(await stackPngs(await part(0, at), white), await part(at, total - at))
+}
+
 export async function stackPngs(top: Buffer, bottom: Buffer): Promise<Buffer> {
   const [a, b] = await Promise.all([sharp(top).metadata(), sharp(bottom).metadata()])
   return sharp({

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PageElement } from '#shared/page-elements.ts'
-import { landingElements, page } from '#tests/support/element-fixtures.ts'
-import { pagePng } from '#tests/support/score-fixtures.ts'
+import { box, landingElements, page, section } from '#tests/support/element-fixtures.ts'
+import { pagePng, withRowsPutIn } from '#tests/support/score-fixtures.ts'
 import { scoreBreakpoint } from './breakpoint-score.ts'
 
 const moved = (dy: number): PageElement[] =>
@@ -33,6 +33,34 @@ describe('scoreBreakpoint', () => {
     expect(scored.elements?.agreement.position).toBeLessThan(1)
     expect(scored.score).toBeGreaterThan(95)
     expect(scored.score).toBeLessThan(99.9)
+  })
+
+  it('measures a page whose heading runs a line longer along its rows', async () => {
+    // The hero (80-640) as a section of its own. Its heading (200-258) takes a third line: the hero and
+    // the main section grow by 48 px, and what is under the heading, and below the hero, is 48 px lower;
+    // the portrait beside the heading is not. So are the capture's rows from 258 down.
+    const hero = section({ tag: 'section', box: box(0, 80, 1440, 560) })
+    const designElements = [...landingElements(), hero]
+    const longer = designElements.map((element) => {
+      const { y, height } = element.box
+      const grows =
+        (element.kind === 'text' && element.tag === 'h1') ||
+        (element.kind === 'section' && y < 258 && y + height > 258)
+      if (grows) return { ...element, box: { ...element.box, height: height + 48 } }
+      return y >= 258 ? { ...element, box: { ...element.box, y: y + 48 } } : element
+    })
+    const capture = await withRowsPutIn(design, 258, 48)
+    const scored = await scoreBreakpoint({
+      breakpoint: 'desktop',
+      design,
+      capture,
+      designElements: page(designElements),
+      pageElements: page(longer),
+    })
+    expect(scored.pixel.score).toBeLessThan(90)
+    expect(scored.measures.score).toBeGreaterThan(95)
+    // The layout is the design's: everything kept its gap to what is above it.
+    expect(scored.elements?.agreement.position).toBe(1)
   })
 
   it('keeps the capture’s own measures when the elements did not move together', async () => {

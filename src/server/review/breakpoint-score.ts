@@ -1,7 +1,7 @@
 import { reviewElements } from '#server/review/element-review.ts'
 import { POSITION_TOLERANCE } from '#server/review/elements/findings.ts'
 import { finalScore, type PixelScore } from '#server/review/final-score.ts'
-import { type CaptureScore, measuresAtOffset, scoreCapture } from '#server/review/score.ts'
+import { type CaptureScore, measuresAlongRows, scoreCapture } from '#server/review/score.ts'
 import type { PageElements } from '#shared/page-elements.ts'
 import type { ReviewBreakpointName, ReviewElements } from '#shared/review.ts'
 
@@ -11,8 +11,9 @@ export type BreakpointScore = {
   /** The element review (decision 021), null when either side gave no elements. */
   elements: ReviewElements | null
   /**
-   * The pixel measures the score read: `pixel`'s, or, for a page whose elements share an offset from
-   * the design, those at that offset when they are better (decision 023, second addendum).
+   * The pixel measures the score read: `pixel`'s, or, for a page whose elements moved from the design's
+   * rows and kept their places, those along its own rows when they are better (decision 023, second and
+   * third addenda).
    */
   measures: PixelScore
   /** The breakpoint's score: the pixels and the elements together (decision 023). */
@@ -24,9 +25,10 @@ export type BreakpointScore = {
  * the design as drawn, the page's elements against the design's, and the two in one score. The engine,
  * the catalogue check's reference score and the calibration set all score through here.
  *
- * A page that is all there a little lower or higher than the design (its elements share a vertical
- * offset beyond `POSITION_TOLERANCE`) is measured again at that offset, and the better of the two
- * measures counts: a person sees its layout and colours, and the element agreement charges the offset.
+ * A page whose elements kept their places but not the design's rows (all there a little lower, or lower
+ * by more and more down the page where its text runs longer in another face: `rowMoves`, beyond
+ * `POSITION_TOLERANCE`) is measured again along its own rows, and the better of the two measures counts:
+ * a person sees its layout and colours, and the element agreement charges the offset and the face.
  */
 export async function scoreBreakpoint(input: BreakpointInput): Promise<BreakpointScore> {
   return scoreWithElements(await scoreCapture({ design: input.design, capture: input.capture }), input)
@@ -51,10 +53,10 @@ export async function scoreWithElements(
 ): Promise<BreakpointScore> {
   const elements = reviewElements(input.designElements, input.pageElements, input.breakpoint)
   let measures: PixelScore = pixel
-  const dy = elements?.offset.dy ?? 0
-  if (Math.abs(dy) > POSITION_TOLERANCE && pixel.score < 100) {
-    const atOffset = await measuresAtOffset({ design: input.design, capture: input.capture, dy })
-    if (atOffset && atOffset.score > pixel.score) measures = atOffset
+  const rows = elements?.rows ?? []
+  if (rows.some((row) => Math.abs(row.dy) > POSITION_TOLERANCE) && pixel.score < 100) {
+    const alongRows = await measuresAlongRows({ design: input.design, capture: input.capture, rows })
+    if (alongRows && alongRows.score > pixel.score) measures = alongRows
   }
   const review = elements?.review ?? null
   return {

@@ -1,4 +1,4 @@
-import { elementAgreement, pageOffset } from '#server/review/elements/agreement.ts'
+import { elementAgreement, rowMoves } from '#server/review/elements/agreement.ts'
 import { elementFindings, FINDINGS_MAX } from '#server/review/elements/findings.ts'
 import { matchElements } from '#server/review/elements/match.ts'
 import type { PageElements } from '#shared/page-elements.ts'
@@ -7,17 +7,17 @@ import type { ReviewBreakpointName, ReviewElements } from '#shared/review.ts'
 /**
  * A breakpoint's element review (docs/product.md §10, docs/decisions/021-element-review.md): the
  * captured page's elements paired with the design's, what differs as at most `FINDINGS_MAX` findings,
- * and the agreement, as the report stores them (`review`); and the page's own offset from the design
- * (`pageOffset`: the move most of its elements share, CSS px), at which the score measures the pixels
- * too (decision 023, second addendum). Null when either side has no elements (a challenge imported before they were
- * recorded, a page that did not give them in time, or a page with nothing visible): the review then goes
- * on with its pixels alone. Pure; the engine runs it after each breakpoint's score (engine-work.ts).
+ * and the agreement, as the report stores them (`review`); and where the page's rows are against the
+ * design's (`rowMoves`: how much lower, from which design row, CSS px), along which the score measures
+ * the pixels too (decision 023, second and third addenda). Null when either side has no elements (a
+ * challenge imported before they were recorded, a page that did not give them in time, or a page with
+ * nothing visible): the review then goes on with its pixels alone. Pure; the engine runs it after each breakpoint's score (engine-work.ts).
  */
 export function reviewElements(
   design: PageElements | null | undefined,
   page: PageElements | null | undefined,
   breakpoint: ReviewBreakpointName,
-): { review: ReviewElements; offset: { dx: number; dy: number } } | null {
+): { review: ReviewElements; rows: Array<{ y: number; dy: number }> } | null {
   if (!design || !page || design.elements.length === 0 || page.elements.length === 0) return null
   const match = matchElements(design, page)
   const findings = elementFindings(design, page, match, { breakpoint, max: FINDINGS_MAX })
@@ -35,5 +35,5 @@ export function reviewElements(
       numbers: finding.numbers,
     })),
   }
-  return { review, offset: pageOffset(design, page, match) }
+  return { review, rows: rowMoves(design, page, match) }
 }

@@ -16,7 +16,7 @@ import type { CaptureScore } from './score.ts'
  * a dark scheme or another palette changes everywhere while the page is still the design), structure
  * the pixel edges, elements `ElementAgreement.overall` (content × its layout and colours).
  */
-export const FINAL_WEIGHTS = { colour: 0.2, structure: 0.45, elements: 0.35 }
+export const FINAL_WEIGHTS = { colour: 0.2, structure: 0.35, elements: 0.45 }
 
 /** The pixel measures the score needs: `CaptureScore` or any object with its numbers. */
 export type PixelScore = Pick<CaptureScore, 'score' | 'colour' | 'structure' | 'judged'>

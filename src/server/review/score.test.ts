@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { combineScore, MAX_HEIGHT_RATIO, measuresAtOffset, scoreCapture } from '#server/review/score.ts'
-import { blankPng, pagePng, stackPngs } from '#tests/support/score-fixtures.ts'
+import { combineScore, MAX_HEIGHT_RATIO, measuresAlongRows, scoreCapture } from '#server/review/score.ts'
+import { blankPng, pagePng, stackPngs, withRowsPutIn } from '#tests/support/score-fixtures.ts'
 
 /** The colour of one pixel of a PNG, as [r, g, b]. */
 async function pixelAt(png: Buffer, x: number, y: number): Promise<number[]> {
@@ -74,11 +74,13 @@ describe('scoreCapture', () => {
 
   it('measures a page at its own offset as the design itself, and at another as a moved page', async () => {
     const capture = await pagePng({ dy: 40 })
+    const at = (image: Buffer, dy: number) =>
+      measuresAlongRows({ design, capture: image, rows: [{ y: 0, dy }] })
     const [asCaptured, atItsOffset, atAnother, upward] = await Promise.all([
       scoreCapture({ design, capture }),
-      measuresAtOffset({ design, capture, dy: 40 }),
-      measuresAtOffset({ design, capture, dy: 12 }),
-      measuresAtOffset({ design, capture: design, dy: -40 }),
+      at(capture, 40),
+      at(capture, 12),
+      at(design, -40),
     ])
 
     expect(asCaptured.score).toBeLessThan(80)
@@ -88,7 +90,25 @@ describe('scoreCapture', () => {
     expect(atAnother?.score).toBeLessThan(atItsOffset?.score ?? 0)
     // White rows above the design itself: the design moved down, as a moved page.
     expect(upward?.score).toBeLessThan(80)
-    expect(await measuresAtOffset({ design, capture, dy: 5000 })).toBeNull()
+    expect(await at(capture, 5000)).toBeNull()
+    // A page's elements may say anything: what is read stops at the height the score compares.
+    const far = await at(capture, -1e9)
+    expect(far?.score).toBeLessThan(10)
+    expect((await at(capture, Number.NaN))?.score).toBe(asCaptured.score)
+  })
+
+  it('measures a page lower by more down the page along its own rows', async () => {
+    // The design with 48 white rows put in at row 800: what follows is 48 px lower, what precedes is not.
+    const capture = await withRowsPutIn(design, 800, 48)
+    const [asCaptured, alongItsRows, atOneOffset] = await Promise.all([
+      scoreCapture({ design, capture }),
+      measuresAlongRows({ design, capture, rows: [{ y: 800, dy: 48 }] }),
+      measuresAlongRows({ design, capture, rows: [{ y: 0, dy: 48 }] }),
+    ])
+
+    expect(alongItsRows?.score).toBeGreaterThan(99)
+    expect(asCaptured.score).toBeLessThan(90)
+    expect(atOneOffset?.score).toBeLessThan(90)
   })
 
   it('judges colour apart from structure: changed accents cost colour, not structure', async () => {

@@ -223,31 +223,55 @@ async function measurePixels(design: Buffer, capture: Buffer, shiftTolerance: nu
 }
 
 /**
- * The two pixel measures of the capture as if its page began `dy` px higher (lower for a negative
- * `dy`), in the design's px: the page's own offset taken away, so a page that is all there a little
- * lower is measured on its layout and colours (docs/decisions/023-element-score.md, second addendum).
- * The capture's top `dy` rows are dropped (or white rows put above it); what is measured is as
- * `scoreCapture` measures it. Null when the capture has nothing left below the offset.
+ * The two pixel measures of the capture read along the page's own rows: `rows` says, from each design
+ * row `y` down to the next entry, how many px lower the page has it (`dy`, negative for higher; design
+ * px, ascending `y`; above the first entry, none). Each row of the capture is taken from where the page
+ * has it, white where the page has nothing, so a page that is all there a little lower, or whose text
+ * ran longer in another face, is measured on its layout and colours (docs/decisions/023-element-score.md,
+ * second and third addenda); what is measured is as `scoreCapture` measures it. Null when nothing of the
+ * capture is left.
  */
-export async function measuresAtOffset({
+export async function measuresAlongRows({
   design,
   capture,
-  dy,
+  rows,
 }: {
   design: Buffer
   capture: Buffer
-  dy: number
+  rows: ReadonlyArray<{ y: number; dy: number }>
 }): Promise<Pick<CaptureScore, 'score' | 'colour' | 'structure' | 'judged'> | null> {
-  const [designSize, captureSize] = await Promise.all([sizeOf(design, 'design'), sizeOf(capture, 'capture')])
-  const rows = Math.round((dy * captureSize.width) / designSize.width)
-  if (!Number.isFinite(rows) || rows >= captureSize.height) return null
+  const designSize = await sizeOf(design, 'design')
   const sharp = await loadSharp()
-  const moved = sharp(capture)
-  if (rows > 0)
-    moved.extract({ left: 0, top: rows, width: captureSize.width, height: captureSize.height - rows })
-  else if (rows < 0) moved.extend({ top: -rows, background: EMPTY_PAGE })
-  const shifted = await moved.png({ compressionLevel: 0 }).toBuffer()
-  const { colour, structure } = await measurePixels(design, shifted, SHIFT_TOLERANCE)
+  const { data, info } = await sharp(capture)
+    .flatten({ background: EMPTY_PAGE })
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true })
+  const scale = info.width / designSize.width
+  const stride = info.width * info.channels
+  // Where each of the capture's rows comes from, down to the last the page has, and no further than
+  // the score compares (a page's elements may say anything).
+  const rise = Math.max(0, ...rows.map((entry) => (Number.isFinite(entry.dy) ? -entry.dy * scale : 0)))
+  const end = Math.min(info.height + rise, Math.ceil(MAX_HEIGHT_RATIO * designSize.height * scale))
+  const sources: number[] = []
+  let entry = -1
+  for (let row = 0; row < end; row++) {
+    while (entry + 1 < rows.length && (rows[entry + 1] as { y: number }).y * scale <= row) entry++
+    const dy = entry < 0 ? 0 : (rows[entry] as { dy: number }).dy
+    const source = row + Math.round((Number.isFinite(dy) ? dy : 0) * scale)
+    if (source >= info.height) break
+    sources.push(source)
+  }
+  if (sources.length === 0) return null
+  const moved = Buffer.alloc(sources.length * stride, 255)
+  for (const [row, source] of sources.entries())
+    if (source >= 0) data.copy(moved, row * stride, source * stride, (source + 1) * stride)
+  const png = await sharp(moved, {
+    raw: { width: info.width, height: sources.length, channels: info.channels },
+  })
+    .png({ compressionLevel: 0 })
+    .toBuffer()
+  const { colour, structure } = await measurePixels(design, png, SHIFT_TOLERANCE)
   return scored(colour, structure, false)
 }
 

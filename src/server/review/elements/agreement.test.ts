@@ -131,6 +131,32 @@ describe('elementAgreement', () => {
     expect(agreement(landingPage(), page(mirrored)).position).toBeLessThan(0.7)
   })
 
+  it('keeps the layout of a text that runs longer: what follows keeps its gap to it', () => {
+    const isHeading = (element: PageElement) => element.kind === 'text' && element.text === HEADING
+    // The lead and the button under the heading, in its column.
+    const under = (element: PageElement) =>
+      element.box.x === 120 && element.box.y > 200 && element.box.y < 450
+    const down = (element: PageElement) => moveAll([element], 58)[0] as PageElement
+    // The heading set in a wider face takes a third line: the lead and the button follow it down.
+    const longer = landingElements().map((element) =>
+      isHeading(element)
+        ? { ...element, box: { ...element.box, height: element.box.height + 58 } }
+        : under(element)
+          ? down(element)
+          : element,
+    )
+    expect(agreement(landingPage(), page(longer)).position).toBe(1)
+    // The same two moved with the heading as it was: the lead's gap above it grew and is charged; the
+    // button kept its gap to the lead, so it costs what the lead alone moved costs.
+    const pushed = agreement(landingPage(), page(changed(landingElements(), under, down)))
+    const leadOnly = agreement(
+      landingPage(),
+      page(changed(landingElements(), (element) => under(element) && element.kind === 'text', down)),
+    )
+    expect(pushed.position).toBeLessThan(1)
+    expect(pushed.position).toBe(leadOnly.position)
+  })
+
   it('counts a missing image and an added paragraph against the content', () => {
     const elements = landingElements()
     const withoutPortrait = elements.filter((element) => !(element.kind === 'image' && element.alt))

@@ -16,7 +16,9 @@ import { boxOffset, type ElementMatch, MATCH_CANDIDATES_MAX } from './match.ts'
  *   of its weight on a page that is otherwise the design (`STAND_IN_SHARE`, decision 023's addendum).
  * - position, size, colour: of the paired elements only, weighted by the design element's weight. They
  *   say nothing about what is missing; read them with `content`. Position is each element's move against
- *   the page's own offset (`pageOffset`), and in a share the offset itself (`OFFSET_SHARE`).
+ *   the page's own offset (`pageOffset`) or against the element above it (`gapMoves`), whichever is less,
+ *   and in a share the offset itself (`OFFSET_SHARE`). Size is a text's type (its font size, and its face:
+ *   `OTHER_FACE_SHARE`) and any other element's box.
  */
 
 export type ElementAgreement = {
@@ -37,7 +39,7 @@ export type ElementAgreement = {
  * look like. Position weighs most: measured against the page's own offset, it is the layout (a mirrored
  * bar, a block out of place), which a whole page a little lower keeps.
  */
-export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.25, position: 0.45, size: 0.15, colour: 0.15 }
+export const ELEMENT_AGREEMENT_WEIGHTS = { base: 0.35, position: 0.45, size: 0.05, colour: 0.15 }
 
 /**
  * The most of its content weight a stand-in keeps (docs/decisions/023-element-score.md, addendum): a
@@ -51,9 +53,9 @@ export const STAND_IN_SHARE = 0.6
 
 /**
  * The share of position that is the page's own offset (`pageOffset`), charged as a move of every
- * element; the rest is each element's move against that offset (decision 023, second addendum). A page
- * all there 20 px lower keeps its layout, so its pixels are measured at its offset too, and this is what
- * it costs: less than an accent colour changed, more than 3 px.
+ * element; the rest is each element's move against that offset or its gap above (decision 023, second
+ * and third addenda). A page all there 20 px lower keeps its layout, so its pixels are measured along its
+ * rows too (`rowMoves`), and this is what it costs: less than an accent colour changed, more than 3 px.
  */
 export const OFFSET_SHARE = 0.3
 
@@ -68,6 +70,13 @@ export function agreementOverall(
     parts.content * (w.base + w.position * parts.position + w.size * parts.size + w.colour * parts.colour)
   )
 }
+
+/**
+ * What a text set in another face than the design's keeps of its size agreement: a person sees the type,
+ * its face as much as its size (decision 023, third addendum). The face is the first family the page
+ * asks for, as the element findings compare it.
+ */
+export const OTHER_FACE_SHARE = 0.3
 
 /** A move beyond the tolerance loses all its position agreement at this many px or this share of the width. */
 export const POSITION_SPAN_PX = 100
@@ -91,18 +100,23 @@ function weightOf(element: PageElement, width: number): number {
 /**
  * The page's own offset from the design: the move most of its paired elements share, each axis on its
  * own (the most moves within `POSITION_TOLERANCE` of one another, their median; of equal groups, the
- * smaller move). A page that is all there a little lower has moved, not changed its layout: the pixel
- * measures charge the move, and the position agreement only what moved against the rest (decision 023,
- * second addendum). One element of two out of place is that one's move, not half of each.
+ * smaller move). Down the page, of the elements with nothing paired above them (its top: `gapMoves`
+ * gives them no gap), where there are any: what lies below is placed by its gaps, and a text that runs
+ * longer moves it without moving the page. A page that is all there a little lower has moved, not
+ * changed its layout: the pixel measures charge the move, and the position agreement only what moved
+ * against the rest (decision 023, second and third addenda). One element of two out of place is that
+ * one's move, not half of each.
  */
 export function pageOffset(
   design: PageElements,
   page: PageElements,
   match: ElementMatch,
+  gaps: readonly (number | null)[] = gapMoves(design, page, match),
 ): { dx: number; dy: number } {
   const dxs: number[] = []
   const dys: number[] = []
-  for (const pair of match.pairs) {
+  const topDys: number[] = []
+  for (const [index, pair] of match.pairs.entries()) {
     const theirs = design.elements[pair.design]
     const ours = page.elements[pair.page]
     if (!theirs || !ours) continue
@@ -110,9 +124,104 @@ export function pageOffset(
     if (Number.isFinite(dx) && Number.isFinite(dy)) {
       dxs.push(dx)
       dys.push(dy)
+      if ((gaps[index] ?? null) === null) topDys.push(dy)
     }
   }
-  return { dx: sharedMove(dxs), dy: sharedMove(dys) }
+  return { dx: sharedMove(dxs), dy: sharedMove(topDys.length > 0 ? topDys : dys) }
+}
+
+/**
+ * Per pair (in `match.pairs`' order), how much the gap above its element changed: the space between its
+ * top and the foot of the paired element just above it in the design (the lowest foot above its top, of
+ * the elements that share some of its width), on the page against the design. Null where no paired
+ * element is above. A text set in another face runs longer and pushes everything below it down, by more
+ * and more down the page; every gap stays as the design has it, and a person sees the same arrangement
+ * (docs/decisions/023-element-score.md, third addendum). An element moved out of its place changes the
+ * gap above it.
+ */
+export function gapMoves(design: PageElements, page: PageElements, match: ElementMatch): (number | null)[] {
+  // The pairs by the design element's foot, so each search walks up from the nearest foot.
+  const byFoot = match.pairs
+    .map((pair) => ({ theirs: design.elements[pair.design], ours: page.elements[pair.page] }))
+    .filter((pair): pair is { theirs: PageElement; ours: PageElement } => !!pair.theirs && !!pair.ours)
+    .map((pair) => ({ ...pair, foot: pair.theirs.box.y + pair.theirs.box.height }))
+    .sort((a, b) => a.foot - b.foot)
+  const feet = byFoot.map((pair) => pair.foot)
+  return match.pairs.map((pair) => {
+    const theirs = design.elements[pair.design]
+    const ours = page.elements[pair.page]
+    if (!theirs || !ours) return null
+    const top = theirs.box.y
+    for (let at = upperBound(feet, top + GAP_TOLERANCE) - 1; at >= 0; at--) {
+      const above = byFoot[at] as (typeof byFoot)[number]
+      if (above.theirs === theirs || !sharesWidth(above.theirs.box, theirs.box)) continue
+      const designGap = top - above.foot
+      const pageGap = ours.box.y - (above.ours.box.y + above.ours.box.height)
+      return pageGap - designGap
+    }
+    return null
+  })
+}
+
+/**
+ * Where the page's rows are against the design's, from its elements that kept their place (within
+ * `POSITION_TOLERANCE` of the page's offset or of their gap above, `gapMoves`): from each such element's
+ * top, the page is its move lower; from its foot, its foot's move. In the design's order, each row taking
+ * the last such place above it (the median of those at one row). A page whose text reflowed in another
+ * face is lower by more and more down the page, and its pixels are measured along these rows; an element
+ * moved out of its place gives none, so its rows are measured where the design has it (decision 023,
+ * third addendum).
+ */
+export function rowMoves(
+  design: PageElements,
+  page: PageElements,
+  match: ElementMatch,
+): Array<{ y: number; dy: number }> {
+  const gaps = gapMoves(design, page, match)
+  const offset = pageOffset(design, page, match, gaps)
+  const marks = new Map<number, number[]>()
+  const mark = (y: number, dy: number) => {
+    if (!Number.isFinite(y) || !Number.isFinite(dy)) return
+    const at = Math.round(y)
+    marks.set(at, [...(marks.get(at) ?? []), dy])
+  }
+  for (const [index, pair] of match.pairs.entries()) {
+    const theirs = design.elements[pair.design]
+    const ours = page.elements[pair.page]
+    if (!theirs || !ours) continue
+    const dy = ours.box.y - theirs.box.y
+    const gap = gaps[index] ?? null
+    const kept =
+      Math.abs(dy - offset.dy) <= POSITION_TOLERANCE || (gap !== null && Math.abs(gap) <= POSITION_TOLERANCE)
+    if (!kept) continue
+    mark(theirs.box.y, dy)
+    mark(theirs.box.y + theirs.box.height, ours.box.y + ours.box.height - (theirs.box.y + theirs.box.height))
+  }
+  const rows: Array<{ y: number; dy: number }> = []
+  for (const [y, moves] of [...marks].sort((a, b) => a[0] - b[0])) {
+    const sorted = moves.sort((a, b) => a - b)
+    const dy = sorted[(sorted.length - 1) >> 1] as number
+    if (rows.at(-1)?.dy !== dy) rows.push({ y, dy })
+  }
+  return rows
+}
+
+/** How far an element's top may reach into the one above it and still count it as above (px). */
+const GAP_TOLERANCE = 2
+
+const sharesWidth = (a: PageElement['box'], b: PageElement['box']) =>
+  Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x)
+
+/** The first index of ascending `sorted` whose value is above `value`. */
+function upperBound(sorted: readonly number[], value: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((sorted[mid] as number) <= value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 /** The move most values share (see `pageOffset`), 0 for none. */
@@ -135,7 +244,10 @@ function sizeAgreement(design: PageElement, page: PageElement): number {
     const off = Math.abs(Math.log(Math.max(pageSize, 1) / Math.max(designSize, 1)))
     return 1 - Math.min(1, Math.max(0, off - Math.log(1 + SIZE_TOLERANCE)) / Math.LN2)
   }
-  if (design.kind === 'text' && page.kind === 'text') return agree(design.fontSize, page.fontSize)
+  if (design.kind === 'text' && page.kind === 'text') {
+    const sameFace = design.fontFamily.trim().toLowerCase() === page.fontFamily.trim().toLowerCase()
+    return agree(design.fontSize, page.fontSize) * (sameFace ? 1 : OTHER_FACE_SHARE)
+  }
   return (agree(design.box.width, page.box.width) + agree(design.box.height, page.box.height)) / 2
 }
 
@@ -275,11 +387,12 @@ export function elementAgreement(
   let size = 0
   let colourWeight = 0
   let colour = 0
-  const offset = pageOffset(design, page, match)
+  const gaps = gapMoves(design, page, match)
+  const offset = pageOffset(design, page, match, gaps)
   /** 1 for a move within the tolerance, down to 0 at `span` beyond it. */
   const moveAgreement = (distance: number) =>
     1 - Math.min(1, Math.max(0, distance - POSITION_TOLERANCE) / span)
-  for (const pair of match.pairs) {
+  for (const [index, pair] of match.pairs.entries()) {
     const theirs = design.elements[pair.design]
     const ours = page.elements[pair.page]
     if (!theirs || !ours) continue
@@ -292,7 +405,11 @@ export function elementAgreement(
     }
     const { dx, dy } = boxOffset(theirs.box, ours.box)
     pairedWeight += weight
-    position += weight * moveAgreement(Math.hypot(dx - offset.dx, dy - offset.dy))
+    // Down the page, where the element is against the page's offset or against the element above it,
+    // whichever moved it less: a text that runs longer pushes what follows down, the layout kept.
+    const gap = gaps[index] ?? null
+    const down = gap !== null && Math.abs(gap) < Math.abs(dy - offset.dy) ? gap : dy - offset.dy
+    position += weight * moveAgreement(Math.hypot(dx - offset.dx, down))
     size += weight * sizeAgreement(theirs, ours)
     const agree = pairColour(theirs, ours)
     if (agree !== undefined) {
