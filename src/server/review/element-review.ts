@@ -1,4 +1,4 @@
-import { elementAgreement, rowMoves } from '#server/review/elements/agreement.ts'
+import { elementAgreement, gapMoves, rowMoves } from '#server/review/elements/agreement.ts'
 import { elementFindings, FINDINGS_MAX } from '#server/review/elements/findings.ts'
 import { matchElements } from '#server/review/elements/match.ts'
 import type { PageElements } from '#shared/page-elements.ts'
@@ -21,8 +21,10 @@ export function reviewElements(
   if (!design || !page || design.elements.length === 0 || page.elements.length === 0) return null
   const match = matchElements(design, page)
   const findings = elementFindings(design, page, match, { breakpoint, max: FINDINGS_MAX })
+  // The agreement and the rows both read each element's gap above it: searched once.
+  const gaps = gapMoves(design, page, match)
   const review = {
-    agreement: elementAgreement(design, page, match),
+    agreement: elementAgreement(design, page, match, gaps),
     // As the report reads them: the sentence, its numbers and the two boxes; the element indices and the
     // breakpoint are the engine's (the breakpoint is the row's own).
     findings: findings.map((finding) => ({
@@ -35,5 +37,5 @@ export function reviewElements(
       numbers: finding.numbers,
     })),
   }
-  return { review, rows: rowMoves(design, page, match) }
+  return { review, rows: rowMoves(design, page, match, gaps) }
 }

@@ -176,14 +176,16 @@ export function rowMoves(
   design: PageElements,
   page: PageElements,
   match: ElementMatch,
+  gaps: readonly (number | null)[] = gapMoves(design, page, match),
 ): Array<{ y: number; dy: number }> {
-  const gaps = gapMoves(design, page, match)
   const offset = pageOffset(design, page, match, gaps)
   const marks = new Map<number, number[]>()
   const mark = (y: number, dy: number) => {
     if (!Number.isFinite(y) || !Number.isFinite(dy)) return
     const at = Math.round(y)
-    marks.set(at, [...(marks.get(at) ?? []), dy])
+    const moves = marks.get(at)
+    if (moves) moves.push(dy)
+    else marks.set(at, [dy])
   }
   for (const [index, pair] of match.pairs.entries()) {
     const theirs = design.elements[pair.design]
@@ -370,6 +372,7 @@ export function elementAgreement(
   design: PageElements,
   page: PageElements,
   match: ElementMatch,
+  gaps: readonly (number | null)[] = gapMoves(design, page, match),
 ): ElementAgreement {
   const width = Math.max(1, design.width)
   const span = Math.max(POSITION_SPAN_PX, POSITION_SPAN_WIDTHS * width)
@@ -387,7 +390,6 @@ export function elementAgreement(
   let size = 0
   let colourWeight = 0
   let colour = 0
-  const gaps = gapMoves(design, page, match)
   const offset = pageOffset(design, page, match, gaps)
   /** 1 for a move within the tolerance, down to 0 at `span` beyond it. */
   const moveAgreement = (distance: number) =>
